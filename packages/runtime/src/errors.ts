@@ -1,0 +1,131 @@
+/**
+ * The one error family of binschema. Every decoder (generic or generated) throws only
+ * `DecodeError`, every encoder only `EncodeError`; both carry a stable string `code` so callers
+ * and tests never match message text.
+ *
+ * Message shapes (STYLE.md):
+ *   cbor decode: expected map, got 0x61 at offset 12 (#/$defs/Point, at /points/3)
+ *   cbor encode: expected integer, got string at /points/3 (#/$defs/Point/properties/x)
+ */
+
+/** Wire formats; the prefix of every message. */
+export type Format = 'cbor' | 'ubjson';
+
+/** Stable error codes. Add new ones here, never inline elsewhere. */
+export const ErrorCode = {
+  /** Input ended inside an item. */
+  UnexpectedEnd: 'unexpected-end',
+  /** Bytes left after the top-level item (strict mode). */
+  TrailingBytes: 'trailing-bytes',
+  /** Structurally malformed: reserved additional info, stray break, bad chunk, bad marker. */
+  NotWellFormed: 'not-well-formed',
+  /** A text string or key is not valid UTF-8. */
+  InvalidUtf8: 'invalid-utf8',
+  /** Nesting deeper than the configured maximum. */
+  TooDeep: 'too-deep',
+  /** A declared length or count is larger than the bytes left or than a configured limit. */
+  LengthLimit: 'length-limit',
+  /** A map/object repeats a key and the policy rejects duplicates. */
+  DuplicateKey: 'duplicate-key',
+  /** A key the policy refuses (e.g. `__proto__` under the reject policy). */
+  ForbiddenKey: 'forbidden-key',
+  /** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date). */
+  InvalidTag: 'invalid-tag',
+  /** A simple value that is not allowed (0..31 in two-byte form). */
+  InvalidSimple: 'invalid-simple',
+  /** The item has another type than the schema (or the API) expects. */
+  UnexpectedType: 'unexpected-type',
+  /** The item has the right type but breaks a schema assertion (minimum, pattern, enum…). */
+  SchemaViolation: 'schema-violation',
+  /** A value that the format cannot represent (symbol, function, bigint out of range…). */
+  UnsupportedValue: 'unsupported-value',
+  /** An encoder met a cycle in the value graph. */
+  CircularValue: 'circular-value',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Base class: a codec failure with a stable `code`. */
+export class CodecError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'CodecError';
+    this.code = code;
+  }
+}
+
+/** Decoding failed at byte `offset` of the input. */
+export class DecodeError extends CodecError {
+  readonly format: Format;
+  /** Byte offset in the input where it went wrong. */
+  readonly offset: number;
+  /** JSON Pointer (as a `#/…` URI fragment) into the schema, for generated decoders. */
+  readonly schemaPath: string | undefined;
+  /** JSON Pointer into the value being built, when known. */
+  readonly valuePath: string | undefined;
+  constructor(format: Format, code: string, what: string, offset: number, schemaPath?: string, valuePath?: string) {
+    super(code, `${format} decode: ${what} at offset ${offset}${context(schemaPath, valuePath)}`);
+    this.name = 'DecodeError';
+    this.format = format;
+    this.offset = offset;
+    this.schemaPath = schemaPath;
+    this.valuePath = valuePath;
+  }
+}
+
+/** Encoding failed on the value at JSON Pointer `path`. */
+export class EncodeError extends CodecError {
+  readonly format: Format;
+  /** JSON Pointer into the value (`''` is the root). */
+  readonly path: string;
+  /** JSON Pointer (as a `#/…` URI fragment) into the schema, for generated encoders. */
+  readonly schemaPath: string | undefined;
+  constructor(format: Format, code: string, what: string, path: string, schemaPath?: string) {
+    super(code, `${format} encode: ${what} at ${path === '' ? '/' : path}${schemaPath === undefined ? '' : ` (${schemaPath})`}`);
+    this.name = 'EncodeError';
+    this.format = format;
+    this.path = path;
+    this.schemaPath = schemaPath;
+  }
+}
+
+function context(schemaPath: string | undefined, valuePath: string | undefined): string {
+  if (schemaPath === undefined && valuePath === undefined) return '';
+  if (valuePath === undefined) return ` (${schemaPath})`;
+  if (schemaPath === undefined) return ` (at ${valuePath === '' ? '/' : valuePath})`;
+  return ` (${schemaPath}, at ${valuePath === '' ? '/' : valuePath})`;
+}
+
+/** True for any binschema error; checks `name` so it works across duplicate package copies. */
+export function isCodecError(error: unknown): error is CodecError {
+  return error instanceof Error && (error.name === 'CodecError' || error.name === 'DecodeError' || error.name === 'EncodeError');
+}
+
+/** True for a `DecodeError`, also one from another copy of this package. */
+export function isDecodeError(error: unknown): error is DecodeError {
+  return error instanceof Error && error.name === 'DecodeError';
+}
+
+/** True for an `EncodeError`, also one from another copy of this package. */
+export function isEncodeError(error: unknown): error is EncodeError {
+  return error instanceof Error && error.name === 'EncodeError';
+}
+
+/** Short description of a JS value's type for error messages (`got string`). */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value instanceof Uint8Array) return 'Uint8Array';
+  if (value instanceof Map) return 'Map';
+  if (value instanceof Date) return 'Date';
+  if (typeof value === 'number') {
+    if (Number.isInteger(value)) return 'integer';
+    return Number.isNaN(value) ? 'NaN' : 'number';
+  }
+  return typeof value;
+}
+
+/** Two-digit hex of a byte, for messages (`got 0x61`). */
+export function hexByte(byte: number): string {
+  return `0x${byte.toString(16).padStart(2, '0')}`;
+}

@@ -1,0 +1,25 @@
+// Errors: one family for every codec, generic or generated.
+export {
+  CodecError,
+  DecodeError,
+  EncodeError,
+  ErrorCode,
+  isCodecError,
+  isDecodeError,
+  isEncodeError,
+  describeValue,
+  hexByte,
+  type Format,
+} from './errors.js';
+
+// Byte I/O used by the generic codecs and by generated code.
+export { Writer } from './writer.js';
+export { Reader } from './reader.js';
+
+// Text and number helpers.
+export { writeUtf8, readUtf8, utf8Length, maxUtf8Length, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD } from './utf8.js';
+export { KeyCache, KEY_CACHE_MAX_LENGTH } from './key-cache.js';
+export { decodeFloat16, encodeFloat16, fitsFloat32, float32Bits } from './float.js';
+
+// RFC 6901 JSON Pointers for error paths.
+export { escapePointerToken, unescapePointerToken, joinPointer, pointerFrom, parsePointer } from './pointer.js';

@@ -1,0 +1,141 @@
+import { writeUtf8, maxUtf8Length } from './utf8.js';
+
+/** Default first buffer size; grows by doubling. */
+const DEFAULT_CAPACITY = 64 * 1024;
+/** When less than this share of the buffer is left after `finish()`, the next output starts in a new buffer. */
+const MIN_FREE_SHARE = 8;
+
+/**
+ * Growable byte buffer shared by every encoder. Fields are public so generated code can call
+ * `ensure(n)` once for a fixed-size run and then write `uint8[pos++]` inline.
+ *
+ * Outputs are carved from one large buffer: `finish()` returns a view of the bytes written since
+ * the previous `finish()` and the next output starts after it, so a returned `Uint8Array` is
+ * never overwritten and no per-call copy is made (the approach cbor-x takes). When the buffer runs
+ * low a new one is allocated; old outputs keep the old one alive. `finishCopy()` returns an exact,
+ * standalone copy instead and rewinds, for callers that keep many small outputs around.
+ */
+export class Writer {
+  uint8: Uint8Array;
+  view: DataView;
+  /** Next write position. */
+  pos = 0;
+  /** Where the output in progress starts. */
+  start = 0;
+  private readonly initialCapacity: number;
+
+  constructor(capacity: number = DEFAULT_CAPACITY) {
+    this.initialCapacity = Math.max(64, capacity);
+    this.uint8 = new Uint8Array(this.initialCapacity);
+    this.view = new DataView(this.uint8.buffer);
+  }
+
+  /** Makes room for `extra` more bytes at `pos`. */
+  ensure(extra: number): void {
+    if (this.pos + extra > this.uint8.length) this.grow(extra);
+  }
+
+  private grow(extra: number): void {
+    const used = this.pos - this.start;
+    const capacity = Math.max(this.initialCapacity, (used + extra) * 2);
+    const next = new Uint8Array(capacity);
+    next.set(this.uint8.subarray(this.start, this.pos));
+    this.uint8 = next;
+    this.view = new DataView(next.buffer);
+    this.start = 0;
+    this.pos = used;
+  }
+
+  /** Drops the output in progress (after a failed encode). */
+  reset(): void {
+    this.pos = this.start;
+  }
+
+  /** Returns the bytes written since the last finish; they stay valid and unchanged. */
+  finish(): Uint8Array {
+    const out = this.uint8.subarray(this.start, this.pos);
+    // Start the next output on an 8-byte boundary so the engine keeps aligned views cheap.
+    const next = (this.pos + 7) & ~7;
+    if (this.uint8.length - next < this.uint8.length / MIN_FREE_SHARE) {
+      this.uint8 = new Uint8Array(Math.max(this.initialCapacity, this.uint8.length));
+      this.view = new DataView(this.uint8.buffer);
+      this.start = this.pos = 0;
+    } else {
+      this.start = this.pos = next;
+    }
+    return out;
+  }
+
+  /** Returns a standalone copy of the output and reuses the buffer space. */
+  finishCopy(): Uint8Array {
+    const out = this.uint8.slice(this.start, this.pos);
+    this.pos = this.start;
+    return out;
+  }
+
+  u8(value: number): void {
+    this.ensure(1);
+    this.uint8[this.pos++] = value;
+  }
+
+  /** Big-endian; both CBOR and UBJSON are network byte order. */
+  u16(value: number): void {
+    this.ensure(2);
+    const uint8 = this.uint8;
+    uint8[this.pos++] = value >>> 8;
+    uint8[this.pos++] = value;
+  }
+
+  u32(value: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, value);
+    this.pos += 4;
+  }
+
+  /** Unsigned 64-bit from a non-negative safe integer. */
+  u64(value: number): void {
+    this.ensure(8);
+    this.view.setUint32(this.pos, Math.floor(value / 0x1_0000_0000));
+    this.view.setUint32(this.pos + 4, value >>> 0);
+    this.pos += 8;
+  }
+
+  u64big(value: bigint): void {
+    this.ensure(8);
+    this.view.setBigUint64(this.pos, value);
+    this.pos += 8;
+  }
+
+  i64big(value: bigint): void {
+    this.ensure(8);
+    this.view.setBigInt64(this.pos, value);
+    this.pos += 8;
+  }
+
+  f32(value: number): void {
+    this.ensure(4);
+    this.view.setFloat32(this.pos, value);
+    this.pos += 4;
+  }
+
+  f64(value: number): void {
+    this.ensure(8);
+    this.view.setFloat64(this.pos, value);
+    this.pos += 8;
+  }
+
+  /** Copies `bytes` in. */
+  bytes(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.uint8.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  /** Writes `text` as UTF-8 with no header; returns the byte count. */
+  utf8(text: string): number {
+    this.ensure(maxUtf8Length(text));
+    const begin = this.pos;
+    this.pos = writeUtf8(this.uint8, begin, text);
+    return this.pos - begin;
+  }
+}

@@ -1,0 +1,99 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Reader } from '../src/reader.js';
+import { Writer } from '../src/writer.js';
+import { DecodeError, isDecodeError } from '../src/errors.js';
+
+const io = suite('Reader and Writer');
+
+function throwsAt(run: () => unknown, code: string, offset: number): void {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(isDecodeError(error), String(error));
+    assert.is((error as DecodeError).code, code);
+    assert.is((error as DecodeError).offset, offset);
+    return;
+  }
+  assert.unreachable('expected a DecodeError');
+}
+
+io('writes big-endian numbers that the Reader reads back', () => {
+  const writer = new Writer(64);
+  writer.u8(0xab);
+  writer.u16(0x1234);
+  writer.u32(0xdeadbeef);
+  writer.u64(2 ** 53 - 1);
+  writer.f32(1.5);
+  writer.f64(-0.1);
+  writer.i64big(-5n);
+  const bytes = writer.finish();
+  assert.equal(Array.from(bytes.subarray(0, 3)), [0xab, 0x12, 0x34]);
+  const reader = new Reader('cbor', bytes);
+  assert.is(reader.u8(), 0xab);
+  assert.is(reader.u16(), 0x1234);
+  assert.is(reader.u32(), 0xdeadbeef);
+  assert.is(reader.u64(), 2 ** 53 - 1);
+  assert.is(reader.f32(), 1.5);
+  assert.is(reader.f64(), -0.1);
+  assert.is(reader.i64(), -5);
+  assert.is(reader.remaining, 0);
+});
+
+io('returns 64-bit values beyond 2^53 as bigint', () => {
+  const writer = new Writer();
+  writer.u64big(2n ** 64n - 1n);
+  writer.i64big(-(2n ** 63n));
+  const reader = new Reader('cbor', writer.finish());
+  assert.is(reader.u64(), 2n ** 64n - 1n);
+  assert.is(reader.i64(), -(2n ** 63n));
+});
+
+io('never overwrites an output it has returned, across growth and reuse', () => {
+  const writer = new Writer(64);
+  const outputs: Uint8Array[] = [];
+  for (let round = 0; round < 200; round++) {
+    for (let index = 0; index <= round % 37; index++) writer.u8(round & 0xff);
+    outputs.push(round % 3 === 0 ? writer.finishCopy() : writer.finish());
+  }
+  outputs.forEach((out, round) => {
+    assert.is(out.length, (round % 37) + 1);
+    assert.ok(out.every((byte) => byte === (round & 0xff)), `output ${round} changed`);
+  });
+});
+
+io('reset drops the output in progress', () => {
+  const writer = new Writer(64);
+  writer.u8(1);
+  writer.reset();
+  writer.u8(2);
+  assert.equal(Array.from(writer.finish()), [2]);
+});
+
+io('throws unexpected-end at the input length for every read past the end', () => {
+  const bytes = Uint8Array.from([1, 2, 3]);
+  const reads: ((reader: Reader) => unknown)[] = [
+    (r) => r.u32(), (r) => r.f64(), (r) => r.u64(), (r) => r.i64(), (r) => r.bytes(4), (r) => r.utf8(9), (r) => r.f32(), (r) => r.i32(),
+  ];
+  for (const read of reads) throwsAt(() => read(new Reader('cbor', bytes)), 'unexpected-end', 3);
+  const reader = new Reader('ubjson', bytes);
+  reader.u16();
+  reader.u8();
+  throwsAt(() => reader.u8(), 'unexpected-end', 3);
+  throwsAt(() => reader.peek(), 'unexpected-end', 3);
+});
+
+io('reads a subarray input with its own offsets', () => {
+  const backing = Uint8Array.from([9, 9, 0x12, 0x34, 9]);
+  const reader = new Reader('cbor', backing.subarray(2, 4));
+  assert.is(reader.u16(), 0x1234);
+  throwsAt(() => reader.u8(), 'unexpected-end', 2);
+});
+
+io('reports invalid UTF-8 at the first byte of the string', () => {
+  const reader = new Reader('cbor', Uint8Array.from([0x61, 0xff, 0x61]));
+  reader.u8();
+  throwsAt(() => reader.utf8(2), 'invalid-utf8', 1);
+});
+
+io.run();
