@@ -1,0 +1,121 @@
+import { Reader } from '../reader.js';
+import { Writer } from '../writer.js';
+import { DecodeError, ErrorCode } from '../errors.js';
+import { readItem } from './decode.js';
+import { writeItem, toEncodeError } from './encode.js';
+import { skipAny } from './skip.js';
+import {
+  EncodeSettings,
+  DecodeSettings,
+  encodeSettings,
+  decodeSettings,
+  type CborEncodeOptions,
+  type CborDecodeOptions,
+} from './options.js';
+
+/** Reusable encoder: one `Writer` and one set of resolved options across calls. */
+export class CborEncoder {
+  private readonly writer = new Writer();
+  private readonly settings: EncodeSettings;
+  constructor(options?: CborEncodeOptions) {
+    this.settings = new EncodeSettings(options);
+  }
+  /** The encoding of `value`; the returned bytes are never overwritten by later calls. */
+  encode(value: unknown): Uint8Array {
+    return encodeWith(this.writer, value, this.settings);
+  }
+}
+
+/** Reusable decoder: one `Reader` and one key cache across calls. */
+export class CborDecoder {
+  private readonly reader = new Reader('cbor');
+  private readonly settings: DecodeSettings;
+  constructor(options?: CborDecodeOptions) {
+    this.settings = new DecodeSettings(options);
+  }
+  decode(bytes: Uint8Array): unknown {
+    return decodeWith(this.reader, bytes, this.settings);
+  }
+}
+
+const sharedWriter = new Writer();
+const sharedReader = new Reader('cbor');
+
+export function encode(value: unknown, options?: CborEncodeOptions): Uint8Array {
+  return encodeWith(sharedWriter, value, encodeSettings(options));
+}
+
+export function decode(bytes: Uint8Array, options?: CborDecodeOptions): unknown {
+  return decodeWith(sharedReader, bytes, decodeSettings(options));
+}
+
+function encodeWith(writer: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+  try {
+    writeItem(writer, value, settings.maxDepth, settings);
+  } catch (error) {
+    writer.reset();
+    throw toEncodeError(error, value, '');
+  }
+  return writer.finish();
+}
+
+function decodeWith(reader: Reader, bytes: Uint8Array, settings: DecodeSettings): unknown {
+  reader.reset(bytes);
+  let value: unknown;
+  try {
+    value = readItem(reader, settings.maxDepth, settings);
+  } catch (error) {
+    throw stackGuard(error, reader);
+  }
+  if (settings.rejectTrailing && reader.pos !== reader.end) {
+    reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
+  }
+  return value;
+}
+
+/**
+ * A `maxDepth` set far above the default can outrun the engine stack; that surfaces as a
+ * `DecodeError` too, never a `RangeError`.
+ */
+function stackGuard(error: unknown, reader: Reader): unknown {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new DecodeError('cbor', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+  }
+  return error;
+}
+
+/** RFC 8742 CBOR sequence: the items of `bytes` one after another (none for empty input). */
+export function* decodeSequence(bytes: Uint8Array, options?: CborDecodeOptions): Generator<unknown, void, undefined> {
+  const settings = decodeSettings(options);
+  const reader = new Reader('cbor', bytes);
+  while (reader.pos < reader.end) {
+    let value: unknown;
+    try {
+      value = readItem(reader, settings.maxDepth, settings);
+    } catch (error) {
+      throw stackGuard(error, reader);
+    }
+    yield value;
+  }
+}
+
+/**
+ * Checks that `bytes` is one valid item without building values; throws the `DecodeError` that
+ * `decode` would. Options that need the values (a duplicate-key or key-type policy) decode.
+ */
+export function checkWellFormed(bytes: Uint8Array, options?: CborDecodeOptions): void {
+  const settings = decodeSettings(options);
+  if (settings.rejectDuplicates || settings.stringifyKeys) {
+    decodeWith(new Reader('cbor'), bytes, settings);
+    return;
+  }
+  const reader = new Reader('cbor', bytes);
+  try {
+    skipAny(reader, settings.maxDepth);
+  } catch (error) {
+    throw stackGuard(error, reader);
+  }
+  if (settings.rejectTrailing && reader.pos !== reader.end) {
+    reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
+  }
+}

@@ -1,0 +1,319 @@
+import type { Writer } from '../writer.js';
+import { ErrorCode, EncodeError, describeValue } from '../errors.js';
+import { writeUtf8 } from '../utf8.js';
+import { encodeFloat16 } from '../float.js';
+import { joinPointer } from '../pointer.js';
+import { Major, InitialByte, KnownTag } from './constants.js';
+import { writeHeadAt, headSize } from './head.js';
+import { Tag, Simple } from './values.js';
+import { encodeSettings, type CborEncodeOptions, type EncodeSettings } from './options.js';
+import { writeSortedEntries } from './encode-sorted.js';
+
+const TWO_64 = 1n << 64n;
+
+/**
+ * A failure deep in a value. Each container frame on the way up records its key, so the path is
+ * built only on the failure path; `toEncodeError` turns it into the public `EncodeError`.
+ */
+export class EncodeFailure {
+  readonly code: string;
+  readonly what: string;
+  /** Keys from the failing value up to the root (innermost first), with the value at each. */
+  readonly keys: (string | number)[] = [];
+  readonly values: unknown[] = [];
+  constructor(code: string, what: string) {
+    this.code = code;
+    this.what = what;
+  }
+}
+
+/** Adds one path step to a failure passing through a container (other errors pass unchanged). */
+export function addStep(error: unknown, key: string | number, value: unknown): unknown {
+  if (error instanceof EncodeFailure) {
+    error.keys.push(key);
+    error.values.push(value);
+  }
+  return error;
+}
+
+/**
+ * Writes `text` as a major-3 string with the shortest head. The head is first sized for the
+ * all-ASCII case (UTF-8 length = UTF-16 length); when the UTF-8 turns out longer and needs a
+ * wider head, the bytes move right once with `copyWithin` (RFC 8949 §4.2.1: shortest head).
+ */
+export function writeText(writer: Writer, text: string): void {
+  const length = text.length;
+  writer.ensure(length * 3 + 9);
+  const uint8 = writer.uint8;
+  const start = writer.pos;
+  const guess = headSize(length);
+  const end = writeUtf8(uint8, start + guess, text);
+  const size = end - start - guess;
+  const actual = headSize(size);
+  if (actual !== guess) uint8.copyWithin(start + actual, start + guess, end);
+  writeHeadAt(uint8, start, Major.Text, size);
+  writer.pos = start + actual + size;
+}
+
+/** Writes a safe integer as major 0 or 1 with the shortest head. */
+export function writeInteger(writer: Writer, value: number): void {
+  writer.ensure(9);
+  if (value >= 0) {
+    if (value < 24) writer.uint8[writer.pos++] = value;
+    else writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Unsigned, value);
+  } else {
+    writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Negative, -1 - value);
+  }
+}
+
+/**
+ * The generic rule for a JS number: an integral safe number (not -0) is an integer; anything
+ * else is a float64, or with `shortestFloat` the shortest float that holds it exactly
+ * (RFC 8949 §4.2.2), NaN as the canonical f97e00.
+ */
+export function writeNumber(writer: Writer, value: number, shortestFloat = false): void {
+  if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
+  else if (shortestFloat) writeShortestFloat(writer, value);
+  else {
+    writer.ensure(9);
+    writer.uint8[writer.pos++] = InitialByte.Float64;
+    writer.view.setFloat64(writer.pos, value);
+    writer.pos += 8;
+  }
+}
+
+function writeShortestFloat(writer: Writer, value: number): void {
+  writer.ensure(9);
+  const uint8 = writer.uint8;
+  if (Math.fround(value) !== value && value === value) {
+    uint8[writer.pos++] = InitialByte.Float64;
+    writer.view.setFloat64(writer.pos, value);
+    writer.pos += 8;
+    return;
+  }
+  const half = encodeFloat16(value);
+  if (half !== -1) {
+    uint8[writer.pos++] = InitialByte.Float16;
+    uint8[writer.pos++] = half >>> 8;
+    uint8[writer.pos++] = half;
+    return;
+  }
+  uint8[writer.pos++] = InitialByte.Float32;
+  writer.view.setFloat32(writer.pos, value);
+  writer.pos += 4;
+}
+
+/**
+ * The generic encoder writing into an existing Writer (generated code uses it for `{}` schemas
+ * and extra properties). An `EncodeError` path starts with `path`; on failure the writer keeps
+ * whatever was written, so the caller resets it.
+ */
+export function writeAny(writer: Writer, value: unknown, path = '', options?: CborEncodeOptions | EncodeSettings): void {
+  const settings = encodeSettings(options);
+  try {
+    writeItem(writer, value, settings.maxDepth, settings);
+  } catch (error) {
+    throw toEncodeError(error, value, path);
+  }
+}
+
+/** Turns an internal failure (or an engine stack overflow) into the public `EncodeError`. */
+export function toEncodeError(error: unknown, root: unknown, path: string): unknown {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new EncodeError('cbor', ErrorCode.TooDeep, 'value nested too deeply for the engine stack', path);
+  }
+  if (!(error instanceof EncodeFailure)) return error;
+  let code = error.code;
+  let what = error.what;
+  let depth = error.keys.length;
+  if (code === ErrorCode.TooDeep) {
+    // A cycle always runs into the depth limit; report it at the first repeated container.
+    const repeat = firstRepeat(root, error.values);
+    if (repeat !== -1) {
+      code = ErrorCode.CircularValue;
+      what = 'circular reference';
+      depth = repeat;
+    }
+  }
+  for (let index = error.keys.length - 1; index >= error.keys.length - depth; index--) path = joinPointer(path, error.keys[index]);
+  return new EncodeError('cbor', code, what, path);
+}
+
+/** Index (counted from the root) of the first value on the path that is one of its ancestors. */
+function firstRepeat(root: unknown, values: unknown[]): number {
+  const seen = new Set<unknown>([root]);
+  for (let step = 1; step <= values.length; step++) {
+    const value = values[values.length - step];
+    if (typeof value === 'object' && value !== null && seen.has(value)) return step;
+    seen.add(value);
+  }
+  return -1;
+}
+
+/** One item; `depth` is the number of nesting levels still allowed. */
+export function writeItem(writer: Writer, value: unknown, depth: number, settings: EncodeSettings): void {
+  switch (typeof value) {
+    case 'string':
+      writeText(writer, value);
+      return;
+    case 'number':
+      writeNumber(writer, value, settings.shortestFloat);
+      return;
+    case 'boolean':
+      writer.u8(value ? InitialByte.True : InitialByte.False);
+      return;
+    case 'object':
+      if (value === null) writer.u8(InitialByte.Null);
+      else writeObject(writer, value, depth, settings);
+      return;
+    case 'undefined':
+      writer.u8(InitialByte.Undefined);
+      return;
+    case 'bigint':
+      writeBigInt(writer, value);
+      return;
+    default:
+      throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${typeof value}`);
+  }
+}
+
+function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
+  if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
+  if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
+  if (value instanceof Uint8Array) return writeBytes(writer, value);
+  if (value instanceof Map) return writeMap(writer, value, depth - 1, settings);
+  if (value instanceof Date) return writeDate(writer, value, settings);
+  if (value instanceof Tag) return writeTag(writer, value, depth - 1, settings);
+  if (value instanceof Simple) return writeSimple(writer, value.value);
+  throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
+}
+
+function writeArray(writer: Writer, value: unknown[], depth: number, settings: EncodeSettings): void {
+  const length = value.length;
+  writer.ensure(9);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, length);
+  let index = 0;
+  try {
+    for (; index < length; index++) writeItem(writer, value[index], depth, settings);
+  } catch (error) {
+    throw addStep(error, index, value[index]);
+  }
+}
+
+function writeRecord(writer: Writer, value: Record<string, unknown>, depth: number, settings: EncodeSettings): void {
+  const keys = Object.keys(value);
+  const length = keys.length;
+  if (settings.deterministic) return writeSortedEntries(writer, keys, (key) => value[key as string], depth, settings);
+  writer.ensure(9);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, length);
+  let index = 0;
+  try {
+    for (; index < length; index++) {
+      writeText(writer, keys[index]);
+      writeItem(writer, value[keys[index]], depth, settings);
+    }
+  } catch (error) {
+    throw addStep(error, keys[index], value[keys[index]]);
+  }
+}
+
+function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, settings: EncodeSettings): void {
+  if (settings.deterministic) return writeSortedEntries(writer, [...value.keys()], (key) => value.get(key), depth, settings);
+  writer.ensure(9);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, value.size);
+  for (const [key, item] of value) {
+    try {
+      writeItem(writer, key, depth, settings);
+      writeItem(writer, item, depth, settings);
+    } catch (error) {
+      throw addStep(error, mapKeyToken(key), item);
+    }
+  }
+}
+
+/** A path token for a Map key: text as is, anything else through `String`. */
+export function mapKeyToken(key: unknown): string {
+  return typeof key === 'string' ? key : typeof key === 'object' && key !== null ? describeValue(key) : String(key);
+}
+
+function writeBytes(writer: Writer, value: Uint8Array): void {
+  writer.ensure(9 + value.length);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Bytes, value.length);
+  writer.uint8.set(value, writer.pos);
+  writer.pos += value.length;
+}
+
+/**
+ * RFC 8949 §3.4.2: tag 1 with epoch seconds. Whole seconds are an integer; other times a float
+ * of milliseconds / 1000 (the decoder rounds back to the nearest millisecond, so every Date
+ * survives a round trip).
+ */
+function writeDate(writer: Writer, value: Date, settings: EncodeSettings): void {
+  const time = value.getTime();
+  if (Number.isNaN(time)) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'cannot encode an invalid Date');
+  writer.ensure(2);
+  writer.uint8[writer.pos++] = (Major.Tag << 5) | KnownTag.EpochDate;
+  writeNumber(writer, time / 1000, settings.shortestFloat);
+}
+
+function writeTag(writer: Writer, value: Tag, depth: number, settings: EncodeSettings): void {
+  const tag = value.tag;
+  if (typeof tag === 'number' && Number.isSafeInteger(tag) && tag >= 0) {
+    writer.ensure(9);
+    writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Tag, tag);
+  } else if (typeof tag === 'bigint' && tag >= 0n && tag < TWO_64) {
+    writeBigHead(writer, Major.Tag, tag);
+  } else {
+    throw new EncodeFailure(ErrorCode.UnsupportedValue, `tag number ${String(tag)} is not an integer in 0..2^64-1`);
+  }
+  try {
+    writeItem(writer, value.content, depth, settings);
+  } catch (error) {
+    throw addStep(error, 'content', value.content);
+  }
+}
+
+/** RFC 8949 §3.3: simple values 0..19 in the initial byte, 32..255 in one extra byte. */
+function writeSimple(writer: Writer, value: number): void {
+  if (!Number.isInteger(value) || value < 0 || value > 255 || (value >= 24 && value < 32)) {
+    throw new EncodeFailure(ErrorCode.UnsupportedValue, `simple value ${value} is not in 0..23 or 32..255`);
+  }
+  writer.ensure(2);
+  if (value < 24) writer.uint8[writer.pos++] = 0xe0 | value;
+  else {
+    writer.uint8[writer.pos++] = InitialByte.SimpleOneByte;
+    writer.uint8[writer.pos++] = value;
+  }
+}
+
+/** A head with a 64-bit bigint argument, shortest form. */
+function writeBigHead(writer: Writer, major: number, argument: bigint): void {
+  writer.ensure(9);
+  if (argument <= BigInt(Number.MAX_SAFE_INTEGER)) {
+    writer.pos = writeHeadAt(writer.uint8, writer.pos, major, Number(argument));
+  } else {
+    writer.uint8[writer.pos++] = (major << 5) | 27;
+    writer.view.setBigUint64(writer.pos, argument);
+    writer.pos += 8;
+  }
+}
+
+/** RFC 8949 §3.4.3: an integer when it fits 64 bits, else a bignum (tag 2/3) without leading zeros. */
+function writeBigInt(writer: Writer, value: bigint): void {
+  if (value >= 0n) {
+    if (value < TWO_64) return writeBigHead(writer, Major.Unsigned, value);
+  } else if (value >= -TWO_64) {
+    return writeBigHead(writer, Major.Negative, -1n - value);
+  }
+  const magnitude = value >= 0n ? value : -1n - value;
+  let hex = magnitude.toString(16);
+  if (hex.length % 2 === 1) hex = `0${hex}`;
+  const length = hex.length / 2;
+  writer.ensure(10 + length);
+  const uint8 = writer.uint8;
+  uint8[writer.pos++] = (Major.Tag << 5) | (value >= 0n ? KnownTag.PositiveBignum : KnownTag.NegativeBignum);
+  writer.pos = writeHeadAt(uint8, writer.pos, Major.Bytes, length);
+  for (let index = 0; index < length; index++) uint8[writer.pos++] = parseInt(hex.substr(index * 2, 2), 16);
+}

@@ -1,0 +1,135 @@
+import { Reader } from '../reader.js';
+import { ErrorCode } from '../errors.js';
+import { readUtf8 } from '../utf8.js';
+import { Major, InitialByte } from './constants.js';
+import { readArgument } from './head.js';
+import { DEFAULT_DECODE, DEFAULT_MAX_DEPTH } from './options.js';
+import { readItem, notWellFormed, tooDeep } from './decode.js';
+import { interpretTag, isCheckedTag } from './tags.js';
+
+const LIMIT = { maxDepth: DEFAULT_MAX_DEPTH };
+
+/**
+ * Skips one item without building it, checking everything the decoder checks under the default
+ * options (well-formedness, UTF-8, simple values, content of tags 0..3), with `depth` nesting
+ * levels left. Throws the `DecodeError` a decode would.
+ */
+export function skipAny(reader: Reader, depth: number): void {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[offset];
+  reader.pos = offset + 1;
+  const info = initial & 0x1f;
+  const major = initial >> 5;
+  switch (major) {
+    case Major.Unsigned:
+    case Major.Negative:
+      if (info === 31) notWellFormed(reader, 'indefinite length on an integer', offset);
+      readArgument(reader, info, offset);
+      return;
+    case Major.Bytes:
+    case Major.Text: {
+      const length = readArgument(reader, info, offset);
+      if (length === -1) skipChunks(reader, major);
+      else skipString(reader, major, length);
+      return;
+    }
+    case Major.Array:
+    case Major.Map:
+      if (depth === 0) tooDeep(reader, LIMIT, offset);
+      skipContainer(reader, major, readArgument(reader, info, offset), depth - 1);
+      return;
+    case Major.Tag:
+      skipTag(reader, info, offset, depth);
+      return;
+    default:
+      skipSimple(reader, info, offset);
+  }
+}
+
+function skipString(reader: Reader, major: number, length: number): void {
+  if (length > reader.end - reader.pos) reader.failEnd(length);
+  const start = reader.pos;
+  if (major === Major.Text && !isUtf8(reader.uint8, start, length)) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', start);
+  reader.pos = start + length;
+}
+
+/** RFC 8949 §3.2.3: definite chunks of the same major type until a break. */
+function skipChunks(reader: Reader, major: number): void {
+  for (;;) {
+    const offset = reader.pos;
+    const initial = reader.u8();
+    if (initial === InitialByte.Break) return;
+    if (initial >> 5 !== major || (initial & 0x1f) === 31) notWellFormed(reader, 'bad chunk in an indefinite-length string', offset);
+    skipString(reader, major, readArgument(reader, initial & 0x1f, offset));
+  }
+}
+
+function skipContainer(reader: Reader, major: number, count: number, depth: number): void {
+  const perEntry = major === Major.Map ? 2 : 1;
+  if (count !== -1) {
+    for (let index = 0; index < count * perEntry; index++) skipAny(reader, depth);
+    return;
+  }
+  // Indefinite: a break ends it only in key (or element) position (RFC 8949 §3.2.2).
+  for (;;) {
+    if (reader.pos >= reader.end) reader.failEnd(1);
+    if (reader.uint8[reader.pos] === InitialByte.Break) {
+      reader.pos++;
+      return;
+    }
+    skipAny(reader, depth);
+    if (perEntry === 2) skipAny(reader, depth);
+  }
+}
+
+function skipTag(reader: Reader, info: number, offset: number, depth: number): void {
+  if (depth === 0) tooDeep(reader, LIMIT, offset);
+  if (info === 31) notWellFormed(reader, 'indefinite length on a tag', offset);
+  const tag = info === 27 ? reader.u64() : readArgument(reader, info, offset);
+  if (!isCheckedTag(tag)) return skipAny(reader, depth - 1);
+  // Tags 0..3 have their content checked: decode it (it is a string, number or byte string).
+  interpretTag(reader, tag, readItem(reader, depth - 1, DEFAULT_DECODE), offset);
+}
+
+function skipSimple(reader: Reader, info: number, offset: number): void {
+  switch (info) {
+    case 24:
+      if (reader.u8() < 32) reader.fail(ErrorCode.InvalidSimple, 'simple value below 32 in two-byte form', offset);
+      return;
+    case 25:
+      reader.need(2);
+      reader.pos += 2;
+      return;
+    case 26:
+      reader.need(4);
+      reader.pos += 4;
+      return;
+    case 27:
+      reader.need(8);
+      reader.pos += 8;
+      return;
+    case 31:
+      notWellFormed(reader, 'break outside an indefinite-length item', offset);
+    // falls through: notWellFormed never returns
+    default:
+      if (info >= 28) readArgument(reader, info, offset); // 28..30: throws not-well-formed
+  }
+}
+
+/** Strict UTF-8 check without keeping the string; pure ASCII needs no decoding at all. */
+function isUtf8(uint8: Uint8Array, start: number, length: number): boolean {
+  const end = start + length;
+  for (let pos = start; pos < end; pos++) {
+    if (uint8[pos] >= 0x80) return readUtf8(uint8, start, length) !== undefined;
+  }
+  return true;
+}
+
+/** Byte range of the item at `offset` (default 0) of `bytes`; trailing bytes are not looked at. */
+export function skipItem(bytes: Uint8Array, offset = 0): { start: number; end: number } {
+  const reader = new Reader('cbor', bytes);
+  reader.pos = offset;
+  skipAny(reader, DEFAULT_MAX_DEPTH);
+  return { start: offset, end: reader.pos };
+}

@@ -1,0 +1,70 @@
+import type { Reader } from '../reader.js';
+import { ErrorCode } from '../errors.js';
+import { KnownTag } from './constants.js';
+import { Tag } from './values.js';
+
+/** RFC 3339 date-time (RFC 8949 §3.4.1), checked before `Date.parse`, which accepts far more. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+/** ECMAScript time values span ±8.64e15 ms (ECMA-262 §21.4.1.1). */
+const MAX_TIME = 8.64e15;
+
+/**
+ * The value of a tagged item: tag 0/1 → `Date`, tag 2/3 → `bigint`, tag 55799 (self-described
+ * CBOR, RFC 8949 §3.4.6) → its content, transparently; any other tag → `Tag`. Invalid content
+ * for tags 0..3 fails with `invalid-tag` at the tag's head.
+ */
+export function interpretTag(reader: Reader, tag: number | bigint, content: unknown, offset: number): unknown {
+  switch (tag) {
+    case KnownTag.DateString:
+      return dateFromString(reader, content, offset);
+    case KnownTag.EpochDate:
+      return dateFromEpoch(reader, content, offset);
+    case KnownTag.PositiveBignum:
+    case KnownTag.NegativeBignum: {
+      if (!(content instanceof Uint8Array)) invalidTag(reader, tag, 'a byte string', offset);
+      const magnitude = bignum(content as Uint8Array);
+      return tag === KnownTag.PositiveBignum ? magnitude : -1n - magnitude;
+    }
+    case KnownTag.SelfDescribed:
+      return content;
+    default:
+      return new Tag(tag, content);
+  }
+}
+
+/** True for tags whose content the decoder checks (a skipper must decode their content). */
+export function isCheckedTag(tag: number | bigint): boolean {
+  return typeof tag === 'number' && tag <= KnownTag.NegativeBignum;
+}
+
+function dateFromString(reader: Reader, content: unknown, offset: number): Date {
+  if (typeof content !== 'string' || !DATE_TIME.test(content)) invalidTag(reader, 0, 'an RFC 3339 date-time string', offset);
+  const time = Date.parse(content as string);
+  if (Number.isNaN(time)) invalidTag(reader, 0, 'a valid date-time', offset);
+  return new Date(time);
+}
+
+/** Epoch seconds (integer or float), rounded to the nearest millisecond. */
+function dateFromEpoch(reader: Reader, content: unknown, offset: number): Date {
+  if (typeof content !== 'number') invalidTag(reader, 1, 'a number', offset);
+  const time = Math.round((content as number) * 1000);
+  if (!(Math.abs(time) <= MAX_TIME)) invalidTag(reader, 1, 'a time within the Date range', offset);
+  return new Date(time);
+}
+
+function bignum(bytes: Uint8Array): bigint {
+  let value = 0n;
+  let index = 0;
+  // Eight bytes at a time keeps the bigint operations few for long bignums.
+  for (; index + 8 <= bytes.length; index += 8) {
+    const high = ((bytes[index] << 24) | (bytes[index + 1] << 16) | (bytes[index + 2] << 8) | bytes[index + 3]) >>> 0;
+    const low = ((bytes[index + 4] << 24) | (bytes[index + 5] << 16) | (bytes[index + 6] << 8) | bytes[index + 7]) >>> 0;
+    value = (value << 64n) | (BigInt(high) << 32n) | BigInt(low);
+  }
+  for (; index < bytes.length; index++) value = (value << 8n) | BigInt(bytes[index]);
+  return value;
+}
+
+function invalidTag(reader: Reader, tag: number | bigint, expected: string, offset: number): never {
+  return reader.fail(ErrorCode.InvalidTag, `tag ${tag} needs ${expected}`, offset);
+}
