@@ -1,0 +1,118 @@
+import { Reader } from '../reader.js';
+import { Writer } from '../writer.js';
+import { DecodeError, ErrorCode } from '../errors.js';
+import { ValueDecoder, type UbjsonDecodeOptions } from './decoder.js';
+import { ValueEncoder, type UbjsonEncodeOptions } from './encoder.js';
+
+/** Reusable generic encoder: keeps its `Writer` and options between calls. */
+export class UbjsonEncoder {
+  readonly writer: Writer;
+  private readonly values: ValueEncoder;
+  private readonly options: UbjsonEncodeOptions | undefined;
+  private busy = false;
+
+  constructor(options?: UbjsonEncodeOptions, writer: Writer = new Writer()) {
+    this.options = options;
+    this.values = new ValueEncoder(options);
+    this.writer = writer;
+  }
+
+  /** The UBJSON bytes of `value`; a view that later calls never overwrite (`Writer.finish`). */
+  encode(value: unknown): Uint8Array {
+    // A getter that encodes again must not write into the output in progress.
+    if (this.busy) return new UbjsonEncoder(this.options).encode(value);
+    this.busy = true;
+    try {
+      this.values.writeFrom(this.writer, value, '');
+    } catch (error) {
+      this.writer.reset();
+      throw error;
+    } finally {
+      this.busy = false;
+    }
+    return this.writer.finish();
+  }
+}
+
+/** Reusable generic decoder: strict, one value, no trailing bytes. */
+export class UbjsonDecoder {
+  private readonly values: ValueDecoder;
+  private readonly reader = new Reader('ubjson');
+
+  constructor(options?: UbjsonDecodeOptions) {
+    this.values = new ValueDecoder(options);
+  }
+
+  decode(bytes: Uint8Array): unknown {
+    if (!(bytes instanceof Uint8Array)) {
+      throw new DecodeError('ubjson', ErrorCode.UnexpectedType, 'expected a Uint8Array input', 0);
+    }
+    const reader = this.reader;
+    reader.reset(bytes);
+    const value = this.values.readFrom(reader, 0);
+    if (reader.pos !== reader.end) {
+      reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the value`, reader.pos);
+    }
+    reader.reset(EMPTY); // drop the reference to the caller's bytes
+    return value;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+const encoders = new WeakMap<object, UbjsonEncoder>();
+const decoders = new WeakMap<object, UbjsonDecoder>();
+const valueEncoders = new WeakMap<object, ValueEncoder>();
+const valueDecoders = new WeakMap<object, ValueDecoder>();
+let defaultEncoder: UbjsonEncoder | undefined;
+let defaultDecoder: UbjsonDecoder | undefined;
+let defaultValueEncoder: ValueEncoder | undefined;
+let defaultValueDecoder: ValueDecoder | undefined;
+
+/** Encodes one value (see `ValueEncoder` for the mapping). Options objects are cached by identity. */
+export function encode(value: unknown, options?: UbjsonEncodeOptions): Uint8Array {
+  if (options === undefined) return (defaultEncoder ??= new UbjsonEncoder()).encode(value);
+  let encoder = encoders.get(options);
+  if (encoder === undefined) encoders.set(options, (encoder = new UbjsonEncoder(options)));
+  return encoder.encode(value);
+}
+
+/** Decodes exactly one value from `bytes`; anything wrong is a `DecodeError` with its offset. */
+export function decode(bytes: Uint8Array, options?: UbjsonDecodeOptions): unknown {
+  if (options === undefined) return (defaultDecoder ??= new UbjsonDecoder()).decode(bytes);
+  let decoder = decoders.get(options);
+  if (decoder === undefined) decoders.set(options, (decoder = new UbjsonDecoder(options)));
+  return decoder.decode(bytes);
+}
+
+function valueDecoderFor(options: UbjsonDecodeOptions | undefined): ValueDecoder {
+  if (options === undefined) return (defaultValueDecoder ??= new ValueDecoder());
+  let decoder = valueDecoders.get(options);
+  if (decoder === undefined) valueDecoders.set(options, (decoder = new ValueDecoder(options)));
+  return decoder;
+}
+
+/** One value from the reader's position (no trailing check): for generated decoders' `any` fields. */
+export function readAny(reader: Reader, depth: number, options?: UbjsonDecodeOptions): unknown {
+  return valueDecoderFor(options).readFrom(reader, depth);
+}
+
+/**
+ * Skips one value from the reader's position, checking it exactly as `readAny` does (markers,
+ * lengths, UTF-8, high-precision text, limits), so a generated decoder that skips accepts what
+ * the generic one accepts and nothing more.
+ */
+export function skipAny(reader: Reader, depth: number): void {
+  valueDecoderFor(undefined).readFrom(reader, depth);
+}
+
+/** Writes one value at the writer's position; errors carry JSON Pointers under `path`. */
+export function writeAny(writer: Writer, value: unknown, path: string, options?: UbjsonEncodeOptions): void {
+  let encoder: ValueEncoder | undefined;
+  if (options === undefined) {
+    encoder = defaultValueEncoder ??= new ValueEncoder();
+  } else {
+    encoder = valueEncoders.get(options);
+    if (encoder === undefined) valueEncoders.set(options, (encoder = new ValueEncoder(options)));
+  }
+  encoder.writeFrom(writer, value, path);
+}

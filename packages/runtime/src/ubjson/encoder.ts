@@ -1,0 +1,248 @@
+import type { Writer } from '../writer.js';
+import { EncodeError, ErrorCode, describeValue } from '../errors.js';
+import { joinPointer } from '../pointer.js';
+import { Marker } from './constants.js';
+import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
+import { writeTextAt } from './text.js';
+
+/** Options of the generic UBJSON encoder. */
+export interface UbjsonEncodeOptions {
+  /** Most nested containers (default 512); deeper values are `too-deep`, cycles `circular-value`. */
+  maxDepth?: number;
+  /** Write a non-integer as float32 `d` when float32 holds it exactly (default false: always `D`). */
+  float32?: boolean;
+  /** Write a one-character ASCII string as `C` (default false: always `S`, as json-pack and nlohmann). */
+  chars?: boolean;
+  /**
+   * NaN and ±Infinity: `'float'` (default) writes the IEEE `D` so they round-trip; `'null'` writes
+   * `Z` as the spec says ("encoded as a null value", value-types.html#numeric); `'error'` throws.
+   */
+  nonFinite?: 'float' | 'null' | 'error';
+}
+
+const DEFAULT_MAX_DEPTH = 512;
+
+/** An encode failure on its way up: tokens and containers are collected innermost first. */
+class EncodeFailure {
+  readonly tokens: (string | number)[] = [];
+  readonly containers: object[] = [];
+  constructor(
+    readonly code: string,
+    readonly what: string,
+  ) {}
+
+  /** The public error, with the path from `base`; a depth failure on a cycle becomes `circular-value`. */
+  toError(base: string): EncodeError {
+    const tokens = this.tokens.reverse();
+    const containers = this.containers.reverse();
+    let length = tokens.length;
+    let code = this.code;
+    let what = this.what;
+    if (code === ErrorCode.TooDeep) {
+      const seen = new Set<object>();
+      for (let index = 0; index < containers.length; index++) {
+        if (seen.has(containers[index])) {
+          code = ErrorCode.CircularValue;
+          what = 'circular reference';
+          length = index;
+          break;
+        }
+        seen.add(containers[index]);
+      }
+    }
+    let path = base;
+    for (let index = 0; index < length; index++) path = joinPointer(path, tokens[index]);
+    return new EncodeError('ubjson', code, what, path);
+  }
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
+}
+
+/**
+ * The encoding state for one set of options. `writeValue` switches on `typeof`; containers
+ * recurse with a depth counter. The success path builds no paths: a failure collects its
+ * JSON Pointer tokens while it unwinds through the containers' `catch`.
+ *
+ * Mapping (documented policy): integers use the smallest of `i U I l L`; a safe integer beyond
+ * int32 is `L`; an integral number beyond 2^53 is `D` (the double is kept exactly, and our decoder
+ * gives back the same number rather than a bigint); other numbers `D` (`d` with `float32` when
+ * exact); -0 is a float (`D`), never `i 0`; `bigint` is always `L` within int64 and `H` (decimal
+ * text) beyond; `Uint8Array` is `[$U#n`; `undefined` is skipped as an object member (as
+ * `JSON.stringify`) and `Z` elsewhere; only plain objects (prototype `Object.prototype` or null)
+ * become objects: Map, Set, Date, class instances, other typed arrays, functions and symbols are
+ * `unsupported-value`.
+ */
+export class ValueEncoder {
+  writer: Writer | undefined;
+  readonly maxDepth: number;
+  readonly float32: boolean;
+  readonly chars: boolean;
+  readonly nonFinite: 'float' | 'null' | 'error';
+
+  constructor(options: UbjsonEncodeOptions = {}) {
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.float32 = options.float32 === true;
+    this.chars = options.chars === true;
+    this.nonFinite = options.nonFinite ?? 'float';
+  }
+
+  /** Writes `value` to `writer`; errors carry JSON Pointers under `path`. */
+  writeFrom(writer: Writer, value: unknown, path: string): void {
+    const previous = this.writer; // a getter may encode again with this state
+    this.writer = writer;
+    try {
+      this.writeValue(value, 0);
+    } catch (error) {
+      if (error instanceof EncodeFailure) throw error.toError(path);
+      if (isStackOverflow(error)) throw new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
+      throw error;
+    } finally {
+      this.writer = previous;
+    }
+  }
+
+  writeValue(value: unknown, depth: number): void {
+    const writer = this.writer!;
+    switch (typeof value) {
+      case 'string': {
+        writer.ensure(10 + 3 * value.length);
+        const uint8 = writer.uint8;
+        if (this.chars && value.length === 1 && value.charCodeAt(0) < 128) {
+          uint8[writer.pos++] = Marker.Char;
+          uint8[writer.pos++] = value.charCodeAt(0);
+          return;
+        }
+        uint8[writer.pos] = Marker.String;
+        writer.pos = writeTextAt(uint8, writer.pos + 1, value);
+        return;
+      }
+      case 'number':
+        return this.writeNumber(value);
+      case 'object':
+        if (value === null) return writer.u8(Marker.Null);
+        if (Array.isArray(value)) return this.writeArray(value, depth);
+        if (value instanceof Uint8Array) return this.writeBytes(value);
+        return this.writeObject(value as Record<string, unknown>, depth);
+      case 'boolean':
+        return writer.u8(value ? Marker.True : Marker.False);
+      case 'undefined':
+        return writer.u8(Marker.Null);
+      case 'bigint':
+        return this.writeBigInt(value);
+      default:
+        throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);
+    }
+  }
+
+  writeNumber(value: number): void {
+    const writer = this.writer!;
+    writer.ensure(9);
+    // int32 fast path; 0 only when it is +0 (-0 has to stay a float to keep its sign).
+    if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
+      writer.pos = writeIntAt(writer.uint8, writer.pos, value);
+    } else if (value !== 0 && Number.isSafeInteger(value)) {
+      writer.pos = writeIntAt(writer.uint8, writer.pos, value);
+    } else if (value - value !== 0) {
+      this.writeNonFinite(value);
+    } else if (this.float32 && Math.fround(value) === value) {
+      writer.uint8[writer.pos++] = Marker.Float32;
+      writer.view.setFloat32(writer.pos, value);
+      writer.pos += 4;
+    } else {
+      writer.uint8[writer.pos++] = Marker.Float64;
+      writer.view.setFloat64(writer.pos, value);
+      writer.pos += 8;
+    }
+  }
+
+  private writeNonFinite(value: number): void {
+    const writer = this.writer!;
+    if (this.nonFinite === 'error') throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
+    if (this.nonFinite === 'null') return writer.u8(Marker.Null);
+    writer.uint8[writer.pos++] = Marker.Float64;
+    writer.view.setFloat64(writer.pos, value);
+    writer.pos += 8;
+  }
+
+  writeBigInt(value: bigint): void {
+    const writer = this.writer!;
+    if (fitsInt64(value)) return writeInt64Big(writer, value);
+    // value-types.html#numeric: beyond int64, the high-precision type with the decimal text.
+    const text = value.toString();
+    writer.ensure(10 + text.length);
+    writer.uint8[writer.pos] = Marker.HighPrecision;
+    writer.pos = writeTextAt(writer.uint8, writer.pos + 1, text);
+  }
+
+  /** `[$U#<n>` and the bytes: the strongly typed uint8 array of binary-data.html. */
+  writeBytes(bytes: Uint8Array): void {
+    const writer = this.writer!;
+    writer.ensure(12 + bytes.length);
+    const uint8 = writer.uint8;
+    let pos = writer.pos;
+    uint8[pos++] = Marker.ArrayStart;
+    uint8[pos++] = Marker.Type;
+    uint8[pos++] = Marker.Uint8;
+    uint8[pos++] = Marker.Count;
+    pos = writeIntAt(uint8, pos, bytes.length);
+    uint8.set(bytes, pos);
+    writer.pos = pos + bytes.length;
+  }
+
+  writeArray(array: unknown[], depth: number): void {
+    if (depth >= this.maxDepth) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`);
+    const writer = this.writer!;
+    writer.u8(Marker.ArrayStart);
+    const length = array.length;
+    const inner = depth + 1;
+    let index = 0;
+    try {
+      for (; index < length; index++) this.writeValue(array[index], inner);
+    } catch (error) {
+      throw along(error, index, array);
+    }
+    writer.u8(Marker.ArrayEnd);
+  }
+
+  writeObject(object: Record<string, unknown>, depth: number): void {
+    const prototype = Object.getPrototypeOf(object);
+    if (prototype !== Object.prototype && prototype !== null) {
+      throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(object)}`);
+    }
+    if (depth >= this.maxDepth) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`);
+    const writer = this.writer!;
+    writer.u8(Marker.ObjectStart);
+    const keys = Object.keys(object);
+    const inner = depth + 1;
+    let index = 0;
+    try {
+      for (; index < keys.length; index++) {
+        const key = keys[index];
+        const value = object[key];
+        if (value === undefined) continue;
+        writer.ensure(9 + 3 * key.length);
+        writer.pos = writeTextAt(writer.uint8, writer.pos, key);
+        this.writeValue(value, inner);
+      }
+    } catch (error) {
+      throw along(error, keys[index], object);
+    }
+    writer.u8(Marker.ObjectEnd);
+  }
+}
+
+/** Adds one step of the path to a failure passing through `container`. */
+function along(error: unknown, token: string | number, container: object): unknown {
+  if (error instanceof EncodeFailure) {
+    error.tokens.push(token);
+    error.containers.push(container);
+  }
+  return error;
+}
+
+function describeObject(object: object): string {
+  const name = (object as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' ? name : describeValue(object);
+}

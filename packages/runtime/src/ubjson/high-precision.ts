@@ -1,0 +1,60 @@
+/**
+ * High-precision numbers (`H`, value-types.html#numeric): the payload is "written out in
+ * accordance with the original JSON number type", so it is checked against the RFC 8259 §6
+ * grammar byte by byte (never handed to an `eval`-like parser):
+ *   number = [ "-" ] int [ frac ] [ exp ]; int = "0" / digit1-9 *DIGIT
+ *   frac = "." 1*DIGIT; exp = ("e" / "E") [ "-" / "+" ] 1*DIGIT
+ */
+
+export const NumberShape = {
+  Invalid: 0,
+  /** Only sign and digits: an integer. */
+  Integer: 1,
+  /** Has a fraction or an exponent. */
+  Decimal: 2,
+} as const;
+type Shape = (typeof NumberShape)[keyof typeof NumberShape];
+const Shape = NumberShape;
+
+function isDigit(byte: number): boolean {
+  return byte >= 0x30 && byte <= 0x39;
+}
+
+/** Classifies `source[start..end)` as a JSON number (integer or not) or invalid. */
+export function jsonNumberShape(source: Uint8Array, start: number, end: number): Shape {
+  let pos = start;
+  if (pos < end && source[pos] === 0x2d) pos++; // '-'
+  if (pos >= end) return Shape.Invalid;
+  if (source[pos] === 0x30) {
+    pos++; // a leading zero stands alone
+  } else if (isDigit(source[pos])) {
+    while (pos < end && isDigit(source[pos])) pos++;
+  } else {
+    return Shape.Invalid;
+  }
+  if (pos === end) return Shape.Integer;
+  if (source[pos] === 0x2e) {
+    // '.'
+    pos++;
+    if (pos >= end || !isDigit(source[pos])) return Shape.Invalid;
+    while (pos < end && isDigit(source[pos])) pos++;
+  }
+  if (pos < end && (source[pos] === 0x65 || source[pos] === 0x45)) {
+    // 'e' / 'E'
+    pos++;
+    if (pos < end && (source[pos] === 0x2b || source[pos] === 0x2d)) pos++;
+    if (pos >= end || !isDigit(source[pos])) return Shape.Invalid;
+    while (pos < end && isDigit(source[pos])) pos++;
+  }
+  return pos === end ? Shape.Decimal : Shape.Invalid;
+}
+
+/** The text of validated JSON number bytes (all ASCII). */
+export function asciiText(source: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let pos = start; pos < end; pos++) text += String.fromCharCode(source[pos]);
+  return text;
+}
+
+/** Safe-integer text has at most 15 digits (2^53 has 16): these never need a `BigInt`. */
+export const SAFE_DIGITS = 15;

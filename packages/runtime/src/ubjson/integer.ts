@@ -1,0 +1,114 @@
+import type { Writer } from '../writer.js';
+import type { Reader } from '../reader.js';
+import { EncodeError, ErrorCode, hexByte } from '../errors.js';
+import { Marker } from './constants.js';
+
+const TWO_32 = 0x1_0000_0000;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Writes integer `value` (a safe integer) with the smallest marker that holds it at `pos` and
+ * returns the position after it: `i` for -128..127, then `U` for 128..255, `I`, `l`, and `L`
+ * beyond int32 (value-types.html#numeric). The caller guarantees 9 bytes of room.
+ */
+export function writeIntAt(uint8: Uint8Array, pos: number, value: number): number {
+  if (value >= -128 && value <= 127) {
+    uint8[pos++] = Marker.Int8;
+    uint8[pos++] = value;
+  } else if (value >= 0 && value <= 255) {
+    uint8[pos++] = Marker.Uint8;
+    uint8[pos++] = value;
+  } else if (value >= -32768 && value <= 32767) {
+    uint8[pos++] = Marker.Int16;
+    uint8[pos++] = value >> 8;
+    uint8[pos++] = value;
+  } else if (value >= -2147483648 && value <= 2147483647) {
+    uint8[pos++] = Marker.Int32;
+    uint8[pos++] = value >> 24;
+    uint8[pos++] = value >> 16;
+    uint8[pos++] = value >> 8;
+    uint8[pos++] = value;
+  } else {
+    // Two's complement halves: ToUint32 gives the low word of negative values too.
+    const high = Math.floor(value / TWO_32);
+    const low = value >>> 0;
+    uint8[pos++] = Marker.Int64;
+    uint8[pos++] = high >> 24;
+    uint8[pos++] = high >> 16;
+    uint8[pos++] = high >> 8;
+    uint8[pos++] = high;
+    uint8[pos++] = low >>> 24;
+    uint8[pos++] = low >>> 16;
+    uint8[pos++] = low >>> 8;
+    uint8[pos++] = low;
+  }
+  return pos;
+}
+
+/** Size in bytes (marker included) of `writeIntAt` for a non-negative `value`. */
+export function lengthSize(value: number): number {
+  return value <= 255 ? 2 : value <= 32767 ? 3 : value <= 2147483647 ? 5 : 9;
+}
+
+/**
+ * Writes a safe integer with the smallest marker. Anything else (fraction, NaN, beyond 2^53) is
+ * an `EncodeError`: integers the caller cannot prove safe go through the generic encoder.
+ */
+export function writeInt(writer: Writer, value: number): void {
+  if (!Number.isSafeInteger(value)) {
+    throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, `expected a safe integer, got ${value}`, '');
+  }
+  writer.ensure(9);
+  writer.pos = writeIntAt(writer.uint8, writer.pos, value);
+}
+
+/** True when `value` fits int64, the widest UBJSON integer. */
+export function fitsInt64(value: bigint): boolean {
+  return value >= INT64_MIN && value <= INT64_MAX;
+}
+
+/** Writes a bigint in int64 range as `L` (always `L`, so it decodes back as 64-bit). */
+export function writeInt64Big(writer: Writer, value: bigint): void {
+  writer.ensure(9);
+  writer.uint8[writer.pos++] = Marker.Int64;
+  writer.view.setBigInt64(writer.pos, value);
+  writer.pos += 8;
+}
+
+/**
+ * Reads an integer-marked length or count (`i`, `U`, `I`, `l`, `L`; index.html: "a positive
+ * integer") and returns it. Any other marker, or a negative value, is a `not-well-formed`
+ * `DecodeError` at the marker. An int64 beyond 2^53 comes back as an inexact double: it is
+ * larger than any input anyway, so the caller's check against the bytes left rejects it.
+ * The caller still has to check the value against the bytes left.
+ */
+export function readLength(reader: Reader): number {
+  const start = reader.pos;
+  if (start >= reader.end) reader.failEnd(1);
+  const marker = reader.uint8[reader.pos++];
+  let value: number;
+  switch (marker) {
+    case Marker.Uint8:
+      return reader.u8();
+    case Marker.Int8:
+      value = reader.i8();
+      break;
+    case Marker.Int16:
+      value = reader.i16();
+      break;
+    case Marker.Int32:
+      value = reader.i32();
+      break;
+    case Marker.Int64: {
+      reader.need(8);
+      value = reader.view.getInt32(reader.pos) * TWO_32 + reader.view.getUint32(reader.pos + 4);
+      reader.pos += 8;
+      break;
+    }
+    default:
+      return reader.fail(ErrorCode.NotWellFormed, `expected an integer length or count, got ${hexByte(marker)}`, start);
+  }
+  if (value < 0) reader.fail(ErrorCode.NotWellFormed, `negative length or count ${value}`, start);
+  return value;
+}
