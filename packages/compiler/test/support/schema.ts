@@ -1,0 +1,129 @@
+/**
+ * Reading JSON Schemas for the test generators: local `$ref` resolution, a shallow flattening of
+ * `$ref` + `allOf` into one schema object, and ajv as the independent judge of validity.
+ *
+ * The flattening is deliberately simple (the generators only need a good guess of what to make);
+ * every generated value is checked by ajv afterwards, so a wrong guess costs a discarded value,
+ * never a wrong verdict.
+ */
+import Ajv2020 from 'ajv/dist/2020.js';
+import AjvDraft07 from 'ajv';
+import { parsePointer } from '@binschema/runtime';
+
+export type Schema = boolean | SchemaObject;
+// JSON Schema objects are open-ended; the generators read keywords by name.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SchemaObject = { [keyword: string]: any };
+
+/** Thrown when a schema (after flattening) admits no value we can build within the budget. */
+export class NoValue extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NoValue';
+  }
+}
+
+const MAX_REF_CHAIN = 32;
+
+export type Draft = '2020-12' | 'draft-07';
+
+export function draftOf(schema: Schema): Draft {
+  if (typeof schema === 'object' && typeof schema.$schema === 'string' && schema.$schema.includes('draft-07')) return 'draft-07';
+  return '2020-12';
+}
+
+/** One schema document: resolves local references and judges values with ajv. */
+export class SchemaDocument {
+  readonly draft: Draft;
+  readonly validate: (value: unknown) => boolean;
+
+  constructor(readonly root: Schema) {
+    this.draft = draftOf(root);
+    // ownProperties: without it ajv reads `data.constructor` through the prototype and judges an
+    // object lacking a `constructor` property as if it had one (the Object function).
+    const options = { strict: false, validateFormats: false, allowUnionTypes: true, ownProperties: true } as const;
+    const ajv = this.draft === 'draft-07' ? new AjvDraft07.default(options) : new Ajv2020.default(options);
+    const validate = ajv.compile(typeof root === 'boolean' ? root : structuredClone(root));
+    this.validate = (value) => {
+      try {
+        return validate(value) === true;
+      } catch (error) {
+        // ajv 8.20's uniqueItems compares with fast-deep-equal, which calls `a.toString()` when an
+        // object has an own `toString` key holding data, and throws. Such a value cannot be judged.
+        throw new NoValue(`ajv could not judge the value: ${String(error)}`);
+      }
+    };
+  }
+
+  /** Resolves `#`, `#/json/pointer`; other references are outside what the fixtures use. */
+  resolve(ref: string): Schema {
+    if (!ref.startsWith('#')) throw new NoValue(`non-local $ref ${ref}`);
+    let node: unknown = this.root;
+    for (const token of parsePointer(decodeURIComponent(ref.slice(1)))) {
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) throw new NoValue(`unresolved $ref ${ref}`);
+      node = (node as Record<string, unknown>)[token];
+    }
+    if (typeof node !== 'boolean' && (node === null || typeof node !== 'object')) throw new NoValue(`$ref ${ref} is not a schema`);
+    return node as Schema;
+  }
+
+  /** Follows `$ref` and merges `allOf` so the generator sees one object; `false` stays `false`. */
+  flatten(schema: Schema, chain = 0): Schema {
+    if (typeof schema === 'boolean') return schema;
+    if (chain > MAX_REF_CHAIN) throw new NoValue('$ref/allOf chain too long (self-reference?)');
+    let merged: Schema = { ...schema };
+    delete merged.$ref;
+    delete merged.allOf;
+    if (typeof schema.$ref === 'string') merged = mergeSchemas(this.flatten(this.resolve(schema.$ref), chain + 1), merged);
+    if (Array.isArray(schema.allOf)) {
+      for (const part of schema.allOf as Schema[]) merged = mergeSchemas(merged, this.flatten(part, chain + 1));
+    }
+    return merged;
+  }
+}
+
+/** Shallow conjunction of two schemas, good enough to aim the generator (ajv has the last word). */
+export function mergeSchemas(left: Schema, right: Schema): Schema {
+  if (left === false || right === false) return false;
+  if (left === true) return right;
+  if (right === true) return left;
+  const out: SchemaObject = { ...left };
+  for (const [keyword, value] of Object.entries(right)) {
+    if (!(keyword in out)) out[keyword] = value;
+    else if (keyword === 'properties') out.properties = mergeProperties(out.properties, value);
+    else if (keyword === 'required') out.required = [...new Set([...out.required, ...value])];
+    else if (keyword === 'type') out.type = intersectTypes(out.type, value);
+    else out[keyword] = value;
+  }
+  return out;
+}
+
+function mergeProperties(left: Record<string, Schema>, right: Record<string, Schema>): Record<string, Schema> {
+  const out: Record<string, Schema> = { ...left };
+  for (const [name, schema] of Object.entries(right)) {
+    Object.defineProperty(out, name, { value: Object.hasOwn(out, name) ? { allOf: [out[name], schema] } : schema, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function intersectTypes(left: string | string[], right: string | string[]): string[] {
+  const leftTypes = Array.isArray(left) ? left : [left];
+  const rightTypes = new Set(Array.isArray(right) ? right : [right]);
+  // `integer` is a subset of `number`, so number ∩ integer is integer.
+  const out = leftTypes.filter((type) => rightTypes.has(type));
+  if (leftTypes.includes('number') && rightTypes.has('integer')) out.push('integer');
+  if (leftTypes.includes('integer') && rightTypes.has('number')) out.push('integer');
+  return [...new Set(out)];
+}
+
+/** The JSON types a flattened schema allows, from `type` or, without it, from its keywords. */
+export function typesOf(schema: SchemaObject): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type;
+  const types: string[] = [];
+  if ('properties' in schema || 'required' in schema || 'additionalProperties' in schema || 'patternProperties' in schema) types.push('object');
+  if ('items' in schema || 'prefixItems' in schema || 'minItems' in schema || 'maxItems' in schema) types.push('array');
+  if ('minLength' in schema || 'maxLength' in schema || 'pattern' in schema) types.push('string');
+  if ('minimum' in schema || 'maximum' in schema || 'exclusiveMinimum' in schema || 'exclusiveMaximum' in schema || 'multipleOf' in schema) types.push('number');
+  return types.length === 0 ? ['null', 'boolean', 'number', 'integer', 'string', 'array', 'object'] : types;
+}
