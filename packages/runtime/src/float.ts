@@ -15,26 +15,31 @@ export function decodeFloat16(bits: number): number {
 
 /**
  * Half-precision bits of `value` when f16 holds it exactly (±0, ±Infinity, NaN as the canonical
- * 0x7e00 included), else -1.
+ * 0x7e00 included), else -1. Works on the float32 bits: a value f16 holds is always an exact
+ * float32, and its f32 mantissa then has enough trailing zeros (IEEE 754 §3.4).
  */
 export function encodeFloat16(value: number): number {
-  if (Number.isNaN(value)) return 0x7e00;
-  const sign = value < 0 || Object.is(value, -0) ? 0x8000 : 0;
-  const magnitude = Math.abs(value);
-  if (magnitude === 0) return sign;
-  if (magnitude === Infinity) return sign | 0x7c00;
-  if (magnitude > 65504) return -1;
-  if (magnitude < 2 ** -14) {
-    // Subnormal: value = mantissa * 2^-24.
-    const mantissa = magnitude * 2 ** 24;
-    return Number.isInteger(mantissa) ? sign | mantissa : -1;
+  if (value !== value) return 0x7e00;
+  if (Math.fround(value) !== value) return -1;
+  scratch.setFloat32(0, value);
+  const bits = scratch.getUint32(0);
+  const sign = (bits >>> 16) & 0x8000;
+  const exponent = (bits >>> 23) & 0xff;
+  const mantissa = bits & 0x7f_ffff;
+  if (exponent === 0xff) return mantissa === 0 ? sign | 0x7c00 : 0x7e00;
+  if (exponent === 0) return mantissa === 0 ? sign : -1; // f32 subnormals are far below f16's range
+  const unbiased = exponent - 127;
+  if (unbiased > 15 || unbiased < -24) return -1;
+  if (unbiased >= -14) {
+    // Normal f16: 10 mantissa bits, the low 13 of the f32 mantissa must be zero.
+    if ((mantissa & 0x1fff) !== 0) return -1;
+    return sign | ((unbiased + 15) << 10) | (mantissa >>> 13);
   }
-  const exponent = Math.floor(Math.log2(magnitude));
-  // log2 may be off by one near powers of two; fix it so 1 <= magnitude / 2^exponent < 2.
-  const fixed = magnitude / 2 ** exponent >= 2 ? exponent + 1 : magnitude / 2 ** exponent < 1 ? exponent - 1 : exponent;
-  const mantissa = (magnitude / 2 ** fixed - 1) * 1024;
-  if (!Number.isInteger(mantissa)) return -1;
-  return sign | ((fixed + 15) << 10) | mantissa;
+  // Subnormal f16 (value = m * 2^-24): the implicit bit joins the mantissa.
+  const shift = -1 - unbiased;
+  const full = mantissa | 0x80_0000;
+  if ((full & ((1 << shift) - 1)) !== 0) return -1;
+  return sign | (full >>> shift);
 }
 
 /** True when float32 holds `value` exactly (NaN counts: CBOR keeps only its canonical form). */

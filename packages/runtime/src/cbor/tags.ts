@@ -39,8 +39,15 @@ export function isCheckedTag(tag: number | bigint): boolean {
 
 function dateFromString(reader: Reader, content: unknown, offset: number): Date {
   if (typeof content !== 'string' || !DATE_TIME.test(content)) invalidTag(reader, 0, 'an RFC 3339 date-time string', offset);
-  const time = Date.parse(content as string);
-  if (Number.isNaN(time)) invalidTag(reader, 0, 'a valid date-time', offset);
+  const text = content as string;
+  const time = Date.parse(text);
+  // Date.parse rolls 2013-02-30 over to March: check the day exists in its month.
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (Number.isNaN(time) || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) {
+    invalidTag(reader, 0, 'a valid date-time', offset);
+  }
   return new Date(time);
 }
 
