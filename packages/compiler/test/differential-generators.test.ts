@@ -7,6 +7,10 @@ import { InvalidGenerator } from './support/generate-invalid.js';
 import { codePointLength, stringForPattern } from './support/strings.js';
 import { findDifference, isPointerPrefix, setOwn, stableKey } from './support/values.js';
 import { allTestSchemas } from './support/test-schemas.js';
+import { FORMATS } from './support/formats.js';
+import { oracleCodec, uncheckedCodec } from './support/oracle.js';
+import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkValidAgreement } from './support/checks.js';
+import { DecodeError, EncodeError, ErrorCode } from '@binschema/runtime';
 
 const VALUES_PER_SCHEMA = 100;
 
@@ -137,3 +141,63 @@ generators('covers every mutation kind across the feature schemas', () => {
 });
 
 generators.run();
+
+// The checks must pass for a codec that behaves right and fail for one that does not, so a green
+// differential run means something (and the generic codecs get the random values meanwhile).
+const checks = suite('checks');
+
+for (const format of FORMATS) {
+  for (const { name, schema } of allTestSchemas()) {
+    checks(`pass for the ajv-plus-generic ${format.name} reference codec on random ${name} values`, () => {
+      const codec = oracleCodec(format, schema);
+      const valid = new ValidGenerator(schema);
+      const invalid = new InvalidGenerator(new ValidGenerator(schema));
+      const stream = new Random(seedFor(`oracle ${format.name} ${name}`));
+      const log = new FailureLog(`oracle ${name}`);
+      for (let index = 0; index < 50; index++) {
+        log.record(checkValidAgreement(format, codec, valid.next(stream)!.value));
+        const mutant = invalid.next(stream)!;
+        log.record(checkDecodeRejects(format, codec, mutant));
+        log.record(checkEncodeRejects(codec, mutant));
+      }
+      assert.ok(log.total === 0, log.message());
+    });
+  }
+
+  checks(`catch a ${format.name} codec that accepts invalid values`, () => {
+    const codec = uncheckedCodec(format);
+    const { schema } = allTestSchemas().find((entry) => entry.name === 'features/integer-ranges')!;
+    const invalid = new InvalidGenerator(new ValidGenerator(schema));
+    const mutant = invalid.next(new Random(3))!;
+    assert.match(checkEncodeRejects(codec, mutant) ?? '', 'accepted');
+    assert.match(checkDecodeRejects(format, codec, mutant) ?? '', 'accepted');
+  });
+
+  checks(`catch a ${format.name} codec whose error blames a location below the mutation`, () => {
+    const blaming = {
+      encode: () => {
+        throw new EncodeError(format.name, ErrorCode.UnexpectedType, 'expected integer', '/a/b/c');
+      },
+      decode: () => {
+        throw new DecodeError(format.name, ErrorCode.UnexpectedType, 'expected integer', 1_000_000);
+      },
+    };
+    const mutant = { value: { a: 'x' }, original: { a: 1 }, mutation: { kind: 'wrong-type', pointer: '/a' } };
+    assert.match(checkEncodeRejects(blaming, mutant) ?? '', 'blamed /a/b/c');
+    assert.match(checkDecodeRejects(format, blaming, mutant) ?? '', 'outside');
+  });
+
+  checks(`catch ${format.name} bytes that differ from the generic deterministic encoding`, () => {
+    const codec = { encode: (value: unknown) => format.genericEncode(value), decode: (bytes: Uint8Array) => format.genericDecode(bytes) };
+    // Key order: default mode keeps insertion order, deterministic mode sorts.
+    assert.match(checkDeterministicBytes(format, codec, { b: 1, a: 2 }) ?? '', 'expected');
+    assert.is(checkDeterministicBytes(format, codec, [1, 2]), undefined);
+  });
+
+  checks(`catch a ${format.name} decoder that drops a -0`, () => {
+    const codec = { encode: (value: unknown) => format.genericEncode(value), decode: (bytes: Uint8Array) => JSON.parse(JSON.stringify(format.genericDecode(bytes))) };
+    assert.match(checkValidAgreement(format, codec, { x: -0 }) ?? '', '/x');
+  });
+}
+
+checks.run();
