@@ -1,0 +1,165 @@
+/**
+ * The check phase: before anything is timed, every codec's output is verified on every payload.
+ * An encoder passes when its bytes decode (by itself and by the format's reference peer) to a
+ * value equal to the payload and stay unchanged after later calls; a decoder passes when it
+ * decodes its own encoding and the reference bytes to the payload. Failing cases are reported,
+ * never timed.
+ */
+import { copyBytes, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
+import type { Payload } from './payloads.js';
+import { asBytes, cloneJson, differs, sameBytes } from './values.js';
+
+export interface Case {
+  payload: string;
+  format: Format;
+  direction: Direction;
+  entry: CodecEntry;
+  status: 'ok' | 'failing';
+  reason?: string;
+  /** Encode: bytes this encoder produced. Decode: bytes of the input it is timed on. */
+  size?: number;
+  /** The timed call and a maker of a fresh input for each call (set when `ok`). */
+  run?: (input: any) => unknown;
+  makeInput?: () => unknown;
+}
+
+export interface CheckResult {
+  cases: Case[];
+  skipped: { entry: CodecEntry; reason: string }[];
+  /** Per `payload/format`: whose bytes the decoders are timed on. */
+  references: Record<string, string>;
+}
+
+/** Imports every entry; the ones whose module is not there are returned as skipped. */
+async function loadEntries(entries: CodecEntry[]) {
+  const loaded = new Map<CodecEntry, (payload: Payload) => PayloadCodec>();
+  const skipped: CheckResult['skipped'] = [];
+  for (const entry of entries) {
+    try {
+      loaded.set(entry, await entry.load());
+    } catch (error) {
+      skipped.push({ entry, reason: describe(error) });
+    }
+  }
+  return { loaded, skipped };
+}
+
+export async function checkAll(payloads: Payload[], entries: CodecEntry[]): Promise<CheckResult> {
+  const { loaded, skipped } = await loadEntries(entries);
+  const cases: Case[] = [];
+  const references: Record<string, string> = {};
+  for (const format of ['cbor', 'ubjson'] as const) {
+    const formatEntries = [...loaded.keys()].filter((entry) => entry.format === format);
+    if (formatEntries.length === 0) continue;
+    for (const payload of payloads) {
+      const codecs = new Map<CodecEntry, PayloadCodec | Error>();
+      for (const entry of formatEntries) {
+        try {
+          codecs.set(entry, loaded.get(entry)!(payload));
+        } catch (error) {
+          codecs.set(entry, error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+      const reference = pickReference(format, payload, codecs);
+      references[`${payload.name}/${format}`] = reference?.entry.label ?? 'none: no peer encoder passed';
+      for (const [entry, codec] of codecs) {
+        cases.push(...checkEntry(payload, format, entry, codec, reference));
+      }
+    }
+  }
+  return { cases, skipped, references };
+}
+
+interface Reference {
+  entry: CodecEntry;
+  bytes: Uint8Array;
+  codec: PayloadCodec;
+}
+
+/** The reference peer's bytes, if that peer round-trips the payload; else the first peer that does. */
+function pickReference(format: Format, payload: Payload, codecs: Map<CodecEntry, PayloadCodec | Error>): Reference | undefined {
+  const candidates = [...codecs.keys()]
+    .filter((entry) => entry.origin === 'peer')
+    .sort((a, b) => Number(b.id === REFERENCE_ENCODER[format]) - Number(a.id === REFERENCE_ENCODER[format]));
+  for (const entry of candidates) {
+    const codec = codecs.get(entry);
+    if (codec instanceof Error) continue;
+    try {
+      const bytes = copyBytes(asBytes(codec!.encode(cloneJson(payload.value))));
+      if (differs(payload.value, codec!.decode(codec!.prepare(bytes))) === undefined) return { entry, bytes, codec: codec! };
+    } catch {
+      // Not usable as the reference; its own check reports why.
+    }
+  }
+  return undefined;
+}
+
+function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: PayloadCodec | Error, reference: Reference | undefined): Case[] {
+  const base = { payload: payload.name, format, entry };
+  if (codec instanceof Error) {
+    const reason = `setup failed: ${describe(codec)}`;
+    return [{ ...base, direction: 'encode', status: 'failing', reason }, { ...base, direction: 'decode', status: 'failing', reason }];
+  }
+  const encoded = attempt(() => checkEncoder(payload, entry, codec, reference));
+  const encodeCase: Case = { ...base, direction: 'encode', status: 'failing', reason: encoded.reason };
+  if (encoded.value !== undefined) {
+    Object.assign(encodeCase, { status: 'ok', size: encoded.value.length, run: codec.encode, makeInput: () => cloneJson(payload.value) });
+  }
+  const input = entry.wire === 'json' ? payload.json : reference?.bytes;
+  const decoded = attempt(() => checkDecoder(payload, codec, encoded.value, input));
+  const decodeCase: Case = { ...base, direction: 'decode', status: 'failing', reason: decoded.reason };
+  if (decoded.value !== undefined && input !== undefined) {
+    Object.assign(decodeCase, { status: 'ok', size: input.length, run: codec.decode, makeInput: () => codec.prepare(input) });
+  }
+  return [encodeCase, decodeCase];
+}
+
+/** Returns the encoder's bytes (a private copy) when they pass, else throws with the reason. */
+function checkEncoder(payload: Payload, entry: CodecEntry, codec: PayloadCodec, reference: Reference | undefined): Uint8Array {
+  const output = asBytes(codec.encode(cloneJson(payload.value)));
+  const bytes = copyBytes(output);
+  expectEqual(payload.value, codec.decode(codec.prepare(bytes)), 'its own decoder');
+  if (entry.wire !== 'json' && reference !== undefined && reference.entry !== entry) {
+    expectEqual(payload.value, reference.codec.decode(reference.codec.prepare(bytes)), reference.entry.label);
+  }
+  // A later call must not write where an earlier output lives: the same value gives the same
+  // bytes, so compare memory ranges, not only contents.
+  for (let call = 0; call < 2; call++) {
+    const later = asBytes(codec.encode(cloneJson(payload.value)));
+    if (overlaps(output, later)) throw new Error('a later call wrote over the bytes of an output already returned');
+  }
+  if (!sameBytes(output, bytes)) throw new Error('a returned output was overwritten by later calls');
+  return bytes;
+}
+
+function overlaps(first: Uint8Array, second: Uint8Array): boolean {
+  if (first.buffer !== second.buffer) return false;
+  return first.byteOffset < second.byteOffset + second.byteLength && second.byteOffset < first.byteOffset + first.byteLength;
+}
+
+function checkDecoder(payload: Payload, codec: PayloadCodec, own: Uint8Array | undefined, input: Uint8Array | undefined): true {
+  if (own !== undefined) expectEqual(payload.value, codec.decode(codec.prepare(own)), 'decoding its own encoding');
+  if (input === undefined) throw new Error('no reference bytes to decode (no peer encoder passed)');
+  expectEqual(payload.value, codec.decode(codec.prepare(input)), 'decoding the reference bytes');
+  return true;
+}
+
+function expectEqual(expected: unknown, actual: unknown, by: string): void {
+  const difference = differs(expected, actual);
+  if (difference !== undefined) throw new Error(`round trip through ${by} differs at ${difference}`);
+}
+
+function attempt<T>(body: () => T): { value?: T; reason?: string } {
+  try {
+    return { value: body() };
+  } catch (error) {
+    return { reason: describe(error) };
+  }
+}
+
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const first = error.message.split('\n')[0];
+  return `${error.name}${typeof code === 'string' ? ` [${code}]` : ''}: ${first.length > 200 ? `${first.slice(0, 200)}…` : first}`;
+}

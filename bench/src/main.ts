@@ -1,0 +1,91 @@
+/**
+ * `pnpm bench`: checks every registered codec on every payload, times the ones that pass in
+ * interleaved rounds, and writes bench/results/<name>.{md,json,svg}. See bench/README.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { checkAll, type Case } from './check.js';
+import { describeMachine } from './machine.js';
+import { renderConsole, renderMarkdown, type ReportInput } from './markdown.js';
+import { parseOptions, UsageError, type Options } from './options.js';
+import { loadPayloads } from './payloads.js';
+import { registry } from './registry.js';
+import { buildRows, geoMeans, groupBy, judgeBars } from './summary.js';
+import { renderSvg } from './svg.js';
+import { estimate, timeRounds } from './timing.js';
+
+const NOTES = [
+  'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
+  'Timing: mitata 1.0.34 measure() with computed parameters; each round times every case for the budget, rounds are interleaved and the codec order rotates per round; a warm-up round is discarded.',
+  'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
+  'JSON is a baseline shown in each table; it never counts as the fastest peer.',
+  'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds.',
+];
+
+async function main(options: Options): Promise<void> {
+  const machine = describeMachine();
+  console.log(`${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${machine.date}`);
+  const payloads = loadPayloads(options.payload);
+  if (payloads.length === 0) throw new UsageError(`no payload matches ${options.payload}`);
+  const entries = registry().filter((entry) => options.format === undefined || entry.format === options.format);
+
+  const check = await checkAll(payloads, entries);
+  for (const { entry, reason } of check.skipped) console.log(`skip ${entry.format} ${entry.label}: ${reason}`);
+  for (const item of check.cases.filter((one) => one.status === 'failing')) {
+    console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
+  }
+
+  // Peers are always checked (they make the reference bytes), but --only limits what is timed.
+  const only = options.only?.toLowerCase();
+  const timed = check.cases.filter((item) => item.status === 'ok'
+    && (only === undefined || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
+  const estimates = new Map<Case, number>(timed.map((item) => [item, estimate(item as Required<Case>)]));
+  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()] as Required<Case>[][];
+  console.log(`checked ${check.cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
+
+  if (!options.quick) await timeRounds(groups, estimates as Map<Required<Case>, number>, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
+  const started = Date.now();
+  const timings = await timeRounds(groups, estimates as Map<Required<Case>, number>, options.rounds, options.budget, (round) => {
+    console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  });
+
+  const rows = buildRows(check.cases, timings as Map<Case, number[]>);
+  const report: ReportInput = {
+    machine,
+    settings: { mode: options.quick ? 'quick' : 'full', rounds: options.rounds, ...options.budget, only: options.only, payload: options.payload, format: options.format },
+    rows,
+    means: geoMeans(rows),
+    bars: judgeBars(rows, payloads.length),
+    check,
+    notes: NOTES,
+    svgFile: `${options.out}.svg`,
+  };
+  console.log(renderConsole(report));
+  writeResults(options.out, report);
+}
+
+function writeResults(name: string, report: ReportInput): void {
+  const dir = new URL('../results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const json = {
+    machine: report.machine,
+    settings: report.settings,
+    bars: report.bars,
+    geometricMeans: report.means,
+    cases: report.rows,
+    skipped: report.check.skipped.map(({ entry, reason }) => ({ format: entry.format, codec: entry.id, reason })),
+    decoderInput: report.check.references,
+    notes: report.notes,
+  };
+  writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report));
+  writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine));
+  console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
+}
+
+try {
+  await main(parseOptions(process.argv.slice(2)));
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(error.message);
+  process.exitCode = 2;
+}

@@ -1,0 +1,126 @@
+/** Renders the report as Markdown (`results/<name>.md`) and as the plain-text console summary. */
+import type { CheckResult } from './check.js';
+import type { Machine } from './machine.js';
+import type { Bar, GeoMean, Row } from './summary.js';
+import { groupBy } from './summary.js';
+
+export interface ReportInput {
+  machine: Machine;
+  settings: Record<string, unknown>;
+  rows: Row[];
+  means: GeoMean[];
+  bars: Bar[];
+  check: CheckResult;
+  notes: string[];
+  /** File name of the chart beside the Markdown file. */
+  svgFile: string;
+}
+
+const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}x`);
+const ns = (value: number) => (value >= 100 ? number(value) : number(value, 1));
+
+/** max/min over the rounds: how much this case moved between rounds. */
+function spread(row: Row): string {
+  if (row.rounds === undefined || row.rounds.length < 2) return '–';
+  return `${(Math.max(...row.rounds) / Math.min(...row.rounds)).toFixed(2)}`;
+}
+
+export function renderBars(bars: Bar[]): string[] {
+  return bars.map((bar) => `- **${bar.status}**: ${bar.claim} (${bar.detail})`);
+}
+
+function renderMeans(means: GeoMean[]): string[] {
+  const lines: string[] = [];
+  for (const [key, group] of groupBy(means, (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+    lines.push(`### ${key}`, '', '| codec | vs fastest peer (geomean) | worst payload | payloads |', '| --- | ---: | ---: | ---: |');
+    for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
+      lines.push(`| ${mean.label} | ${ratio(mean.ratio)} | ${ratio(mean.worst)} | ${mean.payloads} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+function renderCases(rows: Row[]): string[] {
+  const lines: string[] = [];
+  for (const [key, group] of groupBy(rows, (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
+    lines.push(`### ${key}`, '', '| codec | ops/s | ns/op | bytes | vs fastest peer | round spread |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+    const ordered = [...group].sort((a, b) => (a.nsPerOp ?? Infinity) - (b.nsPerOp ?? Infinity));
+    for (const row of ordered) {
+      if (row.status !== 'ok') {
+        lines.push(`| ${row.label} | ${row.status} | | ${row.size ?? ''} | | |`);
+        continue;
+      }
+      lines.push(`| ${row.label} | ${number(row.opsPerSec!)} | ${ns(row.nsPerOp!)} | ${row.size ?? ''} | ${ratio(row.ratio)} | ${spread(row)} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+function renderProblems(input: ReportInput): string[] {
+  const lines: string[] = [];
+  for (const { entry, reason } of input.check.skipped) lines.push(`- skipped ${entry.format.toUpperCase()} ${entry.label}: ${reason}`);
+  for (const row of input.rows.filter((item) => item.status === 'failing')) {
+    lines.push(`- failing ${row.payload} ${row.format.toUpperCase()} ${row.direction} ${row.label}: ${row.reason}`);
+  }
+  return lines.length === 0 ? ['None: every registered codec passed the check on every payload.'] : lines;
+}
+
+export function renderMarkdown(input: ReportInput): string {
+  const { machine, settings } = input;
+  const lines = [
+    '# binschema benchmark',
+    '',
+    `${machine.date} · ${machine.cpu} (${machine.cores} cores, ${machine.memoryGiB} GiB) · ${machine.platform} · Node ${machine.node} (V8 ${machine.v8}) · commit ${machine.commit}`,
+    '',
+    `Settings: ${Object.entries(settings).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}.`,
+    '',
+    'Ratios are the fastest peer\'s ns/op divided by the codec\'s (2.00x = twice as fast as the fastest',
+    'peer on that payload, format and direction; peers are cbor-x, json-pack, cborg and @shelacek/ubjson,',
+    'never binschema and never JSON). ns/op is the median over the rounds of each round\'s mean.',
+    'Decoders are all timed on the same bytes, made by a peer (see "Decoder input"); encoders\' bytes',
+    'are their own output size.',
+    '',
+    '## Bars',
+    '',
+    ...renderBars(input.bars),
+    '',
+    '## Geometric means',
+    '',
+    `![geometric-mean ratio to the fastest peer](${input.svgFile})`,
+    '',
+    ...renderMeans(input.means),
+    '## Per payload',
+    '',
+    ...renderCases(input.rows),
+    '## Failing and skipped',
+    '',
+    ...renderProblems(input),
+    '',
+    '## Decoder input',
+    '',
+    ...Object.entries(input.check.references).map(([key, label]) => `- ${key}: ${label}`),
+    '',
+    '## Notes',
+    '',
+    ...input.notes.map((note) => `- ${note}`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** The console version: bars, geomeans and problems, without the per-payload tables. */
+export function renderConsole(input: ReportInput): string {
+  const lines = ['', 'Geometric mean of the ratio to the fastest peer:'];
+  for (const [key, group] of groupBy(input.means, (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+    lines.push(`  ${key}`);
+    for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
+      lines.push(`    ${ratio(mean.ratio).padStart(7)}  worst ${ratio(mean.worst).padStart(6)}  ${mean.label} (${mean.payloads} payloads)`);
+    }
+  }
+  lines.push('', 'Bars:', ...renderBars(input.bars).map((line) => `  ${line.replace(/\*\*/g, '')}`));
+  lines.push('', 'Failing and skipped:', ...renderProblems(input).map((line) => `  ${line}`));
+  return lines.join('\n');
+}

@@ -1,0 +1,46 @@
+/**
+ * The benchmark documents: every `<name>.json` in the shared payload folder, with the JSON Schema
+ * `<name>.schema.json` beside it (see `shared/payloads/README.md` for where they come from).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Payload {
+  /** File name without `.json`: `small-object`. */
+  name: string;
+  /** The parsed document; never handed to a codec directly (see `fresh.ts`). */
+  value: unknown;
+  /** The JSON text as UTF-8 bytes, exactly as stored. */
+  json: Uint8Array;
+  schema: unknown;
+  schemaFile: string;
+}
+
+/** `shared/` sits beside the repository root; `BINSCHEMA_SHARED` overrides it. */
+export function sharedDir(): string {
+  const override = process.env.BINSCHEMA_SHARED;
+  if (override !== undefined && override !== '') return override;
+  return fileURLToPath(new URL('../../../shared/', import.meta.url));
+}
+
+/** Loads the payloads in name order; `only` keeps those whose name contains it. */
+export function loadPayloads(only?: string): Payload[] {
+  const dir = join(sharedDir(), 'payloads');
+  const names = readdirSync(dir)
+    .filter((file) => file.endsWith('.json') && !file.endsWith('.schema.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .filter((name) => only === undefined || name.includes(only))
+    .sort();
+  return names.map((name) => {
+    const json = readFileSync(join(dir, `${name}.json`));
+    const schemaFile = join(dir, `${name}.schema.json`);
+    return {
+      name,
+      value: JSON.parse(json.toString('utf8')),
+      json: new Uint8Array(json),
+      schema: JSON.parse(readFileSync(schemaFile, 'utf8')),
+      schemaFile,
+    };
+  });
+}

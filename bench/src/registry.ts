@@ -1,0 +1,211 @@
+/**
+ * Every codec the bench times, one entry each. An entry imports its module lazily: when the
+ * module (or the export it needs) is not there yet, the entry is skipped with a printed note and
+ * the rest of the run goes on. Peers run with their documented defaults unless noted.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Payload } from './payloads.js';
+
+export type Format = 'cbor' | 'ubjson';
+export type Direction = 'encode' | 'decode';
+/** `ours` is binschema; `peer` sets the bar; `baseline` (JSON) is shown but never the bar. */
+export type Origin = 'ours' | 'peer' | 'baseline';
+
+/** One codec bound to one payload (generated codecs are per schema; the others ignore it). */
+export interface PayloadCodec {
+  encode: (value: unknown) => unknown;
+  decode: (input: any) => unknown;
+  /** Makes `decode`'s input from bytes; called for every timed call, so it must copy. */
+  prepare: (bytes: Uint8Array) => unknown;
+}
+
+export interface CodecEntry {
+  id: string;
+  label: string;
+  format: Format;
+  /** What the bytes are: the format, or JSON text for the baseline. */
+  wire: Format | 'json';
+  origin: Origin;
+  notes: string[];
+  /** Imports the module and returns the per-payload factory; throws when it is not available. */
+  load(): Promise<(payload: Payload) => PayloadCodec>;
+}
+
+/** Options a user can pick to make generated code faster; an empty object means none exist. */
+export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: {}, ubjson: {} };
+
+const pinned: Record<string, string> = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).dependencies;
+
+/**
+ * A fresh copy of the bytes: same content, new identity, so no decoder can memoise on it.
+ * `new Uint8Array(bytes)` always copies (`Buffer#slice` would return a view).
+ */
+export const copyBytes = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
+
+/** `id` is stable (used in results and filters); the label adds the pinned version and API. */
+function peer(id: string, pkg: string, api: string, format: Format, notes: string[], make: () => Promise<Omit<PayloadCodec, 'prepare'> & Partial<PayloadCodec>>): CodecEntry {
+  return {
+    id,
+    label: `${pkg} ${pinned[pkg]}${api === '' ? '' : ` ${api}`}`,
+    format,
+    wire: format,
+    origin: 'peer',
+    notes,
+    async load() {
+      const codec = { prepare: copyBytes, ...(await make()) };
+      return () => codec;
+    },
+  };
+}
+
+/** json-pack's Writer lives in @jsonjoy.com/buffers; load the copy json-pack itself depends on. */
+function jsonPackWriter(): new () => unknown {
+  const requireFromJsonPack = createRequire(import.meta.resolve('@jsonjoy.com/json-pack/package.json'));
+  return requireFromJsonPack('@jsonjoy.com/buffers/lib/Writer').Writer;
+}
+
+function peers(): CodecEntry[] {
+  return [
+    peer('cbor-x', 'cbor-x', '', 'cbor', ['new Encoder({ useRecords: false }); the same instance decodes'], async () => {
+      const { Encoder } = await import('cbor-x');
+      const codec = new Encoder({ useRecords: false });
+      return { encode: (value) => codec.encode(value), decode: (bytes: Uint8Array) => codec.decode(bytes) };
+    }),
+    peer('json-pack', '@jsonjoy.com/json-pack', 'CborEncoder / CborDecoder', 'cbor', [], async () => {
+      const { CborEncoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoder.js');
+      const { CborDecoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoder.js');
+      const encoder = new CborEncoder();
+      const decoder = new CborDecoder();
+      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
+    }),
+    peer('json-pack fast', '@jsonjoy.com/json-pack', 'CborEncoderFast / CborDecoderBase', 'cbor', ['the JSON-only variants'], async () => {
+      const { CborEncoderFast } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoderFast.js');
+      const { CborDecoderBase } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoderBase.js');
+      const encoder = new CborEncoderFast();
+      const decoder = new CborDecoderBase();
+      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
+    }),
+    peer('cborg', 'cborg', '', 'cbor', ['defaults: encode sorts map keys (length-first), decode returns BigInt beyond 2^53'], async () => {
+      const cborg = await import('cborg');
+      return { encode: (value) => cborg.encode(value), decode: (bytes: Uint8Array) => cborg.decode(bytes) };
+    }),
+    peer('json-pack', '@jsonjoy.com/json-pack', 'UbjsonEncoder / UbjsonDecoder', 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
+      const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
+      const { UbjsonDecoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonDecoder.js');
+      const Writer = jsonPackWriter();
+      const encoder = new UbjsonEncoder(new Writer() as ConstructorParameters<typeof UbjsonEncoder>[0]);
+      const decoder = new UbjsonDecoder();
+      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
+    }),
+    peer('@shelacek/ubjson', '@shelacek/ubjson', '', 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], async () => {
+      const ubjson = await import('@shelacek/ubjson');
+      return {
+        encode: (value) => ubjson.encode(value),
+        decode: (buffer: ArrayBuffer) => ubjson.decode(buffer),
+        prepare: (bytes) => copyBytes(bytes).buffer,
+      };
+    }),
+  ];
+}
+
+function json(format: Format): CodecEntry {
+  return {
+    id: 'JSON',
+    label: 'JSON (Buffer)',
+    format,
+    wire: 'json',
+    origin: 'baseline',
+    notes: ['Buffer.from(JSON.stringify(v)) / JSON.parse(buffer.toString()); decodes the JSON text, not the binary format'],
+    async load() {
+      const codec: PayloadCodec = {
+        encode: (value) => Buffer.from(JSON.stringify(value)),
+        decode: (buffer: Buffer) => JSON.parse(buffer.toString()),
+        prepare: (bytes) => Buffer.from(bytes),
+      };
+      return () => codec;
+    },
+  };
+}
+
+/** Thrown by `load()` when a module exists but lacks what the entry needs. */
+export class Unavailable extends Error {
+  constructor(what: string) {
+    super(what);
+    this.name = 'Unavailable';
+  }
+}
+
+function generic(format: Format): CodecEntry {
+  return {
+    id: 'binschema generic',
+    label: `binschema generic (@binschema/runtime/${format})`,
+    format,
+    wire: format,
+    origin: 'ours',
+    notes: [`${format === 'cbor' ? 'CborEncoder / CborDecoder' : 'UbjsonEncoder / UbjsonDecoder'} with default options, one instance reused`],
+    async load() {
+      const module: Record<string, any> = format === 'cbor'
+        ? await import('@binschema/runtime/cbor')
+        : await import('@binschema/runtime/ubjson');
+      const prefix = format === 'cbor' ? 'Cbor' : 'Ubjson';
+      const Encoder = module[`${prefix}Encoder`];
+      const Decoder = module[`${prefix}Decoder`];
+      if (typeof Encoder !== 'function' || typeof Decoder !== 'function') {
+        throw new Unavailable(`@binschema/runtime/${format} does not export ${prefix}Encoder and ${prefix}Decoder yet`);
+      }
+      const encoder = new Encoder();
+      const decoder = new Decoder();
+      const codec: PayloadCodec = {
+        encode: (value) => encoder.encode(value),
+        decode: (bytes: Uint8Array) => decoder.decode(bytes),
+        prepare: copyBytes,
+      };
+      return () => codec;
+    },
+  };
+}
+
+function generated(format: Format, fast: boolean): CodecEntry {
+  const extra = fast ? FAST_GENERATED_OPTIONS[format] : {};
+  const shown = Object.entries(extra).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
+  return {
+    id: fast ? 'binschema generated (fast)' : 'binschema generated',
+    label: fast ? `binschema generated (fast: ${shown || 'none'})` : 'binschema generated (defaults)',
+    format,
+    wire: format,
+    origin: 'ours',
+    notes: [`compileCodec(schema, { format: '${format}'${shown ? `, ${shown}` : ''} }) at start-up, one codec per payload schema`],
+    async load() {
+      if (fast && shown === '') throw new Unavailable('no option makes generated code faster than its defaults');
+      const { compileCodec } = (await import('@binschema/compiler')) as Record<string, any>;
+      if (typeof compileCodec !== 'function') throw new Unavailable('@binschema/compiler does not export compileCodec yet');
+      return (payload) => {
+        const codec = compileCodec(payload.schema, { format, ...extra });
+        return {
+          encode: (value: unknown) => codec.encode(value),
+          decode: (bytes: Uint8Array) => codec.decode(bytes),
+          prepare: copyBytes,
+        };
+      };
+    },
+  };
+}
+
+/** The registry, in display order: ours first, then peers, then the JSON baseline. */
+export function registry(): CodecEntry[] {
+  const entries: CodecEntry[] = [];
+  for (const format of ['cbor', 'ubjson'] as const) {
+    entries.push(generated(format, false), generated(format, true), generic(format));
+    entries.push(...peers().filter((entry) => entry.format === format), json(format));
+  }
+  return entries;
+}
+
+/** Which entry's bytes every decoder is timed on: a peer's, so our decoders get no home advantage. */
+export const REFERENCE_ENCODER: Record<Format, string> = {
+  cbor: 'cbor-x',
+  ubjson: 'json-pack',
+};

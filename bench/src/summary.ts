@@ -1,0 +1,156 @@
+/**
+ * Turns checked and timed cases into the report's numbers: per case the median ns/op, ops/s and
+ * the ratio to the fastest peer of the same payload × format × direction (ratio = peer ns / codec
+ * ns, so 2 means twice as fast as the fastest peer); per codec the geometric mean of those ratios;
+ * and the bars the project has set itself.
+ */
+import type { Case } from './check.js';
+import type { Direction, Format, Origin } from './registry.js';
+import { median } from './timing.js';
+
+export interface Row {
+  payload: string;
+  format: Format;
+  direction: Direction;
+  codec: string;
+  label: string;
+  origin: Origin;
+  status: 'ok' | 'failing' | 'not timed';
+  reason?: string;
+  size?: number;
+  /** Median over rounds. */
+  nsPerOp?: number;
+  opsPerSec?: number;
+  /** Each round's ns/op, to show the spread. */
+  rounds?: number[];
+  /** Fastest peer's ns/op divided by this codec's; undefined when no peer was timed. */
+  ratio?: number;
+  fastestPeer?: string;
+}
+
+export interface GeoMean {
+  format: Format;
+  direction: Direction;
+  codec: string;
+  label: string;
+  origin: Origin;
+  /** Geometric mean of `ratio` over the payloads where both this codec and a peer were timed. */
+  ratio: number;
+  /** Lowest single-payload ratio. */
+  worst: number;
+  payloads: number;
+}
+
+export function buildRows(cases: Case[], timings: Map<Case, number[]>): Row[] {
+  const rows: Row[] = cases.map((item) => {
+    const rounds = timings.get(item);
+    const row: Row = {
+      payload: item.payload,
+      format: item.format,
+      direction: item.direction,
+      codec: item.entry.id,
+      label: item.entry.label,
+      origin: item.entry.origin,
+      status: item.status === 'failing' ? 'failing' : rounds === undefined ? 'not timed' : 'ok',
+      reason: item.reason,
+      size: item.size,
+    };
+    if (rounds !== undefined && rounds.length > 0) {
+      row.rounds = rounds;
+      row.nsPerOp = median(rounds);
+      row.opsPerSec = 1e9 / row.nsPerOp;
+    }
+    return row;
+  });
+  for (const group of groupBy(rows, (row) => `${row.payload}/${row.format}/${row.direction}`).values()) {
+    const peers = group.filter((row) => row.origin === 'peer' && row.nsPerOp !== undefined);
+    if (peers.length === 0) continue;
+    const fastest = peers.reduce((best, row) => (row.nsPerOp! < best.nsPerOp! ? row : best));
+    for (const row of group) {
+      if (row.nsPerOp === undefined) continue;
+      row.ratio = fastest.nsPerOp! / row.nsPerOp;
+      row.fastestPeer = fastest.codec;
+    }
+  }
+  return rows;
+}
+
+export function geoMeans(rows: Row[], against?: (row: Row) => number | undefined): GeoMean[] {
+  const ratioOf = against ?? ((row: Row) => row.ratio);
+  const out: GeoMean[] = [];
+  for (const group of groupBy(rows, (row) => `${row.format}/${row.direction}/${row.codec}`).values()) {
+    const ratios = group.map(ratioOf).filter((ratio): ratio is number => ratio !== undefined);
+    if (ratios.length === 0) continue;
+    const first = group[0];
+    out.push({
+      format: first.format,
+      direction: first.direction,
+      codec: first.codec,
+      label: first.label,
+      origin: first.origin,
+      ratio: Math.exp(ratios.reduce((sum, ratio) => sum + Math.log(ratio), 0) / ratios.length),
+      worst: Math.min(...ratios),
+      payloads: ratios.length,
+    });
+  }
+  return out;
+}
+
+export interface Bar {
+  claim: string;
+  status: 'met' | 'not met' | 'n/a';
+  detail: string;
+}
+
+/** Ratio of `codec` to one named peer on the same payload × format × direction. */
+function ratioTo(rows: Row[], peer: string): (row: Row) => number | undefined {
+  const peerNs = new Map(rows.filter((row) => row.codec === peer && row.nsPerOp !== undefined)
+    .map((row) => [`${row.payload}/${row.format}/${row.direction}`, row.nsPerOp!]));
+  return (row) => {
+    const ns = peerNs.get(`${row.payload}/${row.format}/${row.direction}`);
+    return ns === undefined || row.nsPerOp === undefined ? undefined : ns / row.nsPerOp;
+  };
+}
+
+/**
+ * The project's bars, judged on the generated codec with default options (what a user gets
+ * without reading the docs) and on the generic codecs. "none below 1x": every payload ≥ 1.
+ */
+export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
+  const bars: Bar[] = [];
+  const bar = (claim: string, format: Format, direction: Direction, codec: string, target: number, noneBelowOne: boolean, peer?: string) => {
+    const subset = rows.filter((row) => row.format === format && row.direction === direction && row.codec === codec);
+    const mean = geoMeans(subset, peer === undefined ? undefined : ratioTo(rows, peer))[0];
+    if (mean === undefined) {
+      bars.push({ claim, status: 'n/a', detail: `no timings (codec ${subset.length === 0 ? 'skipped' : 'failing or not timed'})` });
+      return;
+    }
+    const complete = mean.payloads === payloadCount;
+    const met = mean.ratio >= target && (!noneBelowOne || mean.worst >= 1) && complete;
+    const detail = `geomean ${mean.ratio.toFixed(2)}x, worst payload ${mean.worst.toFixed(2)}x, over ${mean.payloads}/${payloadCount} payloads`;
+    bars.push({ claim, status: met ? 'met' : 'not met', detail: complete ? detail : `${detail} (incomplete)` });
+  };
+  const jsonPackUbjson = 'json-pack';
+  bar('generated CBOR encoder ≥ 1.5x the fastest CBOR peer, no payload below 1x', 'cbor', 'encode', 'binschema generated', 1.5, true);
+  bar('generated CBOR decoder ≥ 2x the fastest CBOR peer, no payload below 1x', 'cbor', 'decode', 'binschema generated', 2, true);
+  for (const direction of ['encode', 'decode'] as const) {
+    bar(`generated UBJSON ${direction}r ≥ 1.5x json-pack`, 'ubjson', direction, 'binschema generated', 1.5, false, jsonPackUbjson);
+    bar(`generated UBJSON ${direction}r ≥ 15x @shelacek/ubjson`, 'ubjson', direction, 'binschema generated', 15, false, '@shelacek/ubjson');
+  }
+  for (const format of ['cbor', 'ubjson'] as const) {
+    for (const direction of ['encode', 'decode'] as const) {
+      bar(`generic ${format.toUpperCase()} ${direction}r ≥ 1x the fastest ${format.toUpperCase()} peer`, format, direction, 'binschema generic', 1, false);
+    }
+  }
+  return bars;
+}
+
+export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const name = key(item);
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name)!.push(item);
+  }
+  return groups;
+}

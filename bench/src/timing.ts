@@ -1,0 +1,106 @@
+/**
+ * Timing on top of mitata's `measure()`: mitata generates the measuring loop per case (batched,
+ * with its parameters computed outside the timed section), which is more careful than a loop of
+ * our own. We drive it in short slices: every round measures every case once, rounds are
+ * interleaved so a noisy moment hits all codecs alike, and the median over rounds is reported.
+ */
+import { do_not_optimize, measure } from 'mitata';
+
+export interface Budget {
+  /** Timed CPU time per case per round, in milliseconds. */
+  timeMs: number;
+  /** Target duration of one batched sample, in microseconds (sets the batch size). */
+  sampleUs: number;
+  minSamples: number;
+  /** Collect garbage before each case (only when node runs with --expose-gc). */
+  gc: boolean;
+}
+
+export interface Timed {
+  run: (input: any) => unknown;
+  makeInput: () => unknown;
+}
+
+const gcFunction = (globalThis as { gc?: () => void }).gc;
+
+/**
+ * Rough nanoseconds per call, to size batches: a few warm-up calls, then calls until ~2 ms pass.
+ * Also the first JIT warm-up of every case, done before any case is timed.
+ */
+export function estimate(timed: Timed): number {
+  for (let index = 0; index < 5; index++) do_not_optimize(timed.run(timed.makeInput()));
+  let calls = 0;
+  let spent = 0;
+  while (spent < 2e6 && calls < 10_000) {
+    const input = timed.makeInput();
+    const start = process.hrtime.bigint();
+    do_not_optimize(timed.run(input));
+    spent += Number(process.hrtime.bigint() - start);
+    calls++;
+  }
+  return spent / calls;
+}
+
+/** Nanoseconds per call: mitata's trimmed mean over this round's samples. */
+export async function timeOnce(timed: Timed, estimateNs: number, budget: Budget): Promise<number> {
+  const { run, makeInput } = timed;
+  // Batch so one sample lasts about `sampleUs`; mitata wants a multiple of its unroll (4).
+  const batch = Math.max(4, Math.min(4096, Math.round((budget.sampleUs * 1000) / estimateNs / 4) * 4));
+  const single = estimateNs > budget.sampleUs * 1000;
+  const stats = await measure(
+    function* () {
+      yield {
+        [0]: makeInput,
+        bench(input: unknown) {
+          do_not_optimize(run(input));
+        },
+      };
+    },
+    {
+      min_cpu_time: budget.timeMs * 1e6,
+      min_samples: budget.minSamples,
+      max_samples: 100_000,
+      batch_samples: batch,
+      batch_unroll: 4,
+      // Decide batching here, not from mitata's own first-call timing (which includes JIT).
+      batch_threshold: single ? -1 : Number.POSITIVE_INFINITY,
+      // mitata only decides batching inside its warm-up, so always run one warm-up sample.
+      warmup_samples: 1,
+      warmup_threshold: Number.POSITIVE_INFINITY,
+      gc: budget.gc && gcFunction !== undefined ? gcFunction : false,
+    } as Parameters<typeof measure>[1],
+  );
+  return stats.avg;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * Runs `rounds` interleaved rounds over `groups` (one group per payload × format × direction).
+ * Within a group the starting codec rotates each round, so no codec is always first after a GC.
+ */
+export async function timeRounds<T extends Timed>(
+  groups: T[][],
+  estimates: Map<T, number>,
+  rounds: number,
+  budget: Budget,
+  progress: (round: number) => void,
+): Promise<Map<T, number[]>> {
+  const results = new Map<T, number[]>();
+  for (let round = 0; round < rounds; round++) {
+    progress(round);
+    for (const group of groups) {
+      for (let step = 0; step < group.length; step++) {
+        const timed = group[(step + round) % group.length];
+        const ns = await timeOnce(timed, estimates.get(timed)!, budget);
+        if (!results.has(timed)) results.set(timed, []);
+        results.get(timed)!.push(ns);
+      }
+    }
+  }
+  return results;
+}

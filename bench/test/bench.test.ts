@@ -1,0 +1,172 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkAll } from '../src/check.js';
+import { parseOptions, UsageError } from '../src/options.js';
+import { loadPayloads, type Payload } from '../src/payloads.js';
+import { copyBytes, registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
+import { buildRows, geoMeans } from '../src/summary.js';
+import { cloneJson, differs } from '../src/values.js';
+
+const payloads = loadPayloads();
+
+const Values = suite('values');
+
+Values('a deep copy equals the payload and shares no object with it', () => {
+  const original = payloads.find((payload) => payload.name === 'large-object')!.value as unknown[];
+  const copy = cloneJson(original) as unknown[];
+  assert.is(differs(original, copy), undefined);
+  assert.is.not(copy, original);
+  assert.is.not(copy[5], original[5]);
+});
+
+Values('a BigInt equals the double it converts to, not a neighbouring one', () => {
+  assert.is(differs(968129121061490700, 968129121061490700n), undefined);
+  assert.ok(differs(968129121061490700, 968129121061490800n + 1000n) !== undefined);
+});
+
+Values('a typed array equals an array with the same elements', () => {
+  assert.is(differs([1, 2, 3], new Uint8Array([1, 2, 3])), undefined);
+  assert.ok(differs([1, 2, 3], new Uint8Array([1, 2, 4])) !== undefined);
+});
+
+Values('key order is ignored but a missing, extra or changed key is reported with its path', () => {
+  assert.is(differs({ a: 1, b: 2 }, { b: 2, a: 1 }), undefined);
+  assert.is(differs({ a: { b: 1 } }, { a: { c: 1 } }), '/a: missing key "b"');
+  assert.is(differs({ a: 1 }, { a: 1, b: 2 }), '/: expected 1 keys, got 2');
+  assert.is(differs({ a: [1, 'x'] }, { a: [1, 'y'] }), '/a/1: expected "x", got "y"');
+});
+
+Values('an object is not equal to an array, and null is not equal to an object', () => {
+  assert.ok(differs({}, []) !== undefined);
+  assert.ok(differs({}, null) !== undefined);
+  assert.ok(differs(null, {}) !== undefined);
+});
+
+const Check = suite('check phase');
+
+/** A CBOR test double built on cbor-x, with one defect switched on. */
+function fakeEntry(id: string, defect: (codec: PayloadCodec) => PayloadCodec): CodecEntry {
+  return {
+    id,
+    label: id,
+    format: 'cbor',
+    wire: 'cbor',
+    origin: 'ours',
+    notes: [],
+    async load() {
+      const { Encoder } = await import('cbor-x');
+      const encoder = new Encoder({ useRecords: false });
+      const codec = defect({ encode: (value) => encoder.encode(value), decode: (bytes) => encoder.decode(bytes), prepare: copyBytes });
+      return () => codec;
+    },
+  };
+}
+
+const small: Payload[] = payloads.filter((payload) => payload.name === 'small-object');
+const peersOnly = () => registry().filter((entry) => entry.format === 'cbor' && entry.origin === 'peer');
+
+Check('reports an encoder whose output drops a key as failing and gives it no timing function', async () => {
+  const broken = fakeEntry('drops-op', (codec) => ({
+    ...codec,
+    encode: (value) => codec.encode((value as Record<string, unknown>[]).map(({ op, ...rest }) => rest)),
+  }));
+  const result = await checkAll(small, [...peersOnly(), broken]);
+  const encode = result.cases.find((item) => item.entry === broken && item.direction === 'encode')!;
+  assert.is(encode.status, 'failing');
+  assert.is(encode.run, undefined);
+  assert.match(encode.reason!, /differs at \/0: expected 3 keys, got 2/);
+});
+
+Check('reports an encoder that overwrites an output it already returned', async () => {
+  const shared = new Uint8Array(64);
+  const reusing = fakeEntry('reuses-buffer', (codec) => ({
+    ...codec,
+    encode: (value) => {
+      const bytes = codec.encode(value) as Uint8Array;
+      shared.fill(0);
+      shared.set(bytes);
+      return shared.subarray(0, bytes.length);
+    },
+  }));
+  const result = await checkAll(small, [...peersOnly(), reusing]);
+  const encode = result.cases.find((item) => item.entry === reusing && item.direction === 'encode')!;
+  assert.is(encode.status, 'failing');
+  assert.match(encode.reason!, /wrote over the bytes/);
+});
+
+Check('reports a decoder that returns the wrong value for the reference bytes', async () => {
+  const wrong = fakeEntry('wrong-decoder', (codec) => ({ ...codec, decode: () => [] }));
+  const result = await checkAll(small, [...peersOnly(), wrong]);
+  const decode = result.cases.find((item) => item.entry === wrong && item.direction === 'decode')!;
+  assert.is(decode.status, 'failing');
+});
+
+Check('skips an entry whose module is missing and keeps checking the others', async () => {
+  const missing: CodecEntry = { ...fakeEntry('missing', (codec) => codec), load: () => import('@binschema/not-a-package' as string) };
+  const result = await checkAll(small, [...peersOnly(), missing]);
+  assert.equal(result.skipped.map(({ entry }) => entry.id), ['missing']);
+  assert.ok(result.cases.every((item) => item.status === 'ok'));
+});
+
+Check('gives every decoder a fresh input object with the same bytes on each call', async () => {
+  const result = await checkAll(small, peersOnly());
+  const decode = result.cases.find((item) => item.direction === 'decode' && item.status === 'ok')!;
+  const first = decode.makeInput!() as Uint8Array;
+  const second = decode.makeInput!() as Uint8Array;
+  assert.is.not(first, second);
+  assert.is.not(first.buffer, second.buffer);
+  assert.equal([...first], [...second]);
+});
+
+const Registry = suite('registered codecs');
+
+Registry('every registered codec that is available passes the check on every payload', async () => {
+  const result = await checkAll(payloads, registry());
+  const failing = result.cases.filter((item) => item.status === 'failing')
+    .map((item) => `${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
+  assert.equal(failing, []);
+  // The peers and the JSON baseline are installed, so at least they must have been checked.
+  const checked = new Set(result.cases.map((item) => `${item.format} ${item.entry.id}`));
+  for (const name of ['cbor cbor-x', 'cbor cborg', 'cbor json-pack', 'cbor json-pack fast', 'ubjson json-pack', 'ubjson @shelacek/ubjson', 'cbor JSON']) {
+    assert.ok(checked.has(name), `${name} was checked`);
+  }
+  assert.is(result.cases.length % payloads.length, 0);
+});
+
+const Summary = suite('summary');
+
+Summary('ratios are taken against the fastest peer, never against ours or JSON', async () => {
+  const result = await checkAll(small, registry().filter((entry) => entry.format === 'cbor' && entry.origin !== 'ours'));
+  const timings = new Map(result.cases.map((item) => [item, [item.entry.origin === 'baseline' ? 1 : item.entry.id === 'cborg' ? 50 : 100]]));
+  const rows = buildRows(result.cases, timings);
+  const json = rows.find((row) => row.codec === 'JSON' && row.direction === 'encode')!;
+  const cbor = rows.find((row) => row.codec === 'cbor-x' && row.direction === 'encode')!;
+  assert.is(json.ratio, 50);
+  assert.is(cbor.ratio, 0.5);
+  const mean = geoMeans(rows).find((item) => item.codec === 'cbor-x' && item.direction === 'encode')!;
+  assert.is(mean.ratio, 0.5);
+});
+
+const Options = suite('options');
+
+Options('quick mode runs one round and writes quick results', () => {
+  const options = parseOptions(['--quick']);
+  assert.is(options.rounds, 1);
+  assert.is(options.out, 'quick');
+});
+
+Options('a filtered run does not overwrite the latest results', () => {
+  assert.is(parseOptions(['--payload', 'tokens']).out, 'partial');
+  assert.is(parseOptions([]).out, 'latest');
+});
+
+Options('rejects an unknown argument and a non-positive round count', () => {
+  assert.throws(() => parseOptions(['--fast']), (error: unknown) => error instanceof UsageError);
+  assert.throws(() => parseOptions(['--rounds', '0']), (error: unknown) => error instanceof UsageError);
+});
+
+Values.run();
+Check.run();
+Registry.run();
+Summary.run();
+Options.run();
