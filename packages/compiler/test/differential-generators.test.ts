@@ -7,7 +7,7 @@ import { InvalidGenerator } from './support/generate-invalid.js';
 import { codePointLength, stringForPattern } from './support/strings.js';
 import { findDifference, isPointerPrefix, setOwn, stableKey } from './support/values.js';
 import { allTestSchemas } from './support/test-schemas.js';
-import { FORMATS } from './support/formats.js';
+import { GENERIC_FORMATS } from './support/formats.js';
 import { oracleCodec, uncheckedCodec } from './support/oracle.js';
 import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkValidAgreement } from './support/checks.js';
 import { DecodeError, EncodeError, ErrorCode } from '@binschema/runtime';
@@ -146,7 +146,7 @@ generators.run();
 // differential run means something (and the generic codecs get the random values meanwhile).
 const checks = suite('checks');
 
-for (const format of FORMATS) {
+for (const format of GENERIC_FORMATS) {
   for (const { name, schema } of allTestSchemas()) {
     checks(`pass for the ajv-plus-generic ${format.name} reference codec on random ${name} values`, () => {
       const codec = oracleCodec(format, schema);
@@ -154,7 +154,7 @@ for (const format of FORMATS) {
       const invalid = new InvalidGenerator(new ValidGenerator(schema));
       const stream = new Random(seedFor(`oracle ${format.name} ${name}`));
       const log = new FailureLog(`oracle ${name}`);
-      for (let index = 0; index < 50; index++) {
+      for (let index = 0; index < 30; index++) {
         log.record(checkValidAgreement(format, codec, valid.next(stream)!.value));
         const mutant = invalid.next(stream)!;
         log.record(checkDecodeRejects(format, codec, mutant));
@@ -187,7 +187,7 @@ for (const format of FORMATS) {
     assert.match(checkDecodeRejects(format, blaming, mutant) ?? '', 'outside');
   });
 
-  checks(`catch ${format.name} bytes that differ from the generic deterministic encoding`, () => {
+  if (format.bytesAgree === 'deterministic') checks(`catch ${format.name} bytes that differ from the generic deterministic encoding`, () => {
     const codec = { encode: (value: unknown) => format.genericEncode(value), decode: (bytes: Uint8Array) => format.genericDecode(bytes) };
     // Key order: default mode keeps insertion order, deterministic mode sorts.
     assert.match(checkDeterministicBytes(format, codec, { b: 1, a: 2 }) ?? '', 'expected');

@@ -4,6 +4,7 @@
  * adding UBJSON is adding one entry here (STYLE.md: "a contract suite run per format").
  */
 import * as cbor from '@binschema/runtime/cbor';
+import * as ubjson from '@binschema/runtime/ubjson';
 import type { Format } from '@binschema/runtime';
 import * as compiler from '../../src/index.js';
 import type { Schema } from './schema.js';
@@ -51,8 +52,20 @@ export const CBOR: FormatUnderTest = {
   bytesAgree: 'deterministic',
 };
 
-/** Every format under test. UBJSON joins with its generic codec and `compileWith('ubjson')`. */
+export const UBJSON: FormatUnderTest = {
+  name: 'ubjson',
+  genericEncode: (value) => ubjson.encode(value),
+  genericDecode: (bytes) => ubjson.decode(bytes),
+  compile: compileWith('ubjson'),
+  // UBJSON has no canonical form; the UBJSON back end sets this when it lands.
+  bytesAgree: 'never',
+};
+
+/** Every format with a compiler back end: the contract, differential and hostile suites run these. */
 export const FORMATS: readonly FormatUnderTest[] = [CBOR];
+
+/** Every format with a generic codec: the harness self-checks run these (UBJSON before its back end). */
+export const GENERIC_FORMATS: readonly FormatUnderTest[] = [CBOR, UBJSON];
 
 /** True once the compiler exports its codec entry point (the suites check generic codecs until then). */
 export function compilerAvailable(): boolean {
