@@ -1,0 +1,103 @@
+/**
+ * The front end: `load → normalise`. Reads a schema (and what it references), checks it against
+ * its meta-schema, resolves `$ref`s offline and lowers it to the IR of `./types.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { joinPointer } from '@binschema/runtime';
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
+import { isJsonObject, own } from '../schema/json.js';
+import { parseJson, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
+import { documentStem, LoweringContext } from './context.js';
+import { lowerSchema } from './lower.js';
+import type { IrModule } from './types.js';
+
+export type * from './types.js';
+export { ASSERTED_FORMATS } from './formats.js';
+
+export interface FrontEndOptions {
+  /** Extra schema documents, registered by their `$id` (as ajv's addSchema does); `$ref`s to them resolve offline. */
+  extraSchemas?: unknown[];
+  /** Treat `format` as an assertion (date-time, date, time, email, uri, uuid, ipv4, ipv6…); default false (annotation). */
+  formatAssertion?: boolean;
+}
+
+export interface SchemaInput {
+  schema: unknown;
+  /** file name for messages and the generated preamble */
+  source?: string;
+  /** base URI for relative `$ref`s (a file: URL for files) */
+  baseUri?: string;
+}
+
+/** Base URI of a schema given inline without one: relative file `$ref`s from it cannot resolve. */
+const INLINE_BASE = 'binschema:///inline.schema.json';
+
+/** Reads a schema file (sync) and lowers it; relative `$ref`s to other files are read from disk relative to it, never over a network. */
+export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModule {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SchemaError(SchemaErrorCode.InvalidSchema, `cannot read the schema file (${(error as { code?: string }).code ?? 'error'})`, '#', path);
+  }
+  return buildIr({ schema: parseJson(text, path), source: path, baseUri: pathToFileURL(resolve(path)).href }, options);
+}
+
+export function buildIr(input: SchemaInput, options: FrontEndOptions = {}): IrModule {
+  const source = input.source ?? '<inline>';
+  const baseUri = checkedBase(input.baseUri, source);
+  const registry = new SchemaRegistry(true);
+  for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);
+  const document = registry.addDocument(input.schema, baseUri, source);
+  const context = new LoweringContext(registry, { formatAssertion: options.formatAssertion === true }, document, lowerSchema);
+  declareExported(context, registry, document);
+  const root = lowerSchema(context, registry.rootOf(document));
+  context.drain();
+  const rootName = rootNameOf(document, input.source);
+  return { source, draft: document.draft, rootName, root, definitions: context.definitions(rootName) };
+}
+
+function checkedBase(baseUri: string | undefined, source: string): string {
+  if (baseUri === undefined) return INLINE_BASE;
+  try {
+    return new URL(baseUri).href.replace(/#.*$/, '');
+  } catch {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `baseUri ${JSON.stringify(baseUri)} is not an absolute URI`, '#', source);
+  }
+}
+
+function registerExtra(registry: SchemaRegistry, extra: unknown, index: number): void {
+  const source = `extraSchemas[${index}]`;
+  const id = isJsonObject(extra) ? (own(extra, '$id') ?? own(extra, 'id')) : undefined;
+  let uri: string | undefined;
+  try {
+    uri = typeof id === 'string' ? new URL(id).href.replace(/#.*$/, '') : undefined;
+  } catch {
+    uri = undefined;
+  }
+  if (uri === undefined) throw new SchemaError(SchemaErrorCode.InvalidOption, 'an extra schema needs an absolute $id', '#', source);
+  registry.addDocument(extra, uri, typeof id === 'string' ? id : source);
+}
+
+/** Every `$defs`/`definitions` entry of the root document is exported, in schema order. */
+function declareExported(context: LoweringContext, registry: SchemaRegistry, document: SchemaDocument): void {
+  if (!isJsonObject(document.root)) return;
+  for (const keyword of ['$defs', 'definitions']) {
+    const entries = own(document.root, keyword);
+    if (!isJsonObject(entries)) continue;
+    for (const name of Object.keys(entries)) {
+      const pointer = joinPointer(joinPointer('', keyword), name);
+      context.declare({ document, pointer, schema: entries[name], base: registry.baseAt(document, pointer) }, name);
+    }
+  }
+}
+
+function rootNameOf(document: SchemaDocument, source: string | undefined): string {
+  const title = isJsonObject(document.root) ? own(document.root, 'title') : undefined;
+  if (typeof title === 'string' && title.trim() !== '') return title;
+  if (source !== undefined) return documentStem(basename(source));
+  return 'Root';
+}

@@ -1,0 +1,105 @@
+/**
+ * `lowerSchema`: one schema location to one IR node. The schema's parts (its `type` keywords,
+ * `enum`/`const`, `$ref`, `allOf`, `oneOf`, `anyOf`) each constrain the same value, so the node is
+ * their intersection (2020-12 Core §7.7.1: `$ref` is an applicator beside its siblings).
+ */
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
+import { has, isJsonObject, jsonEqual, own } from '../schema/json.js';
+import { UNSUPPORTED_KEYWORDS } from '../schema/keywords.js';
+import type { SchemaLocation } from '../schema/registry.js';
+import { collectAnnotations } from './annotations.js';
+import type { LoweringContext } from './context.js';
+import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
+import { intersect } from './intersect.js';
+import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
+import { lowerTypes } from './lower-types.js';
+import { anyNode, nodeFactory, type NodeFactory } from './nodes.js';
+import type { IrAnnotations, IrLiteral, IrNode, IrRef, IrUnion, JsonValue } from './types.js';
+
+export function lowerSchema(context: LoweringContext, location: SchemaLocation): IrNode {
+  const source = location.document.source;
+  const path = `#${location.pointer}`;
+  context.enter(path, source);
+  try {
+    const here = { ...location, base: context.registry.baseAt(location.document, location.pointer) };
+    return lowerLocation(context, here, nodeFactory(context, source));
+  } finally {
+    context.leave();
+  }
+}
+
+function lowerLocation(context: LoweringContext, location: SchemaLocation, make: NodeFactory): IrNode {
+  const path = `#${location.pointer}`;
+  if (location.schema === true) return make.node(anyNode(path));
+  if (location.schema === false) return make.never(path);
+  if (!isJsonObject(location.schema)) {
+    throw new SchemaError(SchemaErrorCode.InvalidSchema, 'a schema must be an object or a boolean', path, location.document.source);
+  }
+  const here = hereOf(location, location.schema);
+  const draft = location.document.draft;
+  const legacy = draft === 'draft-07' || draft === 'draft-06' || draft === 'draft-04';
+  const ref = lowerRef(context, here, make);
+  // Draft-07 Core §8.3: "All other properties in a "$ref" object MUST be ignored."
+  if (ref !== undefined && legacy) return ref;
+  refuseUnsupported(here);
+  let node: IrNode = lowerTypes(context, here, make) ?? anyNode(path);
+  const parts: IrNode[] = [];
+  const literal = lowerLiteral(here, make);
+  if (literal !== undefined) parts.push(literal);
+  if (ref !== undefined) parts.push(ref);
+  for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
+  for (const mode of ['oneOf', 'anyOf'] as const) {
+    const union = lowerUnion(context, here, mode, make);
+    if (union !== undefined) parts.push(union);
+  }
+  for (const part of parts) node = intersect(context, node, part, here);
+  return withAnnotations(node, collectAnnotations(context, here), path);
+}
+
+function lowerRef(context: LoweringContext, here: Here, make: NodeFactory): IrRef | undefined {
+  const ref = stringKeyword(here, '$ref');
+  if (ref === undefined) return undefined;
+  const target = context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source });
+  return make.node({ kind: 'ref', target: context.declare(target), schemaPath: here.path, annotations: {} });
+}
+
+/** Standard keywords without an implementation are refused, never skipped (see keywords.ts). */
+function refuseUnsupported(here: Here): void {
+  for (const keyword of UNSUPPORTED_KEYWORDS) {
+    if (has(here.schema, keyword)) {
+      throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `the keyword ${keyword} is not supported yet`, keywordPath(here, keyword), here.source);
+    }
+  }
+}
+
+/** `enum` and `const` (2020-12 Validation §6.1.2–6.1.3): the values, deduplicated, both applied. */
+function lowerLiteral(here: Here, make: NodeFactory): IrLiteral | undefined {
+  let values: JsonValue[] | undefined;
+  if (here.location.document.draft !== 'draft-04' && has(here.schema, 'const')) values = [own(here.schema, 'const') as JsonValue];
+  const list = arrayKeyword(here, 'enum');
+  if (list !== undefined) {
+    const unique: JsonValue[] = [];
+    for (const value of list as JsonValue[]) if (!unique.some((seen) => jsonEqual(seen, value))) unique.push(value);
+    values = values === undefined ? unique : values.filter((value) => unique.some((other) => jsonEqual(value, other)));
+  }
+  if (values === undefined) return undefined;
+  return make.node({ kind: 'literal', values, schemaPath: here.path, annotations: {} });
+}
+
+function lowerUnion(context: LoweringContext, here: Here, mode: 'oneOf' | 'anyOf', make: NodeFactory): IrNode | undefined {
+  const list = arrayKeyword(here, mode);
+  if (list === undefined) return undefined;
+  if (list.length === 0) invalid(here, mode, 'must not be empty');
+  const variants = list.map((child, index) => lowerSchema(context, childLocation(here, child, mode, index)));
+  const union: IrUnion = { kind: 'union', mode, variants, schemaPath: here.path, annotations: {} };
+  const discriminator = findDiscriminator(context, variants, openApiDiscriminator(context, here));
+  if (discriminator !== undefined) union.discriminator = discriminator;
+  return make.node(union);
+}
+
+/** The node with the schema's own annotations on top and the schema's path. */
+function withAnnotations(node: IrNode, annotations: IrAnnotations, schemaPath: string): IrNode {
+  if (Object.keys(annotations).length === 0 && node.schemaPath === schemaPath) return node;
+  return { ...node, schemaPath, annotations: { ...node.annotations, ...annotations } };
+}

@@ -1,0 +1,122 @@
+/**
+ * Checks a JSON value (an `enum`/`const` value from the schema) against an IR node at compile
+ * time, so literals can be filtered by their sibling keywords. Regexes run here only on schema
+ * strings of bounded length: a longer one is refused instead of risking a slow match.
+ */
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
+import { isJsonObject, jsonEqual } from '../schema/json.js';
+import type { LoweringContext } from './context.js';
+import type { Here } from './keyword-values.js';
+import type { IrArray, IrNode, IrNumber, IrObject, IrString } from './types.js';
+
+/** Longest schema string a pattern is run on at compile time. */
+export const MAX_MATCHED_STRING = 256;
+
+export function matches(context: LoweringContext, value: unknown, node: IrNode, here: Here): boolean {
+  switch (node.kind) {
+    case 'any':
+      return true;
+    case 'never':
+      return false;
+    case 'null':
+      return value === null;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'number':
+      return typeof value === 'number' && numberMatches(value, node);
+    case 'string':
+      return typeof value === 'string' && stringMatches(value, node, here);
+    case 'literal':
+      return node.values.some((candidate) => jsonEqual(candidate, value));
+    case 'array':
+      return Array.isArray(value) && arrayMatches(context, value, node, here);
+    case 'object':
+      return isJsonObject(value) && objectMatches(context, value, node, here);
+    case 'union': {
+      let count = 0;
+      for (const variant of node.variants) if (matches(context, value, variant, here)) count++;
+      return node.mode === 'oneOf' ? count === 1 : count > 0;
+    }
+    case 'ref': {
+      const target = context.nodeOf(node.target);
+      if (target === undefined) {
+        throw new SchemaError(SchemaErrorCode.RecursiveMerge, 'cannot check enum/const values against a definition that is still being built (recursive $ref)', here.path, here.source);
+      }
+      return matches(context, value, target, here);
+    }
+  }
+}
+
+function numberMatches(value: number, node: IrNumber): boolean {
+  if (node.integer && !Number.isInteger(value)) return false;
+  if (node.minimum !== undefined && value < node.minimum) return false;
+  if (node.maximum !== undefined && value > node.maximum) return false;
+  if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return false;
+  if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) return false;
+  return node.multipleOf === undefined || Number.isInteger(value / node.multipleOf);
+}
+
+/** Length in code points (Validation §6.3.1). */
+function codePoints(text: string): number {
+  let length = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    }
+    length++;
+  }
+  return length;
+}
+
+function stringMatches(value: string, node: IrString, here: Here): boolean {
+  const length = codePoints(value);
+  if (node.minLength !== undefined && length < node.minLength) return false;
+  if (node.maxLength !== undefined && length > node.maxLength) return false;
+  return node.pattern === undefined || patternMatches(node.pattern, value, here);
+}
+
+export function patternMatches(pattern: string, value: string, here: Here): boolean {
+  if (value.length > MAX_MATCHED_STRING) {
+    throw new SchemaError(SchemaErrorCode.Unsupported, `cannot check a ${value.length}-character enum/const string against a pattern at compile time (limit ${MAX_MATCHED_STRING})`, here.path, here.source);
+  }
+  return new RegExp(pattern, 'u').test(value);
+}
+
+function arrayMatches(context: LoweringContext, value: unknown[], node: IrArray, here: Here): boolean {
+  if (node.minItems !== undefined && value.length < node.minItems) return false;
+  if (node.maxItems !== undefined && value.length > node.maxItems) return false;
+  for (let index = 0; index < value.length; index++) {
+    if (!matches(context, value[index], node.prefixItems[index] ?? node.items, here)) return false;
+  }
+  if (node.uniqueItems === true) {
+    for (let index = 1; index < value.length; index++) {
+      for (let before = 0; before < index; before++) if (jsonEqual(value[before], value[index])) return false;
+    }
+  }
+  return true;
+}
+
+function objectMatches(context: LoweringContext, value: Record<string, unknown>, node: IrObject, here: Here): boolean {
+  const keys = Object.keys(value);
+  if (node.minProperties !== undefined && keys.length < node.minProperties) return false;
+  if (node.maxProperties !== undefined && keys.length > node.maxProperties) return false;
+  const declared = new Map(node.properties.map((property) => [property.name, property]));
+  for (const property of node.properties) if (property.required && !Object.prototype.hasOwnProperty.call(value, property.name)) return false;
+  for (const name of node.extraRequired) if (!Object.prototype.hasOwnProperty.call(value, name)) return false;
+  for (const key of keys) {
+    if (node.propertyNames !== undefined && !matches(context, key, node.propertyNames, here)) return false;
+    const property = declared.get(key);
+    if (property !== undefined && !matches(context, value[key], property.node, here)) return false;
+    let matched = property !== undefined;
+    for (const entry of node.patternProperties) {
+      if (!patternMatches(entry.pattern, key, here)) continue;
+      matched = true;
+      if (!matches(context, value[key], entry.node, here)) return false;
+    }
+    if (!matched && !matches(context, value[key], node.additionalProperties, here)) return false;
+  }
+  return true;
+}

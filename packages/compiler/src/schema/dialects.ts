@@ -1,0 +1,96 @@
+/**
+ * Which JSON Schema draft a document is written in (`$schema`), and its meta-validation with ajv.
+ * Each draft has its own ajv instance (`strict: false`: unknown keywords are annotations, as the
+ * specifications say), created on first use and shared: `validateSchema` keeps no per-call state.
+ */
+import { createRequire } from 'node:module';
+import type { ErrorObject } from 'ajv';
+
+/** The part of an ajv instance used here (ajv's CJS typings do not import cleanly under NodeNext). */
+interface AjvCore {
+  getSchema(key: string): (((data: unknown) => boolean) & { errors?: ErrorObject[] | null }) | undefined;
+  addMetaSchema(schema: object): unknown;
+}
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from './codes.js';
+import { isJsonObject, own } from './json.js';
+
+export type Draft = '2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04';
+
+const require = createRequire(import.meta.url);
+
+/** `$schema` URIs, without the empty fragment some authors add (`…/schema#`). */
+const DIALECTS = new Map<string, Draft>([
+  ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['http://json-schema.org/draft-07/schema', 'draft-07'],
+  ['https://json-schema.org/draft-07/schema', 'draft-07'],
+  ['http://json-schema.org/draft-06/schema', 'draft-06'],
+  ['https://json-schema.org/draft-06/schema', 'draft-06'],
+  ['http://json-schema.org/draft-04/schema', 'draft-04'],
+  ['https://json-schema.org/draft-04/schema', 'draft-04'],
+]);
+
+/** The draft a document declares with `$schema`; 2020-12 when absent (or `inherited` for a non-root document). */
+export function detectDraft(document: unknown, source: string, inherited: Draft = '2020-12'): Draft {
+  if (!isJsonObject(document)) return inherited;
+  const declared = own(document, '$schema');
+  if (declared === undefined) return inherited;
+  if (typeof declared !== 'string') {
+    throw new SchemaError(SchemaErrorCode.InvalidSchema, '$schema must be a string', '#/$schema', source);
+  }
+  const draft = DIALECTS.get(declared.endsWith('#') ? declared.slice(0, -1) : declared);
+  if (draft === undefined) {
+    throw new SchemaError(SchemaErrorCode.UnknownDialect, `unknown $schema ${JSON.stringify(declared)}`, '#/$schema', source);
+  }
+  return draft;
+}
+
+const validators = new Map<Draft, AjvCore>();
+
+function validatorFor(draft: Draft): AjvCore {
+  let ajv = validators.get(draft);
+  if (ajv !== undefined) return ajv;
+  const options = { strict: false, validateFormats: false, logger: false as const, meta: true };
+  if (draft === '2020-12') ajv = new (require('ajv/dist/2020').default)(options) as AjvCore;
+  else if (draft === '2019-09') ajv = new (require('ajv/dist/2019').default)(options) as AjvCore;
+  else if (draft === 'draft-04') ajv = new (require('ajv-draft-04').default)(options) as AjvCore;
+  else {
+    ajv = new (require('ajv').default)(options) as AjvCore;
+    if (draft === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  }
+  validators.set(draft, ajv);
+  return ajv;
+}
+
+const META_URIS: Record<Draft, string> = {
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  'draft-07': 'http://json-schema.org/draft-07/schema',
+  'draft-06': 'http://json-schema.org/draft-06/schema',
+  'draft-04': 'http://json-schema.org/draft-04/schema',
+};
+
+/** Checks `document` against its draft's meta-schema; throws `invalid-schema` at the first error. */
+export function validateAgainstMetaSchema(document: unknown, draft: Draft, source: string): void {
+  const ajv = validatorFor(draft);
+  const validate = ajv.getSchema(META_URIS[draft]) ?? ajv.getSchema(`${META_URIS[draft]}#`);
+  if (validate === undefined) throw new Error(`binschema: no meta-schema for ${draft}`);
+  if (validate(document) === true) return;
+  const error = pickError(validate.errors ?? []);
+  const where = error === undefined ? '#' : `#${error.instancePath}`;
+  const what = error === undefined ? 'does not match its meta-schema' : `${error.keyword}: ${error.message ?? 'invalid'}${describeParams(error)}`;
+  throw new SchemaError(SchemaErrorCode.InvalidSchema, `invalid schema (${draft}): ${what}`, where, source);
+}
+
+/** The most specific error: the deepest instance path (ajv reports the first failure, then its parents). */
+function pickError(errors: ErrorObject[]): ErrorObject | undefined {
+  let best: ErrorObject | undefined;
+  for (const error of errors) if (best === undefined || error.instancePath.length > best.instancePath.length) best = error;
+  return best;
+}
+
+function describeParams(error: ErrorObject): string {
+  const allowed = (error.params as { allowedValues?: unknown }).allowedValues;
+  return Array.isArray(allowed) ? ` (${allowed.map((value) => JSON.stringify(value)).join(', ')})` : '';
+}

@@ -1,0 +1,69 @@
+/**
+ * Safe access to raw schema JSON. Schema strings are data (property names such as `__proto__` or
+ * `constructor`), so keyword and property lookups go through `own`, never `object[name]`, which
+ * would reach `Object.prototype` for a missing key.
+ */
+
+export type JsonObject = { [key: string]: unknown };
+
+/** True for a non-array, non-null object (a JSON object). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The own property `key` of `object`, or `undefined`. */
+export function own(object: JsonObject, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+}
+
+/** True when `object` has the own property `key`. */
+export function has(object: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/**
+ * Deepest nesting of arrays/objects in `value`, counted without recursion so a hostile document
+ * cannot overflow the stack; stops early once `limit` is passed (also ends on a cyclic object).
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    const depth = item.depth + 1;
+    if (depth > deepest) deepest = depth;
+    if (deepest > limit) return deepest;
+    const children = Array.isArray(item.value) ? item.value : Object.values(item.value);
+    for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
+  }
+  return deepest;
+}
+
+/** JSON deep equality (JSON Schema §4.2.2: 1 and 1.0 are equal, object key order does not matter). */
+export function jsonEqual(left: unknown, right: unknown): boolean {
+  if (left === right) return true;
+  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
+  if (Array.isArray(left) !== Array.isArray(right)) return false;
+  if (Array.isArray(left)) {
+    const other = right as unknown[];
+    if (left.length !== other.length) return false;
+    for (let index = 0; index < left.length; index++) if (!jsonEqual(left[index], other[index])) return false;
+    return true;
+  }
+  const leftKeys = Object.keys(left);
+  if (leftKeys.length !== Object.keys(right).length) return false;
+  for (const key of leftKeys) {
+    if (!has(right as JsonObject, key)) return false;
+    if (!jsonEqual((left as JsonObject)[key], (right as JsonObject)[key])) return false;
+  }
+  return true;
+}
+
+/** Short name of a JSON value's type, for messages. */
+export function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}

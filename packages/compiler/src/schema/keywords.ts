@@ -1,0 +1,42 @@
+/**
+ * Where subschemas live in a schema object, by keyword (JSON Schema 2020-12 Core §10, Validation
+ * §6, and the older drafts' equivalents). Walking only these keeps `properties` names, `enum`
+ * values and unknown keywords from being mistaken for schemas.
+ */
+
+/** Keywords whose value is one subschema. */
+export const SCHEMA_KEYWORDS = [
+  'additionalProperties', 'propertyNames', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties',
+  'contains', 'not', 'if', 'then', 'else', 'contentSchema',
+] as const;
+
+/** Keywords whose value is an array of subschemas (`items` too, in its draft-07 tuple form). */
+export const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
+
+/** Keywords whose value maps names to subschemas (`dependencies` values may also be string arrays). */
+export const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'] as const;
+
+/**
+ * Standard keywords the compiler does not implement. They are refused wherever they appear (in
+ * every draft, also where a draft would call them unknown) so that a schema is never compiled
+ * looser than its author meant.
+ */
+export const UNSUPPORTED_KEYWORDS = [
+  'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies',
+  'contains', 'minContains', 'maxContains', 'unevaluatedProperties', 'unevaluatedItems',
+  '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
+] as const;
+
+/** Keywords that only annotate (kept in `IrAnnotations` when the IR has a field, else dropped). */
+export const ANNOTATION_KEYWORDS = [
+  'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment',
+  'contentMediaType', 'contentEncoding', 'contentSchema',
+] as const;
+
+/** Keywords that restrict one JSON type only, by the type they apply to (Validation §6.2–6.5). */
+export const NUMBER_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+export const STRING_KEYWORDS = ['minLength', 'maxLength', 'pattern', 'format'] as const;
+export const ARRAY_KEYWORDS = ['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems'] as const;
+export const OBJECT_KEYWORDS = [
+  'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties',
+] as const;

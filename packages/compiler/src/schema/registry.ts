@@ -1,0 +1,223 @@
+/**
+ * The schema documents of one compilation and the resources in them: every `$id` (Core §8.2.1,
+ * draft-04 `id`), `$anchor` (§8.2.2) and draft-07 plain-name `$id: "#name"`, so `$ref`s resolve
+ * to a document, a JSON Pointer inside it and the base URI in force there (§8.2). Resolution is
+ * offline: registered documents, `extraSchemas`, and `file:` URLs read from disk on demand.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { joinPointer, parsePointer } from '@binschema/runtime';
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from './codes.js';
+import { detectDraft, validateAgainstMetaSchema, type Draft } from './dialects.js';
+import { has, isJsonObject, nestingDepth, own, type JsonObject } from './json.js';
+import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
+
+/** Deepest JSON nesting accepted; deeper documents are refused before anything recurses on them. */
+export const MAX_DOCUMENT_DEPTH = 400;
+
+export interface SchemaDocument {
+  /** Retrieval URI (no fragment): a `file:` URL, an `extraSchemas` `$id`, or the inline base. */
+  uri: string;
+  /** Name for messages: the file name, `$id` or `<inline>`. */
+  source: string;
+  root: unknown;
+  draft: Draft;
+}
+
+/** One schema location: a document, an RFC 6901 pointer from its root, and the base URI there. */
+export interface SchemaLocation {
+  document: SchemaDocument;
+  pointer: string;
+  schema: unknown;
+  base: string;
+}
+
+interface Anchor {
+  document: SchemaDocument;
+  pointer: string;
+}
+
+/** Where a `$ref` sits, for error messages. */
+export interface RefSite {
+  schemaPath: string;
+  source: string;
+}
+
+export class SchemaRegistry {
+  private readonly resources = new Map<string, Anchor>();
+  private readonly anchors = new Map<string, Anchor>();
+  /** `documentUri#pointer` → base URI, for every indexed schema location. */
+  private readonly bases = new Map<string, string>();
+
+  constructor(private readonly readFiles: boolean) {}
+
+  /** Checks, meta-validates and indexes a document; returns it. */
+  addDocument(root: unknown, uri: string, source: string, inheritedDraft?: Draft): SchemaDocument {
+    if (nestingDepth(root, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
+      throw new SchemaError(SchemaErrorCode.TooDeep, `schema nests deeper than ${MAX_DOCUMENT_DEPTH} levels`, '#', source);
+    }
+    const draft = detectDraft(root, source, inheritedDraft);
+    validateAgainstMetaSchema(root, draft, source);
+    const document: SchemaDocument = { uri, source, root, draft };
+    if (!this.resources.has(uri)) this.resources.set(uri, { document, pointer: '' });
+    this.index(document);
+    return document;
+  }
+
+  /** The location of a document's root. */
+  rootOf(document: SchemaDocument): SchemaLocation {
+    return { document, pointer: '', schema: document.root, base: this.baseAt(document, '') };
+  }
+
+  /** Resolves `ref` against `base` (RFC 3986 §5) to a schema location, or throws `unresolved-ref`. */
+  resolve(ref: string, base: string, site: RefSite): SchemaLocation {
+    const fail = (why: string): never => {
+      throw new SchemaError(SchemaErrorCode.UnresolvedRef, `cannot resolve $ref ${JSON.stringify(ref)}: ${why}`, site.schemaPath, site.source);
+    };
+    let href: string;
+    try {
+      href = new URL(ref, base).href;
+    } catch {
+      return fail(`not a URI reference against base ${base}`);
+    }
+    const hash = href.indexOf('#');
+    const resourceUri = hash === -1 ? href : href.slice(0, hash);
+    let fragment: string;
+    try {
+      fragment = hash === -1 ? '' : decodeURIComponent(href.slice(hash + 1));
+    } catch {
+      return fail('bad percent-encoding in the fragment');
+    }
+    const resource = this.resources.get(resourceUri) ?? this.load(resourceUri, fail);
+    if (fragment === '') return this.locate(resource.document, resource.pointer, fail);
+    if (fragment.startsWith('/')) return this.follow(resource, fragment, fail);
+    const anchor = this.anchors.get(`${resourceUri}#${fragment}`);
+    if (anchor === undefined) return fail(`no $anchor ${JSON.stringify(fragment)} in ${resourceUri}`);
+    return this.locate(anchor.document, anchor.pointer, fail);
+  }
+
+  /** RFC 6901 evaluation of `fragment` from a resource root, over the raw JSON. */
+  private follow(resource: Anchor, fragment: string, fail: (why: string) => never): SchemaLocation {
+    let value: unknown = resource.pointer === '' ? resource.document.root : this.valueAt(resource.document, resource.pointer);
+    let pointer = resource.pointer;
+    for (const token of parsePointer(fragment)) {
+      if (Array.isArray(value) && /^(0|[1-9][0-9]*)$/.test(token) && Number(token) < value.length) value = value[Number(token)];
+      else if (isJsonObject(value) && has(value, token)) value = value[token];
+      else return fail(`no ${JSON.stringify(token)} at ${pointer === '' ? '/' : pointer}`);
+      pointer = joinPointer(pointer, token);
+    }
+    return this.locate(resource.document, pointer, fail, value);
+  }
+
+  private locate(document: SchemaDocument, pointer: string, fail: (why: string) => never, value?: unknown): SchemaLocation {
+    const schema = value === undefined ? this.valueAt(document, pointer) : value;
+    if (typeof schema !== 'boolean' && !isJsonObject(schema)) return fail('the target is not a schema (object or boolean)');
+    return { document, pointer, schema, base: this.baseAt(document, pointer) };
+  }
+
+  private valueAt(document: SchemaDocument, pointer: string): unknown {
+    let value: unknown = document.root;
+    for (const token of parsePointer(pointer)) value = Array.isArray(value) ? value[Number(token)] : own(value as JsonObject, token);
+    return value;
+  }
+
+  /** Base URI in force at `pointer`: the nearest indexed location at or above it (Core §8.2.1). */
+  baseAt(document: SchemaDocument, pointer: string): string {
+    let current = pointer;
+    for (;;) {
+      const base = this.bases.get(`${document.uri}#${current}`);
+      if (base !== undefined) return base;
+      if (current === '') return document.uri;
+      current = current.slice(0, current.lastIndexOf('/'));
+    }
+  }
+
+  private load(resourceUri: string, fail: (why: string) => never): Anchor {
+    if (!this.readFiles || !resourceUri.startsWith('file:')) {
+      return fail(`no schema registered as ${resourceUri} (never fetched over a network; pass it in extraSchemas)`);
+    }
+    let text: string;
+    let path: string;
+    try {
+      path = fileURLToPath(resourceUri);
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      return fail(`cannot read ${resourceUri} (${(error as { code?: string }).code ?? 'error'})`);
+    }
+    const document = this.addDocument(parseJson(text, path), resourceUri, path);
+    return { document, pointer: '' };
+  }
+
+  /** Walks every subschema without recursion, recording base URIs, `$id` resources and anchors. */
+  private index(document: SchemaDocument): void {
+    const stack: { value: unknown; pointer: string; base: string }[] = [{ value: document.root, pointer: '', base: document.uri }];
+    while (stack.length > 0) {
+      const item = stack.pop()!;
+      if (!isJsonObject(item.value)) continue;
+      const base = this.register(document, item.value, item.pointer, item.base);
+      this.bases.set(`${document.uri}#${item.pointer}`, base);
+      for (const [pointer, child] of subschemas(item.value, item.pointer)) stack.push({ value: child, pointer, base });
+    }
+  }
+
+  /** Records the `$id`/`$anchor` of one schema object; returns the base URI inside it. */
+  private register(document: SchemaDocument, schema: JsonObject, pointer: string, base: string): string {
+    const legacy = document.draft === 'draft-07' || document.draft === 'draft-06' || document.draft === 'draft-04';
+    // Draft-07 §8.3: everything beside `$ref` is ignored, `$id` included.
+    const id = legacy && has(schema, '$ref') ? undefined : own(schema, document.draft === 'draft-04' ? 'id' : '$id');
+    let inner = base;
+    if (typeof id === 'string') {
+      let href: string | undefined;
+      try {
+        href = new URL(id, base).href;
+      } catch {
+        href = undefined;
+      }
+      if (href !== undefined) {
+        const hash = href.indexOf('#');
+        const fragment = hash === -1 ? '' : href.slice(hash + 1);
+        const resource = hash === -1 ? href : href.slice(0, hash);
+        // Draft-07 §8.2.3: `$id: "#name"` (or `uri#name`) is a plain-name anchor, not a new resource.
+        if (!legacy || !id.startsWith('#')) {
+          inner = resource;
+          if (!this.resources.has(resource)) this.resources.set(resource, { document, pointer });
+        }
+        if (legacy && fragment !== '' && !fragment.startsWith('/')) this.addAnchor(`${inner}#${fragment}`, document, pointer);
+      }
+    }
+    const anchor = own(schema, '$anchor');
+    if (!legacy && typeof anchor === 'string') this.addAnchor(`${inner}#${anchor}`, document, pointer);
+    return inner;
+  }
+
+  private addAnchor(key: string, document: SchemaDocument, pointer: string): void {
+    if (!this.anchors.has(key)) this.anchors.set(key, { document, pointer });
+  }
+}
+
+/** The direct subschemas of a schema object, with their pointers. */
+export function subschemas(schema: JsonObject, pointer: string): [string, unknown][] {
+  const found: [string, unknown][] = [];
+  for (const keyword of SCHEMA_KEYWORDS) if (has(schema, keyword)) found.push([joinPointer(pointer, keyword), schema[keyword]]);
+  for (const keyword of SCHEMA_ARRAY_KEYWORDS) {
+    const value = own(schema, keyword);
+    if (Array.isArray(value)) value.forEach((child, index) => found.push([joinPointer(joinPointer(pointer, keyword), index), child]));
+    else if (value !== undefined) found.push([joinPointer(pointer, keyword), value]);
+  }
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
+    const value = own(schema, keyword);
+    if (!isJsonObject(value)) continue;
+    const at = joinPointer(pointer, keyword);
+    for (const name of Object.keys(value)) found.push([joinPointer(at, name), value[name]]);
+  }
+  return found;
+}
+
+export function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new SchemaError(SchemaErrorCode.InvalidSchema, `not JSON: ${(error as Error).message}`, '#', source);
+  }
+}
