@@ -1,6 +1,7 @@
 import type { Reader } from '../reader.js';
 import { ErrorCode, hexByte } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
+import { readUtf8 } from '../utf8.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
 import { Simple } from './values.js';
@@ -17,35 +18,93 @@ export function readAny(reader: Reader, depth: number, options?: CborDecodeOptio
 }
 
 /**
- * One item. The dispatch on the major type and the common cases (small integers, short keys,
- * f64, false/true/null) stay in this one function so the hot path makes no extra calls.
+ * One item. Like cbor-x, the head's argument is read first for every major type, then one
+ * switch on the major type builds the value; the common cases (integers, short strings, f64,
+ * false/true/null) return from this one function without further calls. The length of this
+ * function is deliberate: splitting it costs a call per item on the hot path.
  */
 export function readItem(reader: Reader, depth: number, settings: DecodeSettings): unknown {
+  const uint8 = reader.uint8;
+  const end = reader.end;
   const offset = reader.pos;
-  if (offset >= reader.end) reader.failEnd(1);
-  const initial = reader.uint8[offset];
-  reader.pos = offset + 1;
-  const info = initial & 0x1f;
-  switch (initial >> 5) {
+  if (offset >= end) reader.failEnd(1);
+  let pos = offset + 1;
+  const initial = uint8[offset];
+  const major = initial >> 5;
+  let argument = initial & 0x1f;
+  if (argument > 23) {
+    switch (argument) {
+      case 24:
+        if (pos >= end) reader.failEnd(1);
+        argument = uint8[pos++];
+        if (major === Major.Simple && argument < 32) {
+          // RFC 8949 §3.3: 0..31 in the two-byte form is not well-formed.
+          reader.fail(ErrorCode.InvalidSimple, `simple value ${argument} in two-byte form`, offset);
+        }
+        break;
+      case 25:
+        if (end - pos < 2) reader.failEnd(2);
+        argument = (uint8[pos] << 8) | uint8[pos + 1];
+        reader.pos = pos + 2;
+        if (major === Major.Simple) return decodeFloat16(argument);
+        pos += 2;
+        break;
+      case 26:
+        if (end - pos < 4) reader.failEnd(4);
+        reader.pos = pos + 4;
+        if (major === Major.Simple) return reader.view.getFloat32(pos);
+        argument = reader.view.getUint32(pos);
+        pos += 4;
+        break;
+      case 27: {
+        if (end - pos < 8) reader.failEnd(8);
+        reader.pos = pos + 8;
+        if (major === Major.Simple) return reader.view.getFloat64(pos);
+        const high = reader.view.getUint32(pos);
+        const low = reader.view.getUint32(pos + 4);
+        if (high > 0x1f_ffff && (major <= Major.Negative || major === Major.Tag)) return readBig(reader, major, high, low, offset, depth, settings);
+        argument = high * 0x1_0000_0000 + low;
+        pos += 8;
+        break;
+      }
+      case 31:
+        reader.pos = pos;
+        return readIndefinite(reader, major, offset, depth, settings);
+      default:
+        return notWellFormed(reader, `reserved additional information ${argument}`, offset);
+    }
+  }
+  switch (major) {
     case Major.Unsigned:
-      return info < 24 ? info : readUnsigned(reader, info, offset);
+      reader.pos = pos;
+      return argument;
     case Major.Negative:
-      return info < 24 ? -1 - info : readNegative(reader, info, offset);
+      reader.pos = pos;
+      // Beyond -(2^53-1) the value is a bigint (only an 8-byte head gets here).
+      return argument < Number.MAX_SAFE_INTEGER ? -1 - argument : -1n - BigInt(argument);
     case Major.Bytes:
-      return readBytes(reader, info, offset);
+      if (argument > end - pos) reader.failEnd(argument);
+      reader.pos = pos + argument;
+      return uint8.slice(pos, pos + argument);
     case Major.Text: {
-      if (info < 24) return reader.utf8(info);
-      const length = readArgument(reader, info, offset);
-      return length === -1 ? readIndefiniteText(reader) : reader.utf8(length);
+      if (argument > end - pos) reader.failEnd(argument);
+      const text = readUtf8(uint8, pos, argument);
+      if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', pos);
+      reader.pos = pos + argument;
+      return text;
     }
     case Major.Array:
-      return readArray(reader, info, offset, depth, settings);
+      reader.pos = pos;
+      return readArray(reader, argument, offset, depth, settings);
     case Major.Map:
-      return readMap(reader, info, offset, depth, settings);
+      reader.pos = pos;
+      return readMap(reader, argument, offset, depth, settings);
     case Major.Tag:
-      return readTag(reader, info, offset, depth, settings);
+      reader.pos = pos;
+      return readTag(reader, argument, offset, depth, settings);
     default:
-      switch (info) {
+      reader.pos = pos;
+      switch (argument) {
         case 20:
           return false;
         case 21:
@@ -54,38 +113,36 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
           return null;
         case 23:
           return undefined;
-        case 27:
-          return reader.f64();
         default:
-          return readSimple(reader, info, offset);
+          return new Simple(argument);
       }
   }
 }
 
-function readUnsigned(reader: Reader, info: number, offset: number): number | bigint {
-  if (info === 27) return reader.u64();
-  if (info === 31) notWellFormed(reader, 'indefinite length on an integer', offset);
-  return readArgument(reader, info, offset);
+/** An 8-byte argument above 2^53-1 on an integer (→ bigint) or a tag number (→ bigint tag). */
+function readBig(reader: Reader, major: number, high: number, low: number, offset: number, depth: number, settings: DecodeSettings): unknown {
+  const argument = (BigInt(high) << 32n) | BigInt(low);
+  if (major === Major.Unsigned) return argument;
+  if (major === Major.Negative) return -1n - argument;
+  return readTag(reader, argument, offset, depth, settings);
 }
 
-/** RFC 8949 §3.1 major 1: the value is -1 - argument; beyond -(2^53-1) a bigint. */
-function readNegative(reader: Reader, info: number, offset: number): number | bigint {
-  if (info === 27) {
-    const argument = reader.u64();
-    if (typeof argument === 'bigint') return -1n - argument;
-    return argument < Number.MAX_SAFE_INTEGER ? -1 - argument : -1n - BigInt(argument);
+/** Additional information 31: indefinite length (RFC 8949 §3.2.2, §3.2.3) or a break. */
+function readIndefinite(reader: Reader, major: number, offset: number, depth: number, settings: DecodeSettings): unknown {
+  switch (major) {
+    case Major.Bytes:
+      return readIndefiniteBytes(reader);
+    case Major.Text:
+      return readIndefiniteText(reader);
+    case Major.Array:
+      return readArray(reader, -1, offset, depth, settings);
+    case Major.Map:
+      return readMap(reader, -1, offset, depth, settings);
+    case Major.Simple:
+      return notWellFormed(reader, 'break outside an indefinite-length item', offset);
+    default:
+      return notWellFormed(reader, `indefinite length on major type ${major}`, offset);
   }
-  if (info === 31) notWellFormed(reader, 'indefinite length on an integer', offset);
-  return -1 - readArgument(reader, info, offset);
-}
-
-function readBytes(reader: Reader, info: number, offset: number): Uint8Array {
-  const length = info < 24 ? info : readArgument(reader, info, offset);
-  if (length === -1) return readIndefiniteBytes(reader);
-  if (length > reader.end - reader.pos) reader.failEnd(length);
-  const start = reader.pos;
-  reader.pos = start + length;
-  return reader.uint8.slice(start, start + length);
 }
 
 /**
@@ -130,9 +187,8 @@ function readIndefiniteText(reader: Reader): string {
   return text;
 }
 
-function readArray(reader: Reader, info: number, offset: number, depth: number, settings: DecodeSettings): unknown[] {
+function readArray(reader: Reader, count: number, offset: number, depth: number, settings: DecodeSettings): unknown[] {
   if (depth === 0) tooDeep(reader, settings, offset);
-  const count = info < 24 ? info : readArgument(reader, info, offset);
   if (count === -1) {
     const array: unknown[] = [];
     for (;;) {
@@ -151,9 +207,8 @@ function readArray(reader: Reader, info: number, offset: number, depth: number, 
   return array;
 }
 
-function readMap(reader: Reader, info: number, offset: number, depth: number, settings: DecodeSettings): unknown {
+function readMap(reader: Reader, count: number, offset: number, depth: number, settings: DecodeSettings): unknown {
   if (depth === 0) tooDeep(reader, settings, offset);
-  const count = info < 24 ? info : readArgument(reader, info, offset);
   const object: Record<string, unknown> = {};
   if (count === -1 || settings.rejectDuplicates) return readEntries(reader, object, count, depth - 1, settings);
   const uint8 = reader.uint8;
@@ -184,36 +239,10 @@ function readMap(reader: Reader, info: number, offset: number, depth: number, se
   return object;
 }
 
-function readTag(reader: Reader, info: number, offset: number, depth: number, settings: DecodeSettings): unknown {
+function readTag(reader: Reader, tag: number | bigint, offset: number, depth: number, settings: DecodeSettings): unknown {
   if (depth === 0) tooDeep(reader, settings, offset);
-  let tag: number | bigint;
-  if (info < 24) tag = info;
-  else if (info === 27) tag = reader.u64();
-  else if (info === 31) notWellFormed(reader, 'indefinite length on a tag', offset);
-  else tag = readArgument(reader, info, offset);
   const content = readItem(reader, depth - 1, settings);
   return interpretTag(reader, tag, content, offset);
-}
-
-/** Major type 7 other than false/true/null/undefined/f64 (RFC 8949 §3.3). */
-function readSimple(reader: Reader, info: number, offset: number): unknown {
-  switch (info) {
-    case 24: {
-      const value = reader.u8();
-      // RFC 8949 §3.3: 0..31 in the two-byte form is not well-formed.
-      if (value < 32) reader.fail(ErrorCode.InvalidSimple, `simple value ${value} in two-byte form`, offset);
-      return new Simple(value);
-    }
-    case 25:
-      return decodeFloat16(reader.u16());
-    case 26:
-      return reader.f32();
-    case 31:
-      return notWellFormed(reader, 'break outside an indefinite-length item', offset);
-    default:
-      if (info < 20) return new Simple(info);
-      return readArgument(reader, info, offset); // 28..30: throws not-well-formed
-  }
 }
 
 export function notWellFormed(reader: Reader, what: string, offset: number): never {
