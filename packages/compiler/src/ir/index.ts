@@ -12,6 +12,7 @@ import { isJsonObject, own } from '../schema/json.js';
 import { parseJson, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
 import { documentStem, LoweringContext } from './context.js';
 import { lowerSchema } from './lower.js';
+import { refuseUnguardedRecursion } from './recursion.js';
 import type { IrModule } from './types.js';
 
 export type * from './types.js';
@@ -57,7 +58,9 @@ export function buildIr(input: SchemaInput, options: FrontEndOptions = {}): IrMo
   const root = lowerSchema(context, registry.rootOf(document));
   context.drain();
   const rootName = rootNameOf(document, input.source);
-  return { source, draft: document.draft, rootName, root, definitions: context.definitions(rootName) };
+  const definitions = context.definitions(rootName);
+  refuseUnguardedRecursion(definitions, source);
+  return { source, draft: document.draft, rootName, root, definitions };
 }
 
 function checkedBase(baseUri: string | undefined, source: string): string {

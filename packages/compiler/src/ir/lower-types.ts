@@ -199,7 +199,10 @@ function lowerObject(context: LoweringContext, here: Here, make: NodeFactory): I
 /** True when no object satisfies the node: contradictory counts or a required property that is `never`. */
 export function objectIsEmpty(node: IrObject): boolean {
   if (node.maxProperties !== undefined && (node.minProperties ?? 0) > node.maxProperties) return true;
-  if (node.propertyNames?.kind === 'never' && (node.minProperties !== undefined || node.extraRequired.length > 0)) return true;
+  const required = node.extraRequired.length > 0 || node.properties.some((property) => property.required);
+  if (node.propertyNames?.kind === 'never' && (node.minProperties !== undefined || required)) return true;
+  // A required name with no property schema can only be an additional property.
+  if (node.extraRequired.length > 0 && node.additionalProperties.kind === 'never' && node.patternProperties.length === 0) return true;
   return node.properties.some((property) => property.required && property.node.kind === 'never');
 }
 

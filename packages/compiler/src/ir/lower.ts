@@ -91,7 +91,10 @@ function lowerUnion(context: LoweringContext, here: Here, mode: 'oneOf' | 'anyOf
   const list = arrayKeyword(here, mode);
   if (list === undefined) return undefined;
   if (list.length === 0) invalid(here, mode, 'must not be empty');
-  const variants = list.map((child, index) => lowerSchema(context, childLocation(here, child, mode, index)));
+  // A variant no value matches changes neither anyOf nor oneOf (Validation §10.2.1.2–3).
+  const variants = list.map((child, index) => lowerSchema(context, childLocation(here, child, mode, index))).filter((variant) => variant.kind !== 'never');
+  if (variants.length === 0) return make.never(here.path);
+  if (variants.length === 1) return variants[0];
   const union: IrUnion = { kind: 'union', mode, variants, schemaPath: here.path, annotations: {} };
   const discriminator = findDiscriminator(context, variants, openApiDiscriminator(context, here));
   if (discriminator !== undefined) union.discriminator = discriminator;

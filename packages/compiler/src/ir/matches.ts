@@ -6,14 +6,23 @@
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, jsonEqual } from '../schema/json.js';
-import type { LoweringContext } from './context.js';
-import type { Here } from './keyword-values.js';
 import type { IrArray, IrNode, IrNumber, IrObject, IrString } from './types.js';
+
+/** How `matches` follows an `IrRef` (the lowering context, or a finished module's definitions). */
+export interface DefinitionLookup {
+  nodeOf(key: string): IrNode | undefined;
+}
+
+/** Where the check happens, for errors. */
+interface Site {
+  path: string;
+  source: string;
+}
 
 /** Longest schema string a pattern is run on at compile time. */
 export const MAX_MATCHED_STRING = 256;
 
-export function matches(context: LoweringContext, value: unknown, node: IrNode, here: Here): boolean {
+export function matches(context: DefinitionLookup, value: unknown, node: IrNode, here: Site): boolean {
   switch (node.kind) {
     case 'any':
       return true;
@@ -71,21 +80,21 @@ function codePoints(text: string): number {
   return length;
 }
 
-function stringMatches(value: string, node: IrString, here: Here): boolean {
+function stringMatches(value: string, node: IrString, here: Site): boolean {
   const length = codePoints(value);
   if (node.minLength !== undefined && length < node.minLength) return false;
   if (node.maxLength !== undefined && length > node.maxLength) return false;
   return node.pattern === undefined || patternMatches(node.pattern, value, here);
 }
 
-export function patternMatches(pattern: string, value: string, here: Here): boolean {
+export function patternMatches(pattern: string, value: string, here: Site): boolean {
   if (value.length > MAX_MATCHED_STRING) {
     throw new SchemaError(SchemaErrorCode.Unsupported, `cannot check a ${value.length}-character enum/const string against a pattern at compile time (limit ${MAX_MATCHED_STRING})`, here.path, here.source);
   }
   return new RegExp(pattern, 'u').test(value);
 }
 
-function arrayMatches(context: LoweringContext, value: unknown[], node: IrArray, here: Here): boolean {
+function arrayMatches(context: DefinitionLookup, value: unknown[], node: IrArray, here: Site): boolean {
   if (node.minItems !== undefined && value.length < node.minItems) return false;
   if (node.maxItems !== undefined && value.length > node.maxItems) return false;
   for (let index = 0; index < value.length; index++) {
@@ -99,7 +108,7 @@ function arrayMatches(context: LoweringContext, value: unknown[], node: IrArray,
   return true;
 }
 
-function objectMatches(context: LoweringContext, value: Record<string, unknown>, node: IrObject, here: Here): boolean {
+function objectMatches(context: DefinitionLookup, value: Record<string, unknown>, node: IrObject, here: Site): boolean {
   const keys = Object.keys(value);
   if (node.minProperties !== undefined && keys.length < node.minProperties) return false;
   if (node.maxProperties !== undefined && keys.length > node.maxProperties) return false;

@@ -186,8 +186,11 @@ export class SchemaRegistry {
         if (legacy && fragment !== '' && !fragment.startsWith('/')) this.addAnchor(`${inner}#${fragment}`, document, pointer);
       }
     }
-    const anchor = own(schema, '$anchor');
-    if (!legacy && typeof anchor === 'string') this.addAnchor(`${inner}#${anchor}`, document, pointer);
+    // 2020-12 Core §8.2.2: `$dynamicAnchor` also defines a plain anchor (its keyword is refused when lowered).
+    for (const keyword of ['$anchor', '$dynamicAnchor']) {
+      const anchor = own(schema, keyword);
+      if (!legacy && typeof anchor === 'string') this.addAnchor(`${inner}#${anchor}`, document, pointer);
+    }
     return inner;
   }
 
