@@ -3,6 +3,13 @@
  * `ValidGenerator.next()` returns only values ajv accepts and counts the ones it had to discard.
  * Every location it fills is recorded as a `Site` (path + the schema that governed it) so the
  * invalid-value mutator knows what each part of the value was supposed to be.
+ *
+ * Why our own code and not a library: json-schema-faker makes valid values only, does not say
+ * which subschema produced each location (the mutator and the error-path checks need that), and
+ * would need hooks for the values that matter here (CBOR width edges, -0, astral text, keys such
+ * as `__proto__`); it gained `prefixItems` only in 0.6.0 (2026). fast-check has seeding and
+ * shrinking but no JSON Schema front end, so the same schema walk would be written as arbitraries;
+ * our values are small, so a replayable seed plus the printed value stands in for shrinking.
  */
 import { NoValue, SchemaDocument, mergeSchemas, typesOf, type Schema, type SchemaObject } from './schema.js';
 import { randomNumber } from './numbers.js';
