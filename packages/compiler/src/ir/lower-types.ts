@@ -3,6 +3,8 @@
  * A schema without `type` but with type-specific keywords accepts every type, each restricted
  * only by the keywords for it: a `type` union over the six JSON types.
  */
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
 import { has, isJsonObject, own } from '../schema/json.js';
 import { ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS } from '../schema/keywords.js';
 import type { LoweringContext } from './context.js';
@@ -119,7 +121,8 @@ function lowerString(context: LoweringContext, here: Here, make: NodeFactory): I
   if (format !== undefined && context.options.formatAssertion) {
     // 2020-12 Validation §7.2.3: with format assertion, an unknown format must fail, not pass.
     if (!ASSERTED_FORMATS.has(format)) {
-      invalid(here, 'format', `${JSON.stringify(format)} is not a format the compiler can assert (${[...ASSERTED_FORMATS].join(', ')})`);
+      const what = `format ${JSON.stringify(format)} cannot be asserted (known: ${[...ASSERTED_FORMATS].join(', ')})`;
+      throw new SchemaError(SchemaErrorCode.Unsupported, what, keywordPath(here, 'format'), here.source);
     }
     node.format = format;
   }
