@@ -1,8 +1,8 @@
 /** Test helpers for the front end: lowering inline schemas and comparing IR shapes. */
 import * as assert from 'uvu/assert';
-import { isSchemaError, type SchemaError } from '../src/errors.ts';
-import { buildIr, type FrontEndOptions, type SchemaInput } from '../src/ir/index.ts';
-import type { IrModule } from '../src/ir/types.ts';
+import { isSchemaError, type SchemaError } from '../src/errors.js';
+import { buildIr, type FrontEndOptions, type SchemaInput } from '../src/ir/index.js';
+import type { IrModule } from '../src/ir/types.js';
 
 /** Lowers an inline schema. */
 export function lower(schema: unknown, options?: FrontEndOptions, input?: Omit<SchemaInput, 'schema'>): IrModule {

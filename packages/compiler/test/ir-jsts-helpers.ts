@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isSchemaError } from '../src/errors.ts';
-import { buildIr } from '../src/ir/index.ts';
-import { matches } from '../src/ir/matches.ts';
-import type { IrModule, IrNode } from '../src/ir/types.ts';
+import { isSchemaError } from '../src/errors.js';
+import { buildIr } from '../src/ir/index.js';
+import { matches } from '../src/ir/matches.js';
+import type { IrModule, IrNode } from '../src/ir/types.js';
 
 export const JSTS = fileURLToPath(new URL('../../../../shared/jsts/', import.meta.url));
 

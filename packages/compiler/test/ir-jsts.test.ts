@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { JSTS, remotes, runSuiteFile, type Outcome } from './ir-jsts-helpers.ts';
+import { JSTS, remotes, runSuiteFile, type Outcome } from './ir-jsts-helpers.js';
 
 /** Refusals other than `unsupported-keyword`, each for a reason outside this front end's scope. */
 const OTHER_REFUSALS = [

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRequire } from 'node:module';
-import { buildIrFromFile } from '../src/ir/index.ts';
-import { matches } from '../src/ir/matches.ts';
-import type { IrArray, IrModule, IrNode, IrObject, IrUnion } from '../src/ir/types.ts';
+import { buildIrFromFile } from '../src/ir/index.js';
+import { matches } from '../src/ir/matches.js';
+import type { IrArray, IrModule, IrNode, IrObject, IrUnion } from '../src/ir/types.js';
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020').default;

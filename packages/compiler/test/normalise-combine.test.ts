@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ANY, array, assertRefused, INTEGER, lower, NEVER, NULL, NUMBER, object, rootShape, shape, STRING } from './ir-helpers.ts';
+import { ANY, array, assertRefused, INTEGER, lower, NEVER, NULL, NUMBER, object, rootShape, shape, STRING } from './ir-helpers.js';
 
 const allOf = suite('normalise: allOf');
 const allOfCases: [string, unknown, unknown][] = [

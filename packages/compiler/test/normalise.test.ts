@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ANY, array, BOOLEAN, INTEGER, NEVER, NULL, NUMBER, object, rootShape, STRING } from './ir-helpers.ts';
+import { ANY, array, BOOLEAN, INTEGER, NEVER, NULL, NUMBER, object, rootShape, STRING } from './ir-helpers.js';
 
 const SIX_TYPES = (overrides: Record<string, unknown>) => ({
   kind: 'union',

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isSchemaError } from '../src/errors.ts';
-import { buildIr, buildIrFromFile } from '../src/ir/index.ts';
-import { assertRefused, lower, schemaErrorOf } from './ir-helpers.ts';
+import { isSchemaError } from '../src/errors.js';
+import { buildIr, buildIrFromFile } from '../src/ir/index.js';
+import { assertRefused, lower, schemaErrorOf } from './ir-helpers.js';
 
 const unsupported = suite('schema errors: unsupported keywords');
 const UNSUPPORTED: [string, unknown][] = [
@@ -56,7 +56,9 @@ const INVALID: [string, unknown, string][] = [
   ['a non-string $ref', { $ref: 5 }, '#/$ref'],
   ['a non-string $schema', { $schema: 7 }, '#/$schema'],
 ];
-for (const [name, schema, path] of INVALID) invalid(`refuses ${name} with invalid-schema at ${path}`, () => assertRefused(() => lower(schema), 'invalid-schema', path));
+for (const [name, schema, path] of INVALID) invalid(`refuses ${name} with invalid-schema at ${path}`, () => {
+  assertRefused(() => lower(schema), 'invalid-schema', path);
+});
 invalid('refuses an unknown $schema with unknown-dialect', () => {
   assertRefused(() => lower({ $schema: 'https://example.com/my-dialect', type: 'string' }), 'unknown-dialect', '#/$schema');
 });
@@ -89,7 +91,9 @@ const UNRESOLVED: [string, unknown, string][] = [
   ['bad percent-encoding', { $ref: '#/$defs/%E0%A4%A' }, '#/$ref'],
   ['an unregistered URL', { $ref: 'https://example.com/schema.json' }, '#/$ref'],
 ];
-for (const [name, schema, path] of UNRESOLVED) refs(`refuses ${name} with unresolved-ref`, () => assertRefused(() => lower(schema), 'unresolved-ref', path));
+for (const [name, schema, path] of UNRESOLVED) refs(`refuses ${name} with unresolved-ref`, () => {
+  assertRefused(() => lower(schema), 'unresolved-ref', path);
+});
 refs.run();
 
 const limits = suite('schema errors: limits');

@@ -6,9 +6,9 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildIrFromFile } from '../src/ir/index.ts';
-import type { IrModule, IrNode, IrObject } from '../src/ir/types.ts';
-import { array, assertRefused, INTEGER, lower, NUMBER, object, shape, STRING } from './ir-helpers.ts';
+import { buildIrFromFile } from '../src/ir/index.js';
+import type { IrModule, IrNode, IrObject } from '../src/ir/types.js';
+import { array, assertRefused, INTEGER, lower, NUMBER, object, shape, STRING } from './ir-helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/refs/', import.meta.url));
 

@@ -1,0 +1,71 @@
+/** `$schema` selects the draft: its meta-schema and its semantics (2020-12 when absent). */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { array, assertRefused, BOOLEAN, INTEGER, lower, NUMBER, shape, STRING } from './ir-helpers.js';
+
+const DRAFT_URIS: [string, string][] = [
+  ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
+  ['https://json-schema.org/draft/2020-12/schema#', '2020-12'],
+  ['https://json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['http://json-schema.org/draft-07/schema#', 'draft-07'],
+  ['http://json-schema.org/draft-07/schema', 'draft-07'],
+  ['http://json-schema.org/draft-06/schema#', 'draft-06'],
+  ['http://json-schema.org/draft-04/schema#', 'draft-04'],
+];
+
+const detection = suite('schema: dialect detection');
+detection('reads a schema without $schema as 2020-12', () => {
+  assert.is(lower({ type: 'string' }).draft, '2020-12');
+});
+for (const [uri, draft] of DRAFT_URIS) detection(`reads ${uri} as ${draft}`, () => assert.is(lower({ $schema: uri, type: 'string' }).draft, draft));
+detection('checks each draft against its own meta-schema', () => {
+  // Boolean subschemas arrived in draft-06; draft-04 has none.
+  assertRefused(() => lower({ $schema: 'http://json-schema.org/draft-04/schema#', properties: { a: true } }), 'invalid-schema', '#/properties/a');
+  assert.equal(shape(lower({ $schema: 'http://json-schema.org/draft-06/schema#', type: 'array', items: true }).root), array({}));
+  // Array-form items is gone in 2020-12.
+  assertRefused(() => lower({ type: 'array', items: [{ type: 'string' }] }), 'invalid-schema', '#/items');
+});
+detection.run();
+
+const semantics = suite('schema: per-draft semantics');
+semantics('reads 2019-09 array-form items with additionalItems as a tuple', () => {
+  const schema = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'array', items: [{ type: 'boolean' }], additionalItems: { type: 'integer' } };
+  assert.equal(shape(lower(schema).root), array({ prefixItems: [BOOLEAN], items: INTEGER }));
+});
+semantics('applies a 2019-09 $ref together with its siblings', () => {
+  const schema = { $schema: 'https://json-schema.org/draft/2019-09/schema', $defs: { s: { type: 'string' } }, $ref: '#/$defs/s', maxLength: 4 };
+  assert.equal(shape(lower(schema).root), { ...STRING, maxLength: 4 });
+});
+semantics('reads draft-06 numeric exclusive bounds', () => {
+  assert.equal(shape(lower({ $schema: 'http://json-schema.org/draft-06/schema#', type: 'number', exclusiveMaximum: 10 }).root), { ...NUMBER, exclusiveMaximum: 10 });
+});
+semantics('resolves draft-04 id as the base URI and boolean exclusiveMaximum', () => {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    id: 'http://example.com/root.json',
+    definitions: { inner: { id: 'sub/inner.json', type: 'integer', maximum: 5, exclusiveMaximum: true } },
+    type: 'array',
+    items: { $ref: 'sub/inner.json' },
+  };
+  const module = lower(schema);
+  assert.is(module.definitions[0].name, 'inner');
+  assert.equal(shape(module.definitions[0].node), { ...INTEGER, exclusiveMaximum: 5 });
+  assert.equal(shape(module.root), array({ items: { kind: 'ref', target: module.definitions[0].key } }));
+});
+semantics('ignores draft-04 exclusiveMinimum false and const (not a draft-04 keyword)', () => {
+  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', minimum: 1, exclusiveMinimum: false, const: 3 };
+  assert.equal(shape(lower(schema).root), { ...NUMBER, minimum: 1 });
+});
+semantics('ignores a draft-07 $id beside $ref when resolving it', () => {
+  // Draft-07 Core §8.3: the sibling $id must not change the base the $ref resolves against.
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'http://example.com/a/root.json',
+    definitions: { target: { $id: 'http://example.com/a/t.json', type: 'string' } },
+    items: { $id: 'http://example.com/b/', $ref: 't.json' },
+    type: 'array',
+  };
+  const module = lower(schema);
+  assert.is((module.root as { items: { target: string } }).items.target, module.definitions[0].key);
+});
+semantics.run();
