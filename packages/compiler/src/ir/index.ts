@@ -49,6 +49,21 @@ export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModu
 
 export function buildIr(input: SchemaInput, options: FrontEndOptions = {}): IrModule {
   const source = input.source ?? '<inline>';
+  try {
+    return buildModule(input, options, source);
+  } catch (error) {
+    // The depth limits keep recursion far from the engine's stack; this is the net under them.
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      throw new SchemaError(SchemaErrorCode.TooDeep, 'schema too deep to process', '#', source);
+    }
+    throw error;
+  }
+}
+
+function buildModule(input: SchemaInput, options: FrontEndOptions, source: string): IrModule {
+  if (options.extraSchemas !== undefined && !Array.isArray(options.extraSchemas)) {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, 'extraSchemas must be an array', '#', source);
+  }
   const baseUri = checkedBase(input.baseUri, source);
   const registry = new SchemaRegistry(true);
   for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);

@@ -5,6 +5,7 @@
  */
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
+import { commonJson } from '../schema/json.js';
 import type { LoweringContext } from './context.js';
 import { findDiscriminator } from './discriminator.js';
 import type { Here } from './keyword-values.js';
@@ -74,7 +75,7 @@ function never(context: LoweringContext, here: Here): IrNode {
 }
 
 function filterLiteral(context: LoweringContext, literal: IrLiteral, other: IrNode, here: Here): IrNode {
-  const values = literal.values.filter((value) => matches(context, value, other, here));
+  const values = other.kind === 'literal' ? commonJson(literal.values, other.values) : literal.values.filter((value) => matches(context, value, other, here));
   if (values.length === 0) return never(context, here);
   context.count(here.path, here.source);
   return { ...literal, values, annotations: { ...other.annotations, ...literal.annotations } };

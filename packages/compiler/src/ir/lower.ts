@@ -5,7 +5,7 @@
  */
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import { has, isJsonObject, jsonEqual, own } from '../schema/json.js';
+import { commonJson, has, isJsonObject, own, uniqueJson } from '../schema/json.js';
 import { UNSUPPORTED_KEYWORDS } from '../schema/keywords.js';
 import type { SchemaLocation } from '../schema/registry.js';
 import { collectAnnotations } from './annotations.js';
@@ -79,9 +79,8 @@ function lowerLiteral(here: Here, make: NodeFactory): IrLiteral | undefined {
   if (here.location.document.draft !== 'draft-04' && has(here.schema, 'const')) values = [own(here.schema, 'const') as JsonValue];
   const list = arrayKeyword(here, 'enum');
   if (list !== undefined) {
-    const unique: JsonValue[] = [];
-    for (const value of list as JsonValue[]) if (!unique.some((seen) => jsonEqual(seen, value))) unique.push(value);
-    values = values === undefined ? unique : values.filter((value) => unique.some((other) => jsonEqual(value, other)));
+    const unique = uniqueJson(list as JsonValue[]);
+    values = values === undefined ? unique : commonJson(values, unique);
   }
   if (values === undefined) return undefined;
   return make.node({ kind: 'literal', values, schemaPath: here.path, annotations: {} });

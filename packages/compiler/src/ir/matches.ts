@@ -91,8 +91,17 @@ export function patternMatches(pattern: string, value: string, here: Site): bool
   if (value.length > MAX_MATCHED_STRING) {
     throw new SchemaError(SchemaErrorCode.Unsupported, `cannot check a ${value.length}-character enum/const string against a pattern at compile time (limit ${MAX_MATCHED_STRING})`, here.path, here.source);
   }
-  return new RegExp(pattern, 'u').test(value);
+  let regex = compiled.get(pattern);
+  if (regex === undefined) {
+    if (compiled.size >= 1024) compiled.clear();
+    regex = new RegExp(pattern, 'u');
+    compiled.set(pattern, regex);
+  }
+  return regex.test(value);
 }
+
+/** Compiled patterns (no `g`/`y` flag, so `test` keeps no state between calls); bounded. */
+const compiled = new Map<string, RegExp>();
 
 function arrayMatches(context: DefinitionLookup, value: unknown[], node: IrArray, here: Site): boolean {
   if (node.minItems !== undefined && value.length < node.minItems) return false;

@@ -67,3 +67,39 @@ export function jsonTypeOf(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   return typeof value;
 }
+
+/**
+ * `values` without JSON-equal repeats, first occurrence kept. Scalars are compared through a key
+ * (so thousands of enum strings cost linear time); objects and arrays deeply, among themselves.
+ */
+export function uniqueJson<T>(values: readonly T[]): T[] {
+  const scalars = new Set<string>();
+  const structured: unknown[] = [];
+  const unique: T[] = [];
+  for (const value of values) {
+    if (typeof value === 'object' && value !== null) {
+      if (structured.some((seen) => jsonEqual(seen, value))) continue;
+      structured.push(value);
+    } else {
+      // JSON has one number type: 1 and 1.0 are one key; `String(-0)` is `0`, as JSON equality wants.
+      const key = `${value === null ? 'null' : typeof value}:${String(value)}`;
+      if (scalars.has(key)) continue;
+      scalars.add(key);
+    }
+    unique.push(value);
+  }
+  return unique;
+}
+
+/** The values of `left` that are JSON-equal to some value of `right`, in `left`'s order. */
+export function commonJson<T>(left: readonly T[], right: readonly unknown[]): T[] {
+  const keys = new Set<string>();
+  const structured: unknown[] = [];
+  for (const value of right) {
+    if (typeof value === 'object' && value !== null) structured.push(value);
+    else keys.add(`${value === null ? 'null' : typeof value}:${String(value)}`);
+  }
+  return left.filter((value) =>
+    typeof value === 'object' && value !== null ? structured.some((other) => jsonEqual(other, value)) : keys.has(`${value === null ? 'null' : typeof value}:${String(value)}`),
+  );
+}
