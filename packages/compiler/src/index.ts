@@ -1,1 +1,22 @@
-export const version = "0.1.0";
+// Compiling: schema → generated TypeScript/JavaScript modules.
+export {
+  compileFile,
+  compileSchema,
+  generateModule,
+  moduleBaseName,
+  type CompileOptions,
+  type Format,
+  type GeneratedFile,
+} from './compile.js';
+
+// In-process codecs: the generated code run with `new Function` (tests, REPLs, dynamic schemas).
+export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';
+
+// The front end: schema → IR (for tools that inspect or transform the IR).
+export { buildIr, buildIrFromFile, ASSERTED_FORMATS, type FrontEndOptions, type SchemaInput } from './ir/index.js';
+export type * from './ir/types.js';
+
+// Errors.
+export { SchemaError, isSchemaError } from './errors.js';
+
+export { version } from './version.js';

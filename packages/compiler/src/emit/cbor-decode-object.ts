@@ -1,0 +1,192 @@
+import type { IrObject } from '../ir/types.js';
+import { planCborObject } from '../plan/cbor.js';
+import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, type Lines } from './code.js';
+import { patternConstant, propertyCountChecks, propertyNameChecks } from './checks.js';
+import { isPlainPropertyName, type Name, type NameScope } from './names.js';
+import type { CborDecoderEmitter } from './cbor-decode.js';
+
+/** Locals every object reader declares. */
+interface FixedLocals {
+  at: Name;
+  field: Name;
+  key: Name;
+  uint8: Name;
+  item: Name;
+  valueStart: Name;
+  matched: Name;
+  result: Name;
+  name: Name;
+}
+
+/** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
+const INLINE_KEY_BYTES = 12;
+
+/**
+ * The body of an object's read function. Each entry's key is first compared in place with the
+ * pre-encoded key expected next (how encoders write them: schema order, shortest heads); any
+ * other key is decoded and switched on, and keys the schema does not declare go to
+ * `patternProperties`/`additionalProperties`. Duplicate keys: the last one wins, as in the
+ * generic decoder. The result is built as one literal in schema order (one hidden class).
+ */
+export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines): void {
+  const context = emitter.context;
+  const plan = planCborObject(node, emitter.deterministic);
+  const path = literal(node.schemaPath);
+  emitter.depthGuard(node, lines);
+  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, name] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'name',
+  ].map((fixed) => scope.claim(fixed));
+  const fixed = { at, field, key, uint8, item, valueStart, matched, result, name };
+  lines.line(js`const ${start} = reader.pos;`);
+  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
+  const locals = node.properties.map((property) => {
+    const local = scope.fresh(property.name, { fallback: 'property' });
+    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
+    return local;
+  });
+  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  const extras = closed ? undefined : extrasName;
+  if (extras !== undefined) lines.line(js`let ${extras}: Record<string, unknown> | undefined;`);
+  const expected = node.properties.length > 0 ? expectedName : undefined;
+  if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
+
+  const loop = js`for (let ${entry} = 0; ${count} < 0 ? !${context.use('atBreak')}(reader) : ${entry} < ${count}; ${entry}++)`;
+  lines.block(loop, (body) => {
+    body.line(js`const ${at} = reader.pos;`);
+    body.line(js`let ${field} = -1;`);
+    if (expected !== undefined) fastPath(emitter, node, plan.keys, plan.writeOrder, expected, fixed, body);
+    body.line(js`let ${key} = '';`);
+    body.block(js`if (${field} < 0)`, (slow) => {
+      slow.line(js`${key} = ${context.use('readKey')}(reader, ${path});`);
+      if (node.properties.length === 0) return;
+      slow.block(js`switch (${key})`, (cases) => {
+        node.properties.forEach((property, index) => cases.line(js`case ${literal(property.name)}: ${field} = ${index}; break;`));
+      });
+    });
+    body.block(js`switch (${field})`, (cases) => {
+      node.properties.forEach((property, index) => {
+        cases.block(js`case ${index}:`, (inner) => {
+          emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'));
+          inner.line(js`${expected!} = ${plan.writeOrder.indexOf(index) + 1};`);
+          inner.line(new Code('break;'));
+        });
+      });
+      if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
+      else cases.block(new Code('default:'), (inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
+    });
+  });
+
+  const fail = emitter.failAt(node, start);
+  node.properties.forEach((property, index) => {
+    if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
+  });
+  for (const name of node.extraRequired) {
+    const present = extras === undefined ? new Code('false') : js`${extras} !== undefined && Object.prototype.hasOwnProperty.call(${extras}, ${literal(name)})`;
+    lines.line(js`if (!(${present})) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+  }
+  buildResult(emitter, node, locals, extras, fixed, lines);
+  if (node.minProperties !== undefined || node.maxProperties !== undefined) {
+    propertyCountChecks(node, js`Object.keys(${result}).length`, fail, lines);
+  }
+  lines.line(js`return ${result};`);
+}
+
+/** Compares the key expected next (in write order) in place; on a match consumes it and sets `field`. */
+function fastPath(
+  emitter: CborDecoderEmitter,
+  node: IrObject,
+  keys: Uint8Array[],
+  order: number[],
+  expected: Name,
+  { at, field, uint8 }: FixedLocals,
+  lines: Lines,
+): void {
+  lines.line(js`const ${uint8} = reader.uint8;`);
+  lines.line(new Code('// Fast path: the key expected next, compared in place with its pre-encoded bytes.'));
+  lines.block(js`switch (${expected})`, (cases) => {
+    order.forEach((index, position) => {
+      const bytes = keys[index];
+      let test: Code;
+      if (bytes.length <= INLINE_KEY_BYTES) {
+        const compares = Array.from(bytes, (byte, offset) => js`${uint8}[${at}${offset === 0 ? new Code('') : js` + ${offset}`}] === ${hexLiteral(byte)}`);
+        test = js`${at} + ${bytes.length} <= reader.end && ${joinCode(compares, ' && ')}`;
+      } else {
+        const constant = emitter.context.constant(`key ${node.properties[index].name}`, bytesLiteral(bytes), `key ${JSON.stringify(node.properties[index].name)} (${node.properties[index].schemaPath})`);
+        test = js`${emitter.context.use('sameBytes')}(${uint8}, ${at}, reader.end, ${constant})`;
+      }
+      cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);
+      cases.indented((inner) => {
+        inner.block(js`if (${test})`, (hit) => {
+          hit.line(js`${field} = ${index};`);
+          hit.line(js`reader.pos = ${at} + ${bytes.length};`);
+        });
+        inner.line(new Code('break;'));
+      });
+    });
+  });
+}
+
+/** A key the schema does not declare: `propertyNames`, then patterns, then `additionalProperties`. */
+function unknownEntry(emitter: CborDecoderEmitter, node: IrObject, fixed: FixedLocals, extras: Name | undefined, scope: NameScope, lines: Lines): void {
+  const { key, at, item, valueStart, matched } = fixed;
+  const context = emitter.context;
+  const fail = emitter.failAt(node, at);
+  if (extras === undefined) {
+    lines.line(fail('schema-violation', 'property not allowed'));
+    return;
+  }
+  {
+    const body = lines;
+    if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, key, emitter.failAt(node.propertyNames, at), body);
+    body.line(js`let ${item}: unknown;`);
+    if (node.patternProperties.length === 0) {
+      emitter.readValue(node.additionalProperties, item, scope, body, new Code('depth - 1'));
+    } else {
+      body.line(js`const ${valueStart} = reader.pos;`);
+      body.line(js`let ${matched} = false;`);
+      for (const pattern of node.patternProperties) {
+        const regexp = patternConstant(context, pattern.pattern, pattern.schemaPath);
+        // Every matching pattern applies (JSON Schema): each reads the value again from its start.
+        body.block(js`if (${regexp}.test(${key}))`, (branch) => {
+          branch.line(js`reader.pos = ${valueStart};`);
+          emitter.readValue(pattern.node, item, scope, branch, new Code('depth - 1'));
+          branch.line(js`${matched} = true;`);
+        });
+      }
+      body.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1')));
+    }
+    body.line(js`${context.use('setOwn')}((${extras} ??= {}), ${key}, ${item});`);
+    body.line(new Code('break;'));
+  }
+}
+
+/** `const result: T = { … }` in schema order, then optional and extra properties. */
+function buildResult(emitter: CborDecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, name }: FixedLocals, lines: Lines): void {
+  const context = emitter.context;
+  const members = node.properties
+    .map((property, index) => ({ property, index }))
+    .filter((entry) => entry.property.required)
+    .map(({ property, index }) => {
+      const local = locals[index];
+      if (isPlainPropertyName(property.name)) return property.name === local.text ? local : js`${new Code(property.name)}: ${local}`;
+      // Computed key: a literal `"__proto__": x` would set the prototype.
+      return js`[${literal(property.name)}]: ${local}`;
+    });
+  lines.line(js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`);
+  node.properties.forEach((property, index) => {
+    if (property.required) return;
+    const local = locals[index];
+    if (property.name === '__proto__') {
+      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(result as Record<string, unknown>, ${literal(property.name)}, ${local});`);
+    } else {
+      const target = isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`;
+      lines.line(js`if (${local} !== undefined) ${target} = ${local};`);
+    }
+  });
+  if (extras !== undefined) {
+    lines.block(js`if (${extras} !== undefined)`, (body) => {
+      body.line(js`for (const ${name} in ${extras}) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${name}, ${extras}[${name}]);`);
+    });
+  }
+}

@@ -1,0 +1,277 @@
+import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
+import { unionStrategy, type JsonType } from '../plan/shape.js';
+import { Code, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { ModuleContext, functionDocs, pathWords } from './context.js';
+import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import type { Name, NameScope } from './names.js';
+import { emitObjectWriter } from './cbor-encode-object.js';
+
+/**
+ * Emits CBOR encoders: one `write<Name>(writer, value, depth)` per definition and per inner
+ * object, array or union (named by its schema path); scalars are written inline. Every function
+ * checks the value against the schema first and throws an `EncodeFailure` with a path relative to
+ * its own value; callers add their key on the way up (`atPath`), so success builds no paths.
+ */
+export class CborEncoderEmitter {
+  private readonly functionNames = new Map<IrNode, Name>();
+  private readonly pending: (() => void)[] = [];
+
+  constructor(
+    readonly context: ModuleContext,
+    readonly deterministic: boolean,
+  ) {}
+
+  /** The write function of a definition; its body is emitted by `drain`. */
+  definition(definition: IrDefinition): Name {
+    return this.functionFor(definition.node, `write ${this.context.typeNames.get(definition.key)?.text ?? definition.name}`, `Writes a ${definition.name} as CBOR.`);
+  }
+
+  /** The write function of the module's root schema. */
+  root(node: IrNode, typeName: Name): Name {
+    return this.functionFor(node, `write ${typeName.text}`, `Writes a ${typeName.text} as CBOR.`);
+  }
+
+  /** Emits every function requested so far (requests made while emitting are handled too). */
+  drain(): void {
+    while (this.pending.length > 0) this.pending.shift()!();
+  }
+
+  private functionFor(node: IrNode, nameText: string, summary: string): Name {
+    const existing = this.functionNames.get(node);
+    if (existing !== undefined) return existing;
+    const name = this.context.scope.fresh(nameText, { pascal: false });
+    this.functionNames.set(node, name);
+    this.pending.push(() => this.emitFunction(node, name, summary));
+    return name;
+  }
+
+  /** Function for an inner node, named by its path (`writeDocumentJsonTags`). */
+  private innerFunction(node: IrNode): Name {
+    const words = pathWords(node.schemaPath, this.context.ir.rootName);
+    return this.functionFor(node, `write ${words}`, `Writes ${node.schemaPath} as CBOR.`);
+  }
+
+  private emitFunction(node: IrNode, name: Name, summary: string): void {
+    const scope = this.context.scope.child();
+    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
+    const lines = new Lines();
+    if (node.kind === 'object') emitObjectWriter(this, node, scope, lines);
+    else if (node.kind === 'array') this.emitArray(node, scope, lines);
+    else if (node.kind === 'union') this.emitUnion(node, scope, lines);
+    else this.writeValue(node, new Code('value'), undefined, scope, lines, new Code('depth'));
+    this.context.functions.push({
+      name,
+      docs: functionDocs(summary, node),
+      params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+      returnType: new Code('void'),
+      body: lines.toCode(),
+      exported: false,
+    });
+  }
+
+  /** The throw statement for a failure of `node`'s value found under `token` (undefined: the function's own value). */
+  failWith(node: IrNode, token: string | undefined): Fail {
+    const path = token === undefined ? '' : `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return (code: FailCode | 'too-deep', what: string) =>
+      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${literal(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
+  }
+
+  /** `if (depth === 0) throw …`: the generic encoder's nesting limit, also what stops a cyclic value. */
+  depthGuard(node: IrNode, lines: Lines): void {
+    const fail = this.failWith(node, undefined);
+    lines.line(js`if (depth === 0) ${fail('too-deep' as FailCode, 'nesting deeper than the maximum depth')}`);
+  }
+
+  /** Statements that check and write `value` (an expression of type unknown) for `node`. */
+  writeValue(node: IrNode, value: Code, token: string | undefined, scope: NameScope, lines: Lines, depth: Code, typeChecked = false): void {
+    const fail = this.failWith(node, token);
+    const check = (test: Code, what: string): void => {
+      if (!typeChecked) lines.line(js`if (${test}) ${fail('unexpected-type', what)}`);
+    };
+    const writer = new Code('writer');
+    switch (node.kind) {
+      case 'any': {
+        const failure = js`${this.context.use('anyFailure')}(error, ${value})`;
+        lines.tryCatch(
+          (body) => body.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions()});`),
+          (handler) => handler.line(js`throw ${token === undefined ? failure : js`${this.context.use('atPath')}(${failure}, ${literal(token)})`};`),
+        );
+        return;
+      }
+      case 'never':
+        lines.line(fail('schema-violation', 'no value is allowed here'));
+        return;
+      case 'null':
+        check(js`${value} !== null`, 'expected null');
+        lines.line(js`${writer}.u8(0xf6);`);
+        return;
+      case 'boolean':
+        check(js`typeof ${value} !== 'boolean'`, 'expected boolean');
+        lines.line(js`${writer}.u8(${value} ? 0xf5 : 0xf4);`);
+        return;
+      case 'number':
+        check(js`typeof ${value} !== 'number'`, node.integer ? 'expected integer' : 'expected number');
+        numberChecks(this.context, node, value, fail, lines);
+        lines.line(js`${this.context.runtime('writeNumber')}(${writer}, ${value}${this.deterministic ? new Code(', true') : new Code('')});`);
+        return;
+      case 'string':
+        check(js`typeof ${value} !== 'string'`, 'expected string');
+        stringChecks(this.context, node, value, fail, lines);
+        lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value});`);
+        return;
+      case 'literal': {
+        lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
+        if (node.values.every((candidate) => typeof candidate === 'string')) {
+          lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value} as string);`);
+        } else {
+          lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions()});`);
+        }
+        return;
+      }
+      case 'ref': {
+        const definition = this.context.definitions.get(node.target);
+        if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
+        this.call(this.definition(definition), value, token, depth, lines);
+        return;
+      }
+      default:
+        this.call(this.innerFunction(node), value, token, depth, lines);
+    }
+  }
+
+  /** Calls another write function; a failure inside gets `token` prepended to its path. */
+  private call(name: Name, value: Code, token: string | undefined, depth: Code, lines: Lines): void {
+    const call = js`${name}(writer, ${value}, ${depth});`;
+    if (token === undefined) {
+      lines.line(call);
+      return;
+    }
+    lines.tryCatch(
+      (body) => body.line(call),
+      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${literal(token)});`),
+    );
+  }
+
+  /** The options object for `writeAny` (deterministic key order when asked). */
+  anyOptions(): Code {
+    return new Code('ANY_OPTIONS'); // declared by the module (cbor-module.ts)
+  }
+
+  private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+    const fail = this.failWith(node, undefined);
+    this.depthGuard(node, lines);
+    lines.line(js`if (!Array.isArray(value)) ${fail('unexpected-type', 'expected array')}`);
+    const length = scope.claim('length');
+    const index = scope.claim('index');
+    lines.line(js`const ${length} = value.length;`);
+    arrayCountChecks(node, length, fail, lines);
+    uniqueCheck(this.context, node, new Code('value'), fail, lines);
+    lines.line(js`${this.context.runtime('writeHead')}(writer, 4, ${length});`);
+    lines.line(js`let ${index} = 0;`);
+    const item = scope.claim('item');
+    lines.tryCatch(
+      (body) =>
+        body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
+          loop.line(js`const ${item}: unknown = value[${index}];`);
+          this.itemBranches(node, item, index, scope, loop);
+        }),
+      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
+    );
+  }
+
+  /** The item write, choosing the `prefixItems` entry by position. */
+  private itemBranches(node: IrArray, item: Name, index: Name, scope: NameScope, lines: Lines): void {
+    const depth = new Code('depth - 1');
+    if (node.prefixItems.length === 0) {
+      this.writeValue(node.items, item, undefined, scope, lines, depth);
+      return;
+    }
+    node.prefixItems.forEach((prefix, position) => {
+      lines.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
+      lines.indented((inner) => this.writeValue(prefix, item, undefined, scope, inner, depth));
+    });
+    lines.line(new Code('} else {'));
+    lines.indented((inner) => this.writeValue(node.items, item, undefined, scope, inner, depth)).line(new Code('}'));
+  }
+
+  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    const strategy = unionStrategy(node, this.context.definitions);
+    const fail = this.failWith(node, undefined);
+    if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, fail);
+    else if (strategy.kind === 'type') {
+      strategy.types.forEach((types, position) => {
+        lines.block(js`if (${typeTest(types, new Code('value'))})`, (body) => {
+          // The test above established the type; the variant checks the rest.
+          this.writeValue(node.variants[position], new Code('value'), undefined, scope, body, new Code('depth'), true);
+          body.line(new Code('return;'));
+        });
+      });
+      lines.line(fail('unexpected-type', `expected ${describeTypes(strategy.types)}`));
+    } else this.tried(node, scope, lines, fail);
+  }
+
+  private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
+    const discriminator = node.discriminator!;
+    lines.line(js`if (typeof value !== 'object' || value === null || Array.isArray(value)) ${fail('unexpected-type', 'expected object')}`);
+    const tag = scope.fresh('tag');
+    const property = discriminator.property;
+    const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
+    lines.line(js`const ${tag} = ${read};`);
+    lines.block(js`switch (${tag})`, (body) => {
+      node.variants.forEach((variant, position) => {
+        const values = discriminator.mapping.filter((entry) => entry.variant === position);
+        if (values.length === 0) return;
+        for (const entry of values) body.line(js`case ${jsonLiteral(entry.value)}:`);
+        body.indented((inner) => {
+          this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
+          inner.line(new Code('return;'));
+        });
+      });
+    });
+    lines.line(this.failWith(node, property)('schema-violation', `no variant for this ${property}`));
+  }
+
+  /** Overlapping variants: write each in turn and rewind on failure; oneOf needs exactly one match. */
+  private tried(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
+    const matched = scope.claim('matched');
+    const before = scope.claim('before');
+    lines.line(js`let ${matched} = 0;`);
+    node.variants.forEach((variant) => {
+      lines.block(node.mode === 'oneOf' ? new Code('') : js`if (${matched} === 0)`, (attempt) => {
+        attempt.line(js`const ${before} = writer.pos - writer.start;`);
+        attempt.tryCatch(
+          (body) => {
+            this.writeValue(variant, new Code('value'), undefined, scope, body, new Code('depth'));
+            body.line(js`${matched}++;`);
+            // oneOf: a second match only proves ambiguity; its bytes go.
+            if (node.mode === 'oneOf') body.line(js`if (${matched} > 1) writer.pos = writer.start + ${before};`);
+          },
+          (handler) => {
+            handler.line(js`if (!(error instanceof ${this.context.use('EncodeFailure')})) throw error;`);
+            handler.line(js`writer.pos = writer.start + ${before};`);
+          },
+        );
+      });
+    });
+    lines.line(js`if (${matched} === 0) ${fail('schema-violation', `matches none of the ${node.mode} variants`)}`);
+    if (node.mode === 'oneOf') lines.line(js`if (${matched} > 1) ${fail('schema-violation', 'matches more than one oneOf variant')}`);
+  }
+}
+
+/** A JS test that `value` has one of the JSON types. */
+export function typeTest(types: Set<JsonType>, value: Code): Code {
+  const tests: Code[] = [];
+  if (types.has('null')) tests.push(js`${value} === null`);
+  if (types.has('boolean')) tests.push(js`typeof ${value} === 'boolean'`);
+  if (types.has('number') || types.has('integer')) tests.push(js`typeof ${value} === 'number'`);
+  if (types.has('string')) tests.push(js`typeof ${value} === 'string'`);
+  if (types.has('array')) tests.push(js`Array.isArray(${value})`);
+  if (types.has('object')) tests.push(js`(typeof ${value} === 'object' && ${value} !== null && !Array.isArray(${value}))`);
+  return tests.length === 0 ? new Code('false') : joinCode(tests, ' || ');
+}
+
+export function describeTypes(types: Set<JsonType>[]): string {
+  const all = new Set<string>();
+  for (const set of types) for (const type of set) all.add(type);
+  return [...all].sort().join(' or ');
+}

@@ -1,0 +1,258 @@
+import { NEUTRAL_PRELUDE, type PreludeHelper } from './prelude.js';
+
+/**
+ * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
+ * They check the initial byte themselves so a type mismatch carries the schema path; the value
+ * itself is read by the runtime's helpers (`readText`, `readNumber`, `readAny`).
+ */
+
+/** Runtime names generated CBOR modules may import from `@binschema/runtime`. */
+export const CBOR_RUNTIME_NAMES = [
+  'Writer',
+  'Reader',
+  'DecodeError',
+  'EncodeError',
+  'isDecodeError',
+  'isEncodeError',
+  'escapePointerToken',
+  'hexByte',
+  'KeyCache',
+  'utf8Length',
+] as const;
+
+/** Names imported from `@binschema/runtime/cbor`. */
+export const CBOR_FORMAT_NAMES = [
+  'writeHead',
+  'readArgument',
+  'writeText',
+  'writeNumber',
+  'writeAny',
+  'readText',
+  'readNumber',
+  'readAny',
+  'skipAny',
+  'DEFAULT_MAX_DEPTH',
+] as const;
+
+function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
+  return { text: text.trim(), runtime, uses, formatRuntime };
+}
+
+const CBOR_PRELUDE: Record<string, PreludeHelper> = {
+  decodeFailure: helper(
+    `
+/** A decoder failure at byte \`offset\`, naming the schema location. */
+function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
+  return new DecodeError('cbor', code, what, offset, schemaPath);
+}`,
+    ['DecodeError'],
+  ),
+  expectedType: helper(
+    `
+/** The failure for an item of the wrong major type at \`offset\`. */
+function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
+  return decodeFailure('unexpected-type', \`expected \${expected}, got \${hexByte(reader.uint8[offset])}\`, offset, schemaPath);
+}`,
+    ['hexByte'],
+    ['decodeFailure'],
+  ),
+  tooDeep: helper(
+    `
+/** RFC 8949 leaves nesting unbounded; like the generic decoder we stop at DEFAULT_MAX_DEPTH levels. */
+function tooDeep(offset: number, schemaPath: string): DecodeError {
+  return decodeFailure('too-deep', \`nesting deeper than \${DEFAULT_MAX_DEPTH}\`, offset, schemaPath);
+}`,
+    [],
+    ['decodeFailure'],
+    ['DEFAULT_MAX_DEPTH'],
+  ),
+  readContainerHead: helper(
+    `
+/**
+ * Reads the head of an array (major 4) or map (major 5): the item count, or -1 for indefinite
+ * length (RFC 8949 §3.2.2). Each item takes at least one byte (two per map entry), so a count
+ * larger than the bytes left is refused before anything is allocated from it.
+ */
+function readContainerHead(reader: Reader, major: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const initial = reader.u8();
+  if (initial >> 5 !== major) throw expectedType(reader, major === 4 ? 'array' : 'map', offset, schemaPath);
+  const count = readArgument(reader, initial & 0x1f, offset);
+  if (count > (reader.end - reader.pos) / (major === 4 ? 1 : 2)) {
+    throw decodeFailure('length-limit', \`declared \${count} items, more than the bytes left\`, offset, schemaPath);
+  }
+  return count;
+}`,
+    [],
+    ['expectedType', 'decodeFailure'],
+    ['readArgument'],
+  ),
+  atBreak: helper(`
+/** In an indefinite-length container: consumes the break (0xff) and returns true at the end. */
+function atBreak(reader: Reader): boolean {
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  if (reader.uint8[reader.pos] !== 0xff) return false;
+  reader.pos++;
+  return true;
+}`),
+  readString: helper(
+    `
+/** A text string; short definite strings inline, the rest (long, indefinite) through \`readText\`. */
+function readString(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[offset];
+  if (initial >> 5 !== 3) throw expectedType(reader, 'text', offset, schemaPath);
+  if (initial < 0x78) {
+    reader.pos = offset + 1;
+    return reader.utf8(initial - 0x60);
+  }
+  return readText(reader);
+}`,
+    [],
+    ['expectedType'],
+    ['readText'],
+  ),
+  readNumberItem: helper(
+    `
+/** A number: an integer of any width or an f16/f32/f64 (RFC 8949 §3.3); small integers inline. */
+function readNumberItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[offset];
+  if (initial < 0x18) {
+    reader.pos = offset + 1;
+    return initial;
+  }
+  const major = initial >> 5;
+  if (major !== 0 && major !== 1 && (initial < 0xf9 || initial > 0xfb)) throw expectedType(reader, 'number', offset, schemaPath);
+  return readNumber(reader);
+}`,
+    [],
+    ['expectedType'],
+    ['readNumber'],
+  ),
+  readBooleanItem: helper(
+    `
+/** \`false\` (0xf4) or \`true\` (0xf5). */
+function readBooleanItem(reader: Reader, schemaPath: string): boolean {
+  const offset = reader.pos;
+  const initial = reader.u8();
+  if (initial === 0xf5) return true;
+  if (initial !== 0xf4) throw expectedType(reader, 'boolean', offset, schemaPath);
+  return false;
+}`,
+    [],
+    ['expectedType'],
+  ),
+  readNullItem: helper(
+    `
+/** \`null\` (0xf6). */
+function readNullItem(reader: Reader, schemaPath: string): null {
+  const offset = reader.pos;
+  if (reader.u8() !== 0xf6) throw expectedType(reader, 'null', offset, schemaPath);
+  return null;
+}`,
+    [],
+    ['expectedType'],
+  ),
+  readKey: helper(
+    `
+/** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
+function readKey(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  const initial = reader.u8();
+  if (initial >> 5 !== 3) throw expectedType(reader, 'text key', offset, schemaPath);
+  const length = readArgument(reader, initial & 0x1f, offset);
+  if (length < 0) {
+    reader.pos = offset;
+    return readText(reader);
+  }
+  reader.need(length);
+  const key = KEYS.get(reader.uint8, reader.pos, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in text', reader.pos);
+  reader.pos += length;
+  return key;
+}`,
+    ['KeyCache'],
+    ['expectedType', 'KEYS'],
+    ['readArgument', 'readText'],
+  ),
+  KEYS: helper(
+    `
+/** Interned map keys of this module's decoders. */
+const KEYS = new KeyCache();`,
+    ['KeyCache'],
+  ),
+  isSchemaMismatch: helper(
+    `
+/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
+function isSchemaMismatch(error: unknown): boolean {
+  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
+}`,
+    ['isDecodeError'],
+  ),
+  sameBytes: helper(`
+/** True when \`expected\` occurs at \`at\` (within \`end\`): a pre-encoded key compared in place. */
+function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array): boolean {
+  const length = expected.length;
+  if (at + length > end) return false;
+  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[index]) return false;
+  return true;
+}`),
+  scanDiscriminator: helper(
+    `
+/**
+ * The value of the map entry \`name\` (a union's discriminator) wherever it is in the map at the
+ * reader's position, or undefined; the caller rewinds and decodes the chosen variant.
+ */
+function scanDiscriminator(reader: Reader, name: string, depth: number, schemaPath: string): unknown {
+  const offset = reader.pos;
+  if (depth === 0) throw tooDeep(offset, schemaPath);
+  const count = readContainerHead(reader, 5, schemaPath);
+  for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    const key = readKey(reader, schemaPath);
+    if (key === name) return readAny(reader, depth - 1);
+    skipAny(reader, depth - 1);
+  }
+  return undefined;
+}`,
+    [],
+    ['tooDeep', 'readContainerHead', 'atBreak', 'readKey'],
+    ['readAny', 'skipAny'],
+  ),
+  writeBytes: helper(
+    `
+/** Copies pre-encoded bytes (a key, a map head) into the writer. */
+function writeBytes(writer: Writer, bytes: Uint8Array): void {
+  const length = bytes.length;
+  writer.ensure(length);
+  const uint8 = writer.uint8;
+  let pos = writer.pos;
+  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
+  writer.pos = pos;
+}`,
+    ['Writer'],
+  ),
+  compareKeys: helper(
+    `
+/**
+ * RFC 8949 §4.2.1 order of two text keys' encodings: a longer UTF-8 length has a larger head,
+ * equal lengths compare bytewise, and UTF-8 byte order is code point order.
+ */
+function compareKeys(a: string, b: string): number {
+  const difference = utf8Length(a) - utf8Length(b);
+  if (difference !== 0) return difference;
+  for (let index = 0; index < a.length; index++) {
+    const left = a.codePointAt(index) ?? 0;
+    const right = b.codePointAt(index) ?? 0;
+    if (left !== right) return left - right;
+    if (left > 0xffff) index++;
+  }
+  return 0;
+}`,
+    ['utf8Length'],
+  ),
+};
+
+export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE };

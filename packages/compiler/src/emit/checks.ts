@@ -1,0 +1,132 @@
+import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
+import { SchemaError } from '../errors.js';
+import { Code, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
+import type { ModuleContext } from './context.js';
+
+/**
+ * Assertion checks shared by encoders and decoders of every format. Each takes the value as an
+ * expression whose JSON type is already established and a `fail` callback that makes the
+ * direction's throw statement (encoders throw with a path, decoders with an offset).
+ */
+
+export type FailCode = 'unexpected-type' | 'schema-violation';
+/** Makes the throw statement for a failed check; `what` is plain text (it goes through `literal`). */
+export type Fail = (code: FailCode, what: string) => Code;
+
+/** JSON Schema numeric assertions (`value` is a number). */
+export function numberChecks(context: ModuleContext, node: IrNumber, value: Code, fail: Fail, lines: Lines): void {
+  // JSON has no NaN or infinities; ajv's default (strictNumbers) rejects them too.
+  if (node.integer) lines.line(js`if (!Number.isInteger(${value})) ${fail('unexpected-type', 'expected integer')}`);
+  else lines.line(js`if (!Number.isFinite(${value})) ${fail('unexpected-type', 'expected a finite number')}`);
+  if (node.minimum !== undefined) lines.line(js`if (${value} < ${numberLiteral(node.minimum)}) ${fail('schema-violation', `must be >= ${node.minimum}`)}`);
+  if (node.maximum !== undefined) lines.line(js`if (${value} > ${numberLiteral(node.maximum)}) ${fail('schema-violation', `must be <= ${node.maximum}`)}`);
+  if (node.exclusiveMinimum !== undefined) {
+    lines.line(js`if (${value} <= ${numberLiteral(node.exclusiveMinimum)}) ${fail('schema-violation', `must be > ${node.exclusiveMinimum}`)}`);
+  }
+  if (node.exclusiveMaximum !== undefined) {
+    lines.line(js`if (${value} >= ${numberLiteral(node.exclusiveMaximum)}) ${fail('schema-violation', `must be < ${node.exclusiveMaximum}`)}`);
+  }
+  if (node.multipleOf !== undefined) {
+    const isMultipleOf = context.use('isMultipleOf');
+    lines.line(js`if (!${isMultipleOf}(${value}, ${numberLiteral(node.multipleOf)})) ${fail('schema-violation', `must be a multiple of ${node.multipleOf}`)}`);
+  }
+}
+
+/** JSON Schema string assertions (`value` is a string); lengths count code points. */
+export function stringChecks(context: ModuleContext, node: IrString, value: Code, fail: Fail, lines: Lines): void {
+  if (node.minLength !== undefined && node.minLength > 0) {
+    const codePoints = context.use('codePoints');
+    // A string of n UTF-16 units has at least n/2 code points: count only when that is not enough.
+    lines.line(
+      js`if (${value}.length < ${node.minLength * 2} && ${codePoints}(${value}) < ${node.minLength}) ${fail('schema-violation', `must be at least ${node.minLength} characters long`)}`,
+    );
+  }
+  if (node.maxLength !== undefined) {
+    const codePoints = context.use('codePoints');
+    lines.line(
+      js`if (${value}.length > ${node.maxLength} && ${codePoints}(${value}) > ${node.maxLength}) ${fail('schema-violation', `must be at most ${node.maxLength} characters long`)}`,
+    );
+  }
+  if (node.pattern !== undefined) {
+    const pattern = patternConstant(context, node.pattern, node.schemaPath);
+    lines.line(js`if (!${pattern}.test(${value})) ${fail('schema-violation', `must match the pattern ${node.pattern}`)}`);
+  }
+  if (node.format !== undefined) {
+    throw new SchemaError('unsupported-keyword', `format assertion "${node.format}" is not supported by the code generator`, node.schemaPath, context.ir.source);
+  }
+}
+
+/** A hoisted `u` RegExp for a schema pattern (unanchored: JSON Schema searches). */
+export function patternConstant(context: ModuleContext, source: string, schemaPath: string): Code {
+  try {
+    new RegExp(source, 'u');
+  } catch {
+    throw new SchemaError('invalid-schema', `pattern is not a valid ECMA-262 regular expression with the u flag`, schemaPath, context.ir.source);
+  }
+  return context.constant('pattern', js`new RegExp(${literal(source)}, 'u')`, `pattern ${source} (${schemaPath})`);
+}
+
+/** Item-count assertions of an array (`length` is its length). */
+export function arrayCountChecks(node: IrArray, length: Code, fail: Fail, lines: Lines): void {
+  if (node.minItems !== undefined && node.minItems > 0) {
+    lines.line(js`if (${length} < ${node.minItems}) ${fail('schema-violation', `must have at least ${node.minItems} items`)}`);
+  }
+  if (node.maxItems !== undefined) lines.line(js`if (${length} > ${node.maxItems}) ${fail('schema-violation', `must have at most ${node.maxItems} items`)}`);
+  if (node.items.kind === 'never') {
+    const most = node.prefixItems.length;
+    if (node.maxItems === undefined || node.maxItems > most) {
+      lines.line(js`if (${length} > ${most}) ${fail('schema-violation', `must have at most ${most} items`)}`);
+    }
+  }
+}
+
+/** `uniqueItems` on a built array. */
+export function uniqueCheck(context: ModuleContext, node: IrArray, items: Code, fail: Fail, lines: Lines): void {
+  if (node.uniqueItems !== true) return;
+  lines.line(js`if (${context.use('hasDuplicates')}(${items})) ${fail('schema-violation', 'must not contain equal items')}`);
+}
+
+/** Property-count assertions of an object (`count` is its number of keys). */
+export function propertyCountChecks(node: IrObject, count: Code, fail: Fail, lines: Lines): void {
+  if (node.minProperties !== undefined && node.minProperties > 0) {
+    lines.line(js`if (${count} < ${node.minProperties}) ${fail('schema-violation', `must have at least ${node.minProperties} properties`)}`);
+  }
+  if (node.maxProperties !== undefined) {
+    lines.line(js`if (${count} > ${node.maxProperties}) ${fail('schema-violation', `must have at most ${node.maxProperties} properties`)}`);
+  }
+}
+
+/** `const`/`enum`: primitives compare with `===`, structured values with JSON deep equality. */
+export function literalCondition(context: ModuleContext, node: IrLiteral, value: Code): Code {
+  if (node.values.length === 0) return new Code('false');
+  const tests = node.values.map((candidate) => {
+    if (candidate === null || typeof candidate !== 'object') return js`${value} === ${jsonLiteral(candidate)}`;
+    const constant = context.constant('value', jsonLiteral(candidate), `constant value of ${node.schemaPath}`);
+    return js`${context.use('jsonEqual')}(${value}, ${constant})`;
+  });
+  return new Code(tests.map((test) => test.text).join(' || '));
+}
+
+/** The message of a failed `const`/`enum`. */
+export function literalMessage(node: IrLiteral): string {
+  return node.values.length === 1 ? `must equal ${JSON.stringify(node.values[0])}` : `must be one of ${JSON.stringify(node.values)}`;
+}
+
+/** `propertyNames`: checks a key (a string) against its schema without encoding it. */
+export function propertyNameChecks(context: ModuleContext, node: IrNode, key: Code, fail: Fail, lines: Lines): void {
+  switch (node.kind) {
+    case 'any':
+      return;
+    case 'never':
+      lines.line(fail('schema-violation', 'no property name is allowed'));
+      return;
+    case 'string':
+      stringChecks(context, node, key, fail, lines);
+      return;
+    case 'literal':
+      lines.line(js`if (!(${literalCondition(context, node, key)})) ${fail('schema-violation', `property name ${literalMessage(node)}`)}`);
+      return;
+    default:
+      throw new SchemaError('unsupported-keyword', `propertyNames of kind ${node.kind} is not supported`, node.schemaPath, context.ir.source);
+  }
+}

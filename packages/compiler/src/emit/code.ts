@@ -1,0 +1,170 @@
+/**
+ * The only way text becomes generated source. `Code` is a fragment of trusted source; the `js`
+ * tagged template accepts only `Code`, numbers and booleans as interpolations (a raw string is a
+ * programming error and throws), so schema text can reach the output only through `literal()`
+ * (a JS string literal), `comment()`/`docComment()` (neutralised comment text) or `Name`
+ * (`names.ts`, a checked identifier). The idea is ajv's `_` template and `Name` class.
+ */
+
+/** A fragment of generated source that is safe to splice anywhere an expression/statement goes. */
+export class Code {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** What may be interpolated into `js`. Strings are deliberately absent. */
+export type Interpolation = Code | number | boolean;
+
+/** Builds a `Code` from a template whose holes are `Code`, numbers or booleans only. */
+export function js(strings: TemplateStringsArray, ...values: Interpolation[]): Code {
+  let text = strings[0];
+  for (let index = 0; index < values.length; index++) {
+    text += interpolate(values[index]) + strings[index + 1];
+  }
+  return new Code(text);
+}
+
+function interpolate(value: Interpolation): string {
+  if (value instanceof Code) return value.text;
+  if (typeof value === 'number') return numberLiteral(value).text;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  throw new TypeError(`js: refusing to interpolate a ${typeof value}; use literal(), comment() or a Name`);
+}
+
+/** Joins fragments with a separator (itself trusted source). */
+export function joinCode(parts: readonly Code[], separator: string): Code {
+  return new Code(parts.map((part) => part.text).join(separator));
+}
+
+/**
+ * A JS string literal for `text`. JSON.stringify escapes quotes, backslashes and control
+ * characters; U+2028/U+2029 are escaped too because older engines end a line on them (and they
+ * read badly). Backticks and `${` are inert inside a double-quoted literal.
+ */
+export function literal(text: string): Code {
+  return new Code(JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+}
+
+/** A JS number literal, also for -0, NaN and the infinities. */
+export function numberLiteral(value: number): Code {
+  if (Number.isNaN(value)) return new Code('NaN');
+  if (value === Infinity) return new Code('Infinity');
+  if (value === -Infinity) return new Code('-Infinity');
+  if (Object.is(value, -0)) return new Code('-0');
+  return new Code(String(value));
+}
+
+/** A JSON value as a JS expression (string keys through `literal`). */
+export function jsonLiteral(value: unknown): Code {
+  if (value === null) return new Code('null');
+  if (typeof value === 'string') return literal(value);
+  if (typeof value === 'number') return numberLiteral(value);
+  if (typeof value === 'boolean') return new Code(value ? 'true' : 'false');
+  if (Array.isArray(value)) return new Code(`[${value.map((item) => jsonLiteral(item).text).join(', ')}]`);
+  if (typeof value === 'object') {
+    // Computed keys: a literal `__proto__: x` would set the prototype instead of a property.
+    const entries = Object.keys(value).map((key) => `[${literal(key).text}]: ${jsonLiteral((value as Record<string, unknown>)[key]).text}`);
+    return new Code(entries.length === 0 ? '{}' : `{ ${entries.join(', ')} }`);
+  }
+  throw new TypeError(`jsonLiteral: not a JSON value (${typeof value})`);
+}
+
+/** Makes `text` safe inside any comment: no comment terminator, no line breaks of any kind, bounded length. */
+export function commentText(text: string, maxLength = 200): string {
+  let safe = text
+    .replace(/\*\//g, '*\\/')
+    .replace(/[\r\n\u2028\u2029\u0085\u000b\u000c]+/g, ' ')
+    // Other control characters would only confuse readers and diff tools.
+    .replace(/[\u0000-\u001f\u007f]/g, '?');
+  if (safe.length > maxLength) safe = `${safe.slice(0, maxLength - 1)}…`;
+  return safe;
+}
+
+/** A `// …` line comment. */
+export function comment(text: string): Code {
+  return new Code(`// ${commentText(text)}`);
+}
+
+/** A `/* … *\/` inline comment, for trailing field comments inside expressions. */
+export function inlineComment(text: string): Code {
+  return new Code(`/* ${commentText(text)} */`);
+}
+
+/** Bytes as a `Uint8Array` literal expression, in hex for readability. */
+export function bytesLiteral(bytes: readonly number[] | Uint8Array): Code {
+  const items = Array.from(bytes, (byte) => `0x${byte.toString(16).padStart(2, '0')}`);
+  return new Code(`new Uint8Array([${items.join(', ')}])`);
+}
+
+/** A byte in hex, for inline comparisons (`uint8[pos] === 0x61`). */
+export function hexLiteral(byte: number): Code {
+  return new Code(`0x${byte.toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * Collects statements with indentation. `block(head, body)` writes `head {`, the body indented,
+ * and `}`; every line is a `Code`, so the builder itself never sees raw schema text.
+ */
+export class Lines {
+  private readonly out: string[] = [];
+  private depth = 0;
+
+  line(code: Code): this {
+    for (const part of code.text.split('\n')) this.out.push(part === '' ? '' : '  '.repeat(this.depth) + part);
+    return this;
+  }
+
+  lines(codes: readonly Code[]): this {
+    for (const code of codes) this.line(code);
+    return this;
+  }
+
+  block(head: Code, body: (lines: Lines) => void, tail: Code = new Code('}')): this {
+    this.line(new Code(head.text === '' ? '{' : `${head.text} {`));
+    this.depth++;
+    body(this);
+    this.depth--;
+    this.line(tail);
+    return this;
+  }
+
+  /** `if (…) { … } else { … }` with an optional else branch. */
+  ifElse(condition: Code, then: (lines: Lines) => void, otherwise?: (lines: Lines) => void): this {
+    if (otherwise === undefined) return this.block(js`if (${condition})`, then);
+    this.block(js`if (${condition})`, then, new Code('} else {'));
+    this.depth++;
+    otherwise(this);
+    this.depth--;
+    return this.line(new Code('}'));
+  }
+
+  /** Writes `body` one level deeper without braces (`case` bodies). */
+  indented(body: (lines: Lines) => void): this {
+    this.depth++;
+    body(this);
+    this.depth--;
+    return this;
+  }
+
+  /** `try { … } catch (error) { … }`. */
+  tryCatch(body: (lines: Lines) => void, handler: (lines: Lines) => void): this {
+    this.block(new Code('try'), body, new Code('} catch (error) {'));
+    return this.indented(handler).line(new Code('}'));
+  }
+
+  /** Appends the lines of another builder at the current depth. */
+  append(other: Lines): this {
+    for (const part of other.out) this.out.push(part === '' ? '' : '  '.repeat(this.depth) + part);
+    return this;
+  }
+
+  get empty(): boolean {
+    return this.out.length === 0;
+  }
+
+  toCode(): Code {
+    return new Code(this.out.join('\n'));
+  }
+}

@@ -1,0 +1,131 @@
+import type { IrModule, IrNode } from '../ir/types.js';
+import { definitionsOf, type Definitions } from '../plan/shape.js';
+import { Code, commentText, js, literal } from './code.js';
+import { NameScope, type Name } from './names.js';
+import type { PreludeHelper } from './prelude.js';
+import { unescapePointerToken } from '@binschema/runtime';
+
+/** A hoisted module constant: `const NAME = init;` with a comment saying what it is. */
+export interface ConstantSpec {
+  name: Name;
+  doc: string;
+  init: Code;
+}
+
+/** One generated function. */
+export interface FunctionSpec {
+  name: Name;
+  /** JSDoc lines (plain text; escaped when written). */
+  docs: string[];
+  /** Parameters as `name: Type` fragments. */
+  params: Code[];
+  returnType: Code;
+  body: Code;
+  exported: boolean;
+}
+
+/** Everything a format emitter registers while it walks the IR; `module.ts` assembles it. */
+export class ModuleContext {
+  readonly scope = new NameScope();
+  readonly definitions: Definitions;
+  readonly typeNames = new Map<string, Name>();
+  /** Nodes with a named type (the root and every definition): functions for them use the name. */
+  readonly nodeTypeNames = new Map<IrNode, Name>();
+  readonly constants: ConstantSpec[] = [];
+  readonly functions: FunctionSpec[] = [];
+  readonly runtimeImports = new Set<string>();
+  readonly formatImports = new Set<string>();
+  private readonly constantsByInit = new Map<string, Name>();
+  private readonly preludeUsed = new Set<string>();
+  private readonly preludeNames = new Map<string, Name>();
+
+  constructor(
+    readonly ir: IrModule,
+    readonly format: string,
+    private readonly prelude: Record<string, PreludeHelper>,
+    runtimeNames: readonly string[],
+    formatRuntimeNames: readonly string[],
+  ) {
+    this.definitions = definitionsOf(ir);
+    // Fixed names first, so schema-derived names never take them.
+    for (const name of [...runtimeNames, ...formatRuntimeNames]) this.scope.claim(name);
+    for (const name of Object.keys(prelude)) this.preludeNames.set(name, this.scope.claim(name));
+    this.formatRuntime = new Set(formatRuntimeNames);
+  }
+
+  private readonly formatRuntime: Set<string>;
+
+  /** A runtime import, by its exported name. */
+  runtime(name: string): Code {
+    if (this.formatRuntime.has(name)) this.formatImports.add(name);
+    else this.runtimeImports.add(name);
+    return new Code(name);
+  }
+
+  /** A prelude helper's name; marks it (and what it uses) for inclusion. */
+  use(name: string): Name {
+    const found = this.preludeNames.get(name);
+    if (found === undefined) throw new Error(`no prelude helper ${name}`);
+    if (!this.preludeUsed.has(name)) {
+      this.preludeUsed.add(name);
+      const helper = this.prelude[name];
+      for (const dependency of helper.uses) this.use(dependency);
+      for (const runtime of helper.runtime) this.runtime(runtime);
+      for (const runtime of helper.formatRuntime) this.runtime(runtime);
+    }
+    return found;
+  }
+
+  /** Prelude sources in a stable (declaration) order. */
+  preludeText(): string[] {
+    return Object.keys(this.prelude)
+      .filter((name) => this.preludeUsed.has(name))
+      .map((name) => this.prelude[name].text.replace(/__FORMAT__/g, literal(this.format).text));
+  }
+
+  /** Hoists a constant; identical initialisers share one name. */
+  constant(text: string, init: Code, doc: string): Name {
+    const existing = this.constantsByInit.get(init.text);
+    if (existing !== undefined) return existing;
+    const name = this.scope.fresh(text, { pascal: 'constant', fallback: 'CONSTANT' });
+    this.constantsByInit.set(init.text, name);
+    this.constants.push({ name, doc: commentText(doc), init });
+    return name;
+  }
+
+  /** A schema path as a string literal, for errors and comments. */
+  schemaPath(node: { schemaPath: string }): Code {
+    return literal(node.schemaPath);
+  }
+}
+
+/** Readable words for a schema path: `#/$defs/doc/properties/tags/items` → `doc tags item`. */
+export function pathWords(schemaPath: string, rootName: string): string {
+  const tokens = schemaPath.replace(/^#\/?/, '').split('/').filter((token) => token !== '').map(unescapePointerToken);
+  const out: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token === '$defs' || token === 'definitions' || token === 'properties') continue;
+    if (token === 'items' || token === 'additionalItems') out.push('item');
+    else if (token === 'additionalProperties') out.push('value');
+    else if (token === 'patternProperties') {
+      out.push('pattern');
+      index++;
+    } else if (token === 'prefixItems' || token === 'oneOf' || token === 'anyOf' || token === 'allOf') out.push(token === 'prefixItems' ? 'item' : 'variant');
+    else out.push(token);
+  }
+  if (out.length === 0 || !schemaPath.startsWith('#/$defs') && !schemaPath.startsWith('#/definitions')) out.unshift(rootName);
+  return out.join(' ');
+}
+
+/** The JSDoc of a generated function: what it does, then `@schema` with the path. */
+export function functionDocs(summary: string, node: IrNode): string[] {
+  const docs = [summary];
+  if (node.annotations.description !== undefined) docs.push(node.annotations.description);
+  if (node.annotations.deprecated === true) docs.push('@deprecated');
+  docs.push(`@schema ${node.schemaPath}`);
+  return docs;
+}
+
+/** `js` re-exported for emitters that only need the context module. */
+export { js };

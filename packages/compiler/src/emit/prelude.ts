@@ -1,0 +1,175 @@
+/**
+ * Format-neutral helpers that generated modules include when they use them. They are fixed
+ * source written here (no schema text), so they need no escaping. Each names the runtime imports
+ * it needs; `ModuleContext.usePrelude` pulls in dependencies.
+ */
+
+export interface PreludeHelper {
+  /** Other helpers this one calls. */
+  uses: readonly string[];
+  /** Runtime imports (`@binschema/runtime`) it needs. */
+  runtime: readonly string[];
+  /** Format-specific runtime imports (`@binschema/runtime/<format>`). */
+  formatRuntime: readonly string[];
+  /** Source; `__FORMAT__` is replaced by the format's string literal. */
+  text: string;
+}
+
+function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
+  return { text: text.trim(), runtime, uses, formatRuntime };
+}
+
+export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
+  EncodeFailure: helper(`
+/**
+ * An encoder failure on its way up to the exported function, which turns it into an
+ * \`EncodeError\`. Its \`path\` grows by one token per container it leaves, so the success path
+ * builds no path strings. \`anyValue\` marks a failure inside the generic encoder.
+ */
+class EncodeFailure {
+  constructor(
+    readonly code: string,
+    readonly what: string,
+    public path: string,
+    readonly schemaPath: string | undefined,
+    readonly anyValue?: { value: unknown },
+  ) {}
+}`),
+  encodeFailure: helper(
+    `
+/** A schema failure of the value at \`path\` (relative to the function's own value). */
+function encodeFailure(code: string, what: string, path: string, schemaPath: string): EncodeFailure {
+  return new EncodeFailure(code, what, path, schemaPath);
+}`,
+    [],
+    ['EncodeFailure'],
+  ),
+  anyFailure: helper(
+    `
+/** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
+function anyFailure(error: unknown, value: unknown): unknown {
+  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value }) : error;
+}`,
+    ['isEncodeError'],
+    ['EncodeFailure'],
+  ),
+  atPath: helper(
+    `
+/** Prefixes a failure leaving a container with the token it was found under. */
+function atPath(error: unknown, token: string | number): unknown {
+  if (error instanceof EncodeFailure) error.path = \`/\${escapePointerToken(token)}\${error.path}\`;
+  return error;
+}`,
+    ['escapePointerToken'],
+    ['EncodeFailure'],
+  ),
+  toEncodeError: helper(
+    `
+/** The public error for a failure that reached an exported function. */
+function toEncodeError(error: unknown): unknown {
+  if (!(error instanceof EncodeFailure)) return error;
+  if (error.anyValue !== undefined) {
+    // Slow path: run the generic encoder again, now with the full path, for its own error.
+    try {
+      writeAny(new Writer(64), error.anyValue.value, error.path, ANY_OPTIONS);
+    } catch (generic) {
+      return generic;
+    }
+  }
+  return new EncodeError(__FORMAT__, error.code, error.what, error.path, error.schemaPath);
+}`,
+    ['EncodeError', 'Writer'],
+    ['EncodeFailure'],
+    ['writeAny'],
+  ),
+  ownValue: helper(`
+/** \`value[key]\` for a key Object.prototype also has: only an own property counts. */
+function ownValue(value: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+}`),
+  setOwn: helper(`
+/** Adds an own property, also \`__proto__\` (which plain assignment would treat as the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else target[key] = value;
+}`),
+  countKeys: helper(`
+/** Number of own enumerable keys, without allocating the key array. */
+function countKeys(value: object): number {
+  let count = 0;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) count++;
+  return count;
+}`),
+  unknownKey: helper(`
+/** The first own enumerable key of \`value\` that is not in \`known\` (slow path of closed records). */
+function unknownKey(value: object, known: ReadonlySet<string>): string | undefined {
+  for (const key of Object.keys(value)) if (!known.has(key)) return key;
+  return undefined;
+}`),
+  codePoints: helper(`
+/** Length in Unicode code points, as JSON Schema counts (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let index = 0; index < text.length - 1; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
+  }
+  return count;
+}`),
+  isMultipleOf: helper(`
+/**
+ * \`value\` is an integer multiple of \`divisor\`, allowing for binary rounding of decimal
+ * fractions (0.3 is a multiple of 0.1 although 0.3 / 0.1 is 2.9999999999999996).
+ */
+function isMultipleOf(value: number, divisor: number): boolean {
+  const quotient = value / divisor;
+  if (Number.isInteger(quotient)) return true;
+  if (!Number.isFinite(quotient)) return false;
+  return Math.abs(quotient - Math.round(quotient)) <= 4 * Number.EPSILON * Math.abs(quotient);
+}`),
+  jsonEqual: helper(`
+/** JSON deep equality (JSON Schema's \`const\`, \`enum\`, \`uniqueItems\`): key order does not matter. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index++) if (!jsonEqual(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}`),
+  hasDuplicates: helper(
+    `
+/** True when two items are JSON-equal (\`uniqueItems\`); primitives go through a Set first. */
+function hasDuplicates(items: readonly unknown[]): boolean {
+  const primitives = new Set<unknown>();
+  const objects: unknown[] = [];
+  for (const item of items) {
+    if (typeof item === 'object' && item !== null) {
+      for (const other of objects) if (jsonEqual(item, other)) return true;
+      objects.push(item);
+    } else {
+      if (primitives.has(item)) return true;
+      primitives.add(item);
+    }
+  }
+  return false;
+}`,
+    [],
+    ['jsonEqual'],
+  ),
+};
