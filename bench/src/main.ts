@@ -3,32 +3,32 @@
  * interleaved rounds, and writes bench/results/<name>.{md,json,svg}. See bench/README.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { checkAll, type Case } from './check.js';
 import { describeMachine } from './machine.js';
 import { renderConsole, renderMarkdown, type ReportInput } from './markdown.js';
 import { parseOptions, UsageError, type Options } from './options.js';
 import { loadPayloads } from './payloads.js';
-import { registry } from './registry.js';
+import { registry, type CodecEntry } from './registry.js';
 import { buildRows, geoMeans, groupBy, judgeBars } from './summary.js';
 import { renderSvg } from './svg.js';
 import { estimate, timeRounds } from './timing.js';
 
 const NOTES = [
   'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
-  'Timing: mitata 1.0.34 measure() with computed parameters; each round times every case for the budget, rounds are interleaved and the codec order rotates per round; a warm-up round is discarded.',
+  'Timing: mitata 1.0.34 measure() with computed parameters; a round\'s ns/op is the median of its samples (batches of ~0.5 ms); each round times every case for the budget, rounds are interleaved, the codec order rotates per round, a warm-up round is discarded, and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',
   'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds.',
 ];
 
-async function main(options: Options): Promise<void> {
+/** Checks, times and summarises `entries`; prints progress and the summary. */
+export async function runBench(options: Options, entries: CodecEntry[]): Promise<ReportInput> {
   const machine = describeMachine();
   console.log(`${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${machine.date}`);
   const payloads = loadPayloads(options.payload);
   if (payloads.length === 0) throw new UsageError(`no payload matches ${options.payload}`);
-  const entries = registry().filter((entry) => options.format === undefined || entry.format === options.format);
-
-  const check = await checkAll(payloads, entries);
+  const check = await checkAll(payloads, entries.filter((entry) => options.format === undefined || entry.format === options.format));
   for (const { entry, reason } of check.skipped) console.log(`skip ${entry.format} ${entry.label}: ${reason}`);
   for (const item of check.cases.filter((one) => one.status === 'failing')) {
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
@@ -56,14 +56,14 @@ async function main(options: Options): Promise<void> {
     means: geoMeans(rows),
     bars: judgeBars(rows, payloads.length),
     check,
+    entries,
     notes: NOTES,
-    svgFile: `${options.out}.svg`,
   };
   console.log(renderConsole(report));
-  writeResults(options.out, report);
+  return report;
 }
 
-function writeResults(name: string, report: ReportInput): void {
+export function writeResults(name: string, report: ReportInput): void {
   const dir = new URL('../results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const json = {
@@ -76,16 +76,24 @@ function writeResults(name: string, report: ReportInput): void {
     decoderInput: report.check.references,
     notes: report.notes,
   };
-  writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report));
+  writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report, `${name}.svg`));
   writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine));
   console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
 }
 
-try {
-  await main(parseOptions(process.argv.slice(2)));
-} catch (error) {
-  if (!(error instanceof UsageError)) throw error;
-  console.error(error.message);
-  process.exitCode = 2;
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  writeResults(options.out, await runBench(options, registry()));
+}
+
+// Run only as the entry point, so scratch scripts can import `runBench` with other entries.
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    await main();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    process.exitCode = 2;
+  }
 }

@@ -1,5 +1,6 @@
 /** Renders the report as Markdown (`results/<name>.md`) and as the plain-text console summary. */
 import type { CheckResult } from './check.js';
+import type { CodecEntry } from './registry.js';
 import type { Machine } from './machine.js';
 import type { Bar, GeoMean, Row } from './summary.js';
 import { groupBy } from './summary.js';
@@ -11,9 +12,8 @@ export interface ReportInput {
   means: GeoMean[];
   bars: Bar[];
   check: CheckResult;
+  entries: CodecEntry[];
   notes: string[];
-  /** File name of the chart beside the Markdown file. */
-  svgFile: string;
 }
 
 const number = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -68,20 +68,25 @@ function renderProblems(input: ReportInput): string[] {
   return lines.length === 0 ? ['None: every registered codec passed the check on every payload.'] : lines;
 }
 
-export function renderMarkdown(input: ReportInput): string {
+/** `svgFile`: the chart written beside the Markdown file. */
+export function renderMarkdown(input: ReportInput, svgFile: string): string {
   const { machine, settings } = input;
   const lines = [
     '# binschema benchmark',
     '',
     `${machine.date} · ${machine.cpu} (${machine.cores} cores, ${machine.memoryGiB} GiB) · ${machine.platform} · Node ${machine.node} (V8 ${machine.v8}) · commit ${machine.commit}`,
     '',
-    `Settings: ${Object.entries(settings).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}.`,
+    `Settings: ${Object.entries(settings).filter(([, value]) => value !== undefined).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}.`,
     '',
     'Ratios are the fastest peer\'s ns/op divided by the codec\'s (2.00x = twice as fast as the fastest',
     'peer on that payload, format and direction; peers are cbor-x, json-pack, cborg and @shelacek/ubjson,',
-    'never binschema and never JSON). ns/op is the median over the rounds of each round\'s mean.',
+    'never binschema and never JSON). ns/op is the median over the rounds of each round\'s median sample.',
     'Decoders are all timed on the same bytes, made by a peer (see "Decoder input"); encoders\' bytes',
     'are their own output size.',
+    '',
+    '## Codecs',
+    '',
+    ...input.entries.map((entry) => `- ${entry.format.toUpperCase()} \`${entry.id}\` (${entry.origin}): ${entry.label}${entry.notes.length === 0 ? '' : `; ${entry.notes.join('; ')}`}`),
     '',
     '## Bars',
     '',
@@ -89,7 +94,7 @@ export function renderMarkdown(input: ReportInput): string {
     '',
     '## Geometric means',
     '',
-    `![geometric-mean ratio to the fastest peer](${input.svgFile})`,
+    `![geometric-mean ratio to the fastest peer](${svgFile})`,
     '',
     ...renderMeans(input.means),
     '## Per payload',

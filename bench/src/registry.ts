@@ -22,7 +22,10 @@ export interface PayloadCodec {
 
 export interface CodecEntry {
   id: string;
+  /** Full description: package, pinned version, API. */
   label: string;
+  /** Short name per direction for tables and the chart: `json-pack CborDecoderBase`. */
+  names: Record<Direction, string>;
   format: Format;
   /** What the bytes are: the format, or JSON text for the baseline. */
   wire: Format | 'json';
@@ -46,10 +49,12 @@ const pinned: Record<string, string> = JSON.parse(
 export const copyBytes = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
 /** `id` is stable (used in results and filters); the label adds the pinned version and API. */
-function peer(id: string, pkg: string, api: string, format: Format, notes: string[], make: () => Promise<Omit<PayloadCodec, 'prepare'> & Partial<PayloadCodec>>): CodecEntry {
+function peer(id: string, pkg: string, api: [string, string] | [], format: Format, notes: string[], make: () => Promise<Omit<PayloadCodec, 'prepare'> & Partial<PayloadCodec>>): CodecEntry {
+  const [encoder, decoder] = api;
   return {
     id,
-    label: `${pkg} ${pinned[pkg]}${api === '' ? '' : ` ${api}`}`,
+    label: `${pkg} ${pinned[pkg]}${encoder === undefined ? '' : ` ${encoder} / ${decoder}`}`,
+    names: encoder === undefined ? { encode: id, decode: id } : { encode: `${id.split(' ')[0]} ${encoder}`, decode: `${id.split(' ')[0]} ${decoder}` },
     format,
     wire: format,
     origin: 'peer',
@@ -69,30 +74,30 @@ function jsonPackWriter(): new () => unknown {
 
 function peers(): CodecEntry[] {
   return [
-    peer('cbor-x', 'cbor-x', '', 'cbor', ['new Encoder({ useRecords: false }); the same instance decodes'], async () => {
+    peer('cbor-x', 'cbor-x', [], 'cbor', ['new Encoder({ useRecords: false }); the same instance decodes'], async () => {
       const { Encoder } = await import('cbor-x');
       const codec = new Encoder({ useRecords: false });
       return { encode: (value) => codec.encode(value), decode: (bytes: Uint8Array) => codec.decode(bytes) };
     }),
-    peer('json-pack', '@jsonjoy.com/json-pack', 'CborEncoder / CborDecoder', 'cbor', [], async () => {
+    peer('json-pack', '@jsonjoy.com/json-pack', ['CborEncoder', 'CborDecoder'], 'cbor', [], async () => {
       const { CborEncoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoder.js');
       const { CborDecoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoder.js');
       const encoder = new CborEncoder();
       const decoder = new CborDecoder();
       return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
     }),
-    peer('json-pack fast', '@jsonjoy.com/json-pack', 'CborEncoderFast / CborDecoderBase', 'cbor', ['the JSON-only variants'], async () => {
+    peer('json-pack fast', '@jsonjoy.com/json-pack', ['CborEncoderFast', 'CborDecoderBase'], 'cbor', ['the JSON-only variants'], async () => {
       const { CborEncoderFast } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoderFast.js');
       const { CborDecoderBase } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoderBase.js');
       const encoder = new CborEncoderFast();
       const decoder = new CborDecoderBase();
       return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
     }),
-    peer('cborg', 'cborg', '', 'cbor', ['defaults: encode sorts map keys (length-first), decode returns BigInt beyond 2^53'], async () => {
+    peer('cborg', 'cborg', [], 'cbor', ['defaults: encode sorts map keys (length-first), decode returns BigInt beyond 2^53'], async () => {
       const cborg = await import('cborg');
       return { encode: (value) => cborg.encode(value), decode: (bytes: Uint8Array) => cborg.decode(bytes) };
     }),
-    peer('json-pack', '@jsonjoy.com/json-pack', 'UbjsonEncoder / UbjsonDecoder', 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
+    peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
       const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
       const { UbjsonDecoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonDecoder.js');
       const Writer = jsonPackWriter();
@@ -100,7 +105,7 @@ function peers(): CodecEntry[] {
       const decoder = new UbjsonDecoder();
       return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
     }),
-    peer('@shelacek/ubjson', '@shelacek/ubjson', '', 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], async () => {
+    peer('@shelacek/ubjson', '@shelacek/ubjson', [], 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], async () => {
       const ubjson = await import('@shelacek/ubjson');
       return {
         encode: (value) => ubjson.encode(value),
@@ -114,7 +119,8 @@ function peers(): CodecEntry[] {
 function json(format: Format): CodecEntry {
   return {
     id: 'JSON',
-    label: 'JSON (Buffer)',
+    label: 'JSON (JSON.stringify / JSON.parse with Buffer)',
+    names: { encode: 'JSON.stringify + Buffer', decode: 'JSON.parse + Buffer' },
     format,
     wire: 'json',
     origin: 'baseline',
@@ -142,6 +148,7 @@ function generic(format: Format): CodecEntry {
   return {
     id: 'binschema generic',
     label: `binschema generic (@binschema/runtime/${format})`,
+    names: { encode: 'binschema generic', decode: 'binschema generic' },
     format,
     wire: format,
     origin: 'ours',
@@ -174,6 +181,7 @@ function generated(format: Format, fast: boolean): CodecEntry {
   return {
     id: fast ? 'binschema generated (fast)' : 'binschema generated',
     label: fast ? `binschema generated (fast: ${shown || 'none'})` : 'binschema generated (defaults)',
+    names: { encode: fast ? 'binschema generated (fast)' : 'binschema generated', decode: fast ? 'binschema generated (fast)' : 'binschema generated' },
     format,
     wire: format,
     origin: 'ours',
@@ -182,6 +190,7 @@ function generated(format: Format, fast: boolean): CodecEntry {
       if (fast && shown === '') throw new Unavailable('no option makes generated code faster than its defaults');
       const { compileCodec } = (await import('@binschema/compiler')) as Record<string, any>;
       if (typeof compileCodec !== 'function') throw new Unavailable('@binschema/compiler does not export compileCodec yet');
+      probeFormat(compileCodec, format);
       return (payload) => {
         const codec = compileCodec(payload.schema, { format, ...extra });
         return {
@@ -192,6 +201,17 @@ function generated(format: Format, fast: boolean): CodecEntry {
       };
     },
   };
+}
+
+/** A format the compiler does not generate yet is a skip, not a failure on every payload. */
+function probeFormat(compileCodec: (schema: unknown, options: object) => unknown, format: Format): void {
+  try {
+    compileCodec({ type: 'null' }, { format });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'invalid-option') {
+      throw new Unavailable(`compileCodec does not generate ${format} yet (${(error as Error).message})`);
+    }
+  }
 }
 
 /** The registry, in display order: ours first, then peers, then the JSON baseline. */

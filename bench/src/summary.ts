@@ -49,7 +49,7 @@ export function buildRows(cases: Case[], timings: Map<Case, number[]>): Row[] {
       format: item.format,
       direction: item.direction,
       codec: item.entry.id,
-      label: item.entry.label,
+      label: item.entry.names[item.direction],
       origin: item.entry.origin,
       status: item.status === 'failing' ? 'failing' : rounds === undefined ? 'not timed' : 'ok',
       reason: item.reason,

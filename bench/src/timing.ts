@@ -24,24 +24,34 @@ export interface Timed {
 const gcFunction = (globalThis as { gc?: () => void }).gc;
 
 /**
- * Rough nanoseconds per call, to size batches: a few warm-up calls, then calls until ~2 ms pass.
- * Also the first JIT warm-up of every case, done before any case is timed.
+ * Rough nanoseconds per call, to size the first round's batches (later rounds use the previous
+ * round's result): warm-up calls for at least 1 ms, then the median of single calls over ~2 ms.
+ * The median, because the first calls of freshly generated code can be 10-100x slower.
  */
 export function estimate(timed: Timed): number {
-  for (let index = 0; index < 5; index++) do_not_optimize(timed.run(timed.makeInput()));
-  let calls = 0;
+  const warmUntil = performance.now() + 1;
+  for (let calls = 0; calls < 5 || (performance.now() < warmUntil && calls < 10_000); calls++) {
+    do_not_optimize(timed.run(timed.makeInput()));
+  }
+  const times: number[] = [];
   let spent = 0;
-  while (spent < 2e6 && calls < 10_000) {
+  while ((spent < 2e6 || times.length < 5) && times.length < 10_000) {
     const input = timed.makeInput();
     const start = process.hrtime.bigint();
     do_not_optimize(timed.run(input));
-    spent += Number(process.hrtime.bigint() - start);
-    calls++;
+    const ns = Number(process.hrtime.bigint() - start);
+    spent += ns;
+    times.push(ns);
   }
-  return spent / calls;
+  return median(times);
 }
 
-/** Nanoseconds per call: mitata's trimmed mean over this round's samples. */
+/**
+ * Nanoseconds per call in this round: the median of mitata's samples (each the mean of a batch
+ * of calls). The median, not the mean, because on a shared machine another process only ever
+ * adds time, in bursts; the cost of a garbage collection that lands in a minority of samples is
+ * left out with it (a few percent for the most allocation-heavy codecs).
+ */
 export async function timeOnce(timed: Timed, estimateNs: number, budget: Budget): Promise<number> {
   const { run, makeInput } = timed;
   // Batch so one sample lasts about `sampleUs`; mitata wants a multiple of its unroll (4).
@@ -70,7 +80,7 @@ export async function timeOnce(timed: Timed, estimateNs: number, budget: Budget)
       gc: budget.gc && gcFunction !== undefined ? gcFunction : false,
     } as Parameters<typeof measure>[1],
   );
-  return stats.avg;
+  return stats.p50;
 }
 
 export function median(values: number[]): number {
@@ -97,6 +107,7 @@ export async function timeRounds<T extends Timed>(
       for (let step = 0; step < group.length; step++) {
         const timed = group[(step + round) % group.length];
         const ns = await timeOnce(timed, estimates.get(timed)!, budget);
+        estimates.set(timed, ns);
         if (!results.has(timed)) results.set(timed, []);
         results.get(timed)!.push(ns);
       }

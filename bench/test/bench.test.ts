@@ -49,6 +49,7 @@ function fakeEntry(id: string, defect: (codec: PayloadCodec) => PayloadCodec): C
   return {
     id,
     label: id,
+    names: { encode: id, decode: id },
     format: 'cbor',
     wire: 'cbor',
     origin: 'ours',
