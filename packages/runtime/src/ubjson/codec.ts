@@ -53,12 +53,10 @@ export class UbjsonDecoder {
     if (reader.pos !== reader.end) {
       reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the value`, reader.pos);
     }
-    reader.reset(EMPTY); // drop the reference to the caller's bytes
     return value;
   }
 }
 
-const EMPTY = new Uint8Array(0);
 const encoders = new WeakMap<object, UbjsonEncoder>();
 const decoders = new WeakMap<object, UbjsonDecoder>();
 const valueEncoders = new WeakMap<object, ValueEncoder>();

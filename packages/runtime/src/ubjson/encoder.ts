@@ -1,9 +1,9 @@
 import type { Writer } from '../writer.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
-import { joinPointer } from '../pointer.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
 import { writeTextAt } from './text.js';
+import { locateFailure } from './locate.js';
 
 /** Options of the generic UBJSON encoder. */
 export interface UbjsonEncodeOptions {
@@ -22,38 +22,15 @@ export interface UbjsonEncodeOptions {
 
 const DEFAULT_MAX_DEPTH = 512;
 
-/** An encode failure on its way up: tokens and containers are collected innermost first. */
-class EncodeFailure {
-  readonly tokens: (string | number)[] = [];
-  readonly containers: object[] = [];
+/**
+ * Thrown inside the encoder; carries no path, so the success path pays nothing for one:
+ * `locateFailure` finds it afterwards.
+ */
+export class EncodeFailure {
   constructor(
     readonly code: string,
     readonly what: string,
   ) {}
-
-  /** The public error, with the path from `base`; a depth failure on a cycle becomes `circular-value`. */
-  toError(base: string): EncodeError {
-    const tokens = this.tokens.reverse();
-    const containers = this.containers.reverse();
-    let length = tokens.length;
-    let code = this.code;
-    let what = this.what;
-    if (code === ErrorCode.TooDeep) {
-      const seen = new Set<object>();
-      for (let index = 0; index < containers.length; index++) {
-        if (seen.has(containers[index])) {
-          code = ErrorCode.CircularValue;
-          what = 'circular reference';
-          length = index;
-          break;
-        }
-        seen.add(containers[index]);
-      }
-    }
-    let path = base;
-    for (let index = 0; index < length; index++) path = joinPointer(path, tokens[index]);
-    return new EncodeError('ubjson', code, what, path);
-  }
 }
 
 function isStackOverflow(error: unknown): boolean {
@@ -62,8 +39,8 @@ function isStackOverflow(error: unknown): boolean {
 
 /**
  * The encoding state for one set of options. `writeValue` switches on `typeof`; containers
- * recurse with a depth counter. The success path builds no paths: a failure collects its
- * JSON Pointer tokens while it unwinds through the containers' `catch`.
+ * recurse with a depth counter. The success path builds no paths and has no `try` per
+ * container: after a failure, `locateFailure` walks the value again to find where it is.
  *
  * Mapping (documented policy): integers use the smallest of `i U I l L`; a safe integer beyond
  * int32 is `L`; an integral number beyond 2^53 is `D` (the double is kept exactly, and our decoder
@@ -95,7 +72,7 @@ export class ValueEncoder {
     try {
       this.writeValue(value, 0);
     } catch (error) {
-      if (error instanceof EncodeFailure) throw error.toError(path);
+      if (error instanceof EncodeFailure) throw locateFailure(this, value, path, error);
       if (isStackOverflow(error)) throw new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
       throw error;
     } finally {
@@ -132,7 +109,7 @@ export class ValueEncoder {
       case 'bigint':
         return this.writeBigInt(value);
       default:
-        throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);
+        throw problemOf(this, value, depth)!;
     }
   }
 
@@ -159,7 +136,7 @@ export class ValueEncoder {
 
   private writeNonFinite(value: number): void {
     const writer = this.writer!;
-    if (this.nonFinite === 'error') throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
+    if (this.nonFinite === 'error') throw problemOf(this, value, 0)!;
     if (this.nonFinite === 'null') return writer.u8(Marker.Null);
     writer.uint8[writer.pos++] = Marker.Float64;
     writer.view.setFloat64(writer.pos, value);
@@ -192,57 +169,62 @@ export class ValueEncoder {
   }
 
   writeArray(array: unknown[], depth: number): void {
-    if (depth >= this.maxDepth) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`);
+    if (depth >= this.maxDepth) throw problemOf(this, array, depth)!;
     const writer = this.writer!;
     writer.u8(Marker.ArrayStart);
     const length = array.length;
     const inner = depth + 1;
-    let index = 0;
-    try {
-      for (; index < length; index++) this.writeValue(array[index], inner);
-    } catch (error) {
-      throw along(error, index, array);
-    }
+    for (let index = 0; index < length; index++) this.writeValue(array[index], inner);
     writer.u8(Marker.ArrayEnd);
   }
 
   writeObject(object: Record<string, unknown>, depth: number): void {
-    const prototype = Object.getPrototypeOf(object);
-    if (prototype !== Object.prototype && prototype !== null) {
-      throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(object)}`);
-    }
-    if (depth >= this.maxDepth) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`);
+    if (depth >= this.maxDepth || !isPlainObject(object)) throw problemOf(this, object, depth)!;
     const writer = this.writer!;
     writer.u8(Marker.ObjectStart);
     const keys = Object.keys(object);
     const inner = depth + 1;
-    let index = 0;
-    try {
-      for (; index < keys.length; index++) {
-        const key = keys[index];
-        const value = object[key];
-        if (value === undefined) continue;
-        writer.ensure(9 + 3 * key.length);
-        writer.pos = writeTextAt(writer.uint8, writer.pos, key);
-        this.writeValue(value, inner);
-      }
-    } catch (error) {
-      throw along(error, keys[index], object);
+    for (let index = 0; index < keys.length; index++) {
+      const key = keys[index];
+      const value = object[key];
+      if (value === undefined) continue;
+      writer.ensure(9 + 3 * key.length);
+      writer.pos = writeTextAt(writer.uint8, writer.pos, key);
+      this.writeValue(value, inner);
     }
     writer.u8(Marker.ObjectEnd);
   }
 }
 
-/** Adds one step of the path to a failure passing through `container`. */
-function along(error: unknown, token: string | number, container: object): unknown {
-  if (error instanceof EncodeFailure) {
-    error.tokens.push(token);
-    error.containers.push(container);
-  }
-  return error;
+/** Only objects with the prototype `Object.prototype` or null are written as UBJSON objects. */
+function isPlainObject(object: object): boolean {
+  const prototype = Object.getPrototypeOf(object);
+  return prototype === Object.prototype || prototype === null;
 }
 
 function describeObject(object: object): string {
   const name = (object as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === 'string' && name !== '' ? name : describeValue(object);
+}
+
+/**
+ * Why `value` at `depth` cannot be written, or undefined: the one statement of the encoder's
+ * refusals, used where it throws and by `locateFailure` when it looks for the failing value.
+ */
+export function problemOf(encoder: ValueEncoder, value: unknown, depth: number): EncodeFailure | undefined {
+  switch (typeof value) {
+    case 'function':
+    case 'symbol':
+      return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);
+    case 'number':
+      if (encoder.nonFinite === 'error' && !Number.isFinite(value)) return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
+      return undefined;
+    case 'object':
+      if (value === null || value instanceof Uint8Array) return undefined;
+      if (!Array.isArray(value) && !isPlainObject(value)) return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(value)}`);
+      if (depth >= encoder.maxDepth) return new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${encoder.maxDepth}`);
+      return undefined;
+    default:
+      return undefined;
+  }
 }
