@@ -1,5 +1,6 @@
 /** Refusals: every failure is a `SchemaError` with a stable code and the `#/…` path of the cause. */
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -74,6 +75,20 @@ invalid('refuses a file that is not JSON, naming the file', () => {
   const error = assertRefused(() => buildIrFromFile(join(folder, 'broken.schema.json')), 'invalid-schema', '#');
   assert.is(error.source, join(folder, 'broken.schema.json'));
   assertRefused(() => buildIrFromFile(join(folder, 'absent.schema.json')), 'invalid-schema', '#');
+});
+invalid('does not quote the content of a referenced file that is not JSON', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'binschema-'));
+  writeFileSync(join(folder, 'secret.txt'), 'password=hunter2');
+  writeFileSync(join(folder, 'main.json'), '{"$ref": "secret.txt"}');
+  const error = assertRefused(() => buildIrFromFile(join(folder, 'main.json')), 'invalid-schema', '#');
+  assert.not.ok(error.message.includes('hunter2'), error.message);
+});
+invalid('refuses a $ref to a directory or a device instead of reading it', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'binschema-'));
+  mkdirSync(join(folder, 'sub.json'));
+  assertRefused(() => buildIr({ schema: { $ref: 'sub.json' }, baseUri: pathToFileURL(join(folder, 'main.json')).href }), 'unresolved-ref', '#/$ref');
+  // Reading /dev/zero would never end; it must be refused at once.
+  if (existsSync('/dev/zero')) assertRefused(() => lower({ $ref: 'file:///dev/zero' }), 'unresolved-ref', '#/$ref');
 });
 invalid('refuses a relative baseUri', () => {
   assertRefused(() => buildIr({ schema: {}, baseUri: 'schemas/x.json' }), 'invalid-option', '#');

@@ -2,14 +2,13 @@
  * The front end: `load → normalise`. Reads a schema (and what it references), checks it against
  * its meta-schema, resolves `$ref`s offline and lowers it to the IR of `./types.ts`.
  */
-import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { joinPointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, own } from '../schema/json.js';
-import { parseJson, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
+import { parseJson, readSchemaFile, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
 import { documentStem, LoweringContext } from './context.js';
 import { lowerSchema } from './lower.js';
 import { refuseUnguardedRecursion } from './recursion.js';
@@ -40,7 +39,7 @@ const INLINE_BASE = 'binschema:///inline.schema.json';
 export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModule {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readSchemaFile(path);
   } catch (error) {
     throw new SchemaError(SchemaErrorCode.InvalidSchema, `cannot read the schema file (${(error as { code?: string }).code ?? 'error'})`, '#', path);
   }

@@ -3,7 +3,9 @@
  * - neither side has `patternProperties`: a key declared on one side meets the other side's
  *   `additionalProperties`; the rest meets both `additionalProperties`;
  * - both sides allow any additional property: the pattern lists are joined (each pattern applies
- *   to every key it matches, declared or not, as in Validation… Core §10.3.2.2).
+ *   to every key it matches, declared or not: 2020-12 Core §10.3.2.2).
+ * The second case relies on that `patternProperties` rule: the IR keeps JSON Schema's meaning, in
+ * which a pattern also applies to a key listed in `properties`.
  */
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';

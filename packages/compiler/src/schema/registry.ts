@@ -4,7 +4,7 @@
  * to a document, a JSON Pointer inside it and the base URI in force there (§8.2). Resolution is
  * offline: registered documents, `extraSchemas`, and `file:` URLs read from disk on demand.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { joinPointer, parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
@@ -141,7 +141,7 @@ export class SchemaRegistry {
     let path: string;
     try {
       path = fileURLToPath(resourceUri);
-      text = readFileSync(path, 'utf8');
+      text = readSchemaFile(path);
     } catch (error) {
       return fail(`cannot read ${resourceUri} (${(error as { code?: string }).code ?? 'error'})`);
     }
@@ -217,10 +217,27 @@ export function subschemas(schema: JsonObject, pointer: string): [string, unknow
   return found;
 }
 
+/** Largest schema file read, in bytes. */
+export const MAX_SCHEMA_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a schema file as UTF-8. Only regular files of bounded size: a `$ref` to `/dev/zero` or a
+ * FIFO must fail, not hang. Throws a Node error with a `code` (`ENOENT`, `EISDIR`, `EFBIG`…).
+ */
+export function readSchemaFile(path: string): string {
+  const stats = statSync(path);
+  if (stats.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  if (!stats.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTFILE' });
+  if (stats.size > MAX_SCHEMA_FILE_BYTES) throw Object.assign(new Error('file too large'), { code: 'EFBIG' });
+  return readFileSync(path, 'utf8');
+}
+
 export function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new SchemaError(SchemaErrorCode.InvalidSchema, `not JSON: ${(error as Error).message}`, '#', source);
+    // Only the position: V8's message quotes the text, which could echo a file a $ref points at.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    throw new SchemaError(SchemaErrorCode.InvalidSchema, `not JSON${position === undefined ? '' : ` (at character ${position})`}`, '#', source);
   }
 }
