@@ -194,6 +194,7 @@ export class CborDecoderEmitter {
       // Find the discriminator wherever it is in the map, then read the chosen variant from the map's start.
       lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(reader, ${literal(discriminator.property)}, depth, ${literal(node.schemaPath)});`);
       lines.line(js`reader.pos = ${start};`);
+      lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(discriminator.property)}`)}`);
       lines.block(js`switch (${tag})`, (body) => {
         node.variants.forEach((variant, position) => {
           const entries = discriminator.mapping.filter((entry) => entry.variant === position);

@@ -217,6 +217,7 @@ export class CborEncoderEmitter {
     const property = discriminator.property;
     const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
     lines.line(js`const ${tag} = ${read};`);
+    lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
     lines.block(js`switch (${tag})`, (body) => {
       node.variants.forEach((variant, position) => {
         const values = discriminator.mapping.filter((entry) => entry.variant === position);
