@@ -11,7 +11,7 @@ import type { IrDefinition, IrNode } from './types.js';
 
 /** Nested `lowerSchema` calls allowed (schema nesting plus `allOf` inlining chains). */
 export const MAX_LOWERING_DEPTH = 500;
-/** IR nodes one compilation may create (unions distributed over unions multiply). */
+/** IR nodes one compilation's merges may create (unions distributed over unions multiply). */
 export const MAX_NODES = 200_000;
 
 export interface LoweringOptions {

@@ -23,7 +23,7 @@ export function lowerSchema(context: LoweringContext, location: SchemaLocation):
   context.enter(path, source);
   try {
     const here = { ...location, base: context.registry.baseAt(location.document, location.pointer) };
-    return lowerLocation(context, here, nodeFactory(context, source));
+    return lowerLocation(context, here, nodeFactory);
   } finally {
     context.leave();
   }

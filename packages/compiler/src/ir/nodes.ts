@@ -1,5 +1,7 @@
-/** Small constructors for IR nodes; `NodeFactory` counts what it creates against the run's limit. */
-import type { LoweringContext } from './context.js';
+/**
+ * Small constructors for IR nodes. Lowering creates at most a few nodes per schema object, so
+ * only merges (`intersect.ts`), where unions multiply, count against the run's node limit.
+ */
 import type { IrAny, IrNever, IrNode } from './types.js';
 
 export function anyNode(schemaPath: string): IrAny {
@@ -15,15 +17,11 @@ export interface NodeFactory {
   never(schemaPath: string): IrNever;
 }
 
-export function nodeFactory(context: LoweringContext, source: string): NodeFactory {
-  return {
-    node<T extends IrNode>(node: T): T {
-      context.count(node.schemaPath, source);
-      return node;
-    },
-    never(schemaPath: string): IrNever {
-      context.count(schemaPath, source);
-      return neverNode(schemaPath);
-    },
-  };
-}
+export const nodeFactory: NodeFactory = {
+  node<T extends IrNode>(node: T): T {
+    return node;
+  },
+  never(schemaPath: string): IrNever {
+    return neverNode(schemaPath);
+  },
+};
