@@ -81,8 +81,21 @@ allOf('refuses a merge of two mutually recursive definitions that never ends', (
 allOf('refuses to merge patterns with back-references', () => {
   assertRefused(() => lower({ type: 'string', allOf: [{ pattern: '(a)\\1' }, { pattern: 'b' }] }), 'unsupported', '#');
 });
-allOf('refuses to merge patternProperties with a constraining additionalProperties', () => {
+allOf('merges patternProperties with the other side’s additionalProperties when only one side has patterns', () => {
+  // A key matching ^a must be an integer (left) and a string (right, as an additional key).
   const schema = { allOf: [{ type: 'object', patternProperties: { '^a': { type: 'integer' } } }, { type: 'object', additionalProperties: { type: 'string' } }] };
+  assert.equal(rootShape(schema), object({ patternProperties: [{ pattern: '^a', node: NEVER }], additionalProperties: STRING }));
+});
+allOf('folds the other side’s matching patterns into a declared property', () => {
+  const schema = { allOf: [{ type: 'object', properties: { ab: { type: 'integer' }, x: true } }, { type: 'object', patternProperties: { '^a': { minimum: 0 } } }] };
+  const minimumZero = { kind: 'union', mode: 'type', variants: [NULL, { kind: 'boolean' }, { ...NUMBER, minimum: 0 }, STRING, array({}), object({})] };
+  assert.equal(rootShape(schema), object({
+    properties: [{ name: 'ab', node: { ...INTEGER, minimum: 0 }, required: false }, { name: 'x', node: ANY, required: false }],
+    patternProperties: [{ pattern: '^a', node: minimumZero }],
+  }));
+});
+allOf('refuses to merge patterns on both sides when one also constrains additionalProperties', () => {
+  const schema = { allOf: [{ type: 'object', patternProperties: { '^a': true } }, { type: 'object', patternProperties: { '^b': true }, additionalProperties: false }] };
   assertRefused(() => lower(schema), 'unsupported', '#');
 });
 allOf.run();

@@ -96,6 +96,17 @@ const objectCases: [string, unknown, unknown][] = [
   ['patternProperties', { type: 'object', patternProperties: { '^x-': { type: 'integer' } } }, object({ patternProperties: [{ pattern: '^x-', node: INTEGER }] })],
   ['propertyNames', { type: 'object', propertyNames: { maxLength: 3 } }, object({ propertyNames: SIX_TYPES({ string: { ...STRING, maxLength: 3 } }) })],
   ['propertyNames false', { type: 'object', propertyNames: false }, object({ propertyNames: NEVER })],
+  [
+    'matching patternProperties folded into declared properties',
+    { type: 'object', properties: { ab: { type: 'integer' }, b: { type: 'string' } }, patternProperties: { '^a': { maximum: 9 }, 'b$': { type: 'integer' } } },
+    object({
+      properties: [{ name: 'ab', node: { ...INTEGER, maximum: 9 }, required: false }, { name: 'b', node: NEVER, required: false }],
+      patternProperties: [
+        { pattern: '^a', node: { kind: 'union', mode: 'type', variants: [NULL, BOOLEAN, { ...NUMBER, maximum: 9 }, STRING, array({}), object({})] } },
+        { pattern: 'b$', node: INTEGER },
+      ],
+    }),
+  ],
   ['property counts', { type: 'object', minProperties: 1, maxProperties: 4 }, object({ minProperties: 1, maxProperties: 4 })],
   ['a required property that can have no value as never', { type: 'object', properties: { a: false }, required: ['a'] }, NEVER],
   ['an optional property that can have no value, kept (it must be absent)', { type: 'object', properties: { a: false } }, object({ properties: [{ name: 'a', node: NEVER, required: false }] })],

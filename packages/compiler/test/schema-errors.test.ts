@@ -136,6 +136,10 @@ limits('refuses a union blow-up past the node limit', () => {
   const error = schemaErrorOf(() => lower({ allOf: Array.from({ length: 12 }, () => four) }));
   assert.is(error.code, 'too-large');
 });
+limits('refuses to run a pattern on a declared property name longer than 256 characters', () => {
+  const name = 'a'.repeat(300);
+  assertRefused(() => lower({ type: 'object', properties: { [name]: true }, patternProperties: { '^(a+)+$': true } }), 'unsupported', '#');
+});
 limits('gives the message shape schema error: <what> at <path> (<source>)', () => {
   const error = schemaErrorOf(() => lower({ type: 'strnig' }, undefined, { source: 'thing.schema.json' }));
   assert.ok(isSchemaError(error));

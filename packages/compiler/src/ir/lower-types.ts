@@ -13,6 +13,7 @@ import {
   arrayKeyword, booleanKeyword, checkPattern, childLocation, countKeyword, invalid, keywordPath, numberKeyword, stringKeyword, type Here,
 } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
+import { foldPatterns } from './merge-object.js';
 import { anyNode, neverNode, type NodeFactory } from './nodes.js';
 import type { IrArray, IrNode, IrNumber, IrObject, IrPatternProperty, IrProperty, IrString } from './types.js';
 
@@ -181,10 +182,12 @@ function lowerObject(context: LoweringContext, here: Here, make: NodeFactory): I
     properties.push({ name, node: lowerSchema(context, location), required: required.has(name), schemaPath: `#${location.pointer}` });
   }
   const names = new Set(properties.map((property) => property.name));
+  const patternProperties = lowerPatternProperties(context, here);
+  if (patternProperties.length > 0) for (const property of properties) property.node = foldPatterns(context, property.node, property.name, patternProperties, here);
   const node: IrObject = {
     kind: 'object',
     properties,
-    patternProperties: lowerPatternProperties(context, here),
+    patternProperties,
     additionalProperties: lowerOptional(context, here, 'additionalProperties') ?? anyNode(keywordPath(here, 'additionalProperties')),
     extraRequired: [...required].filter((name) => !names.has(name)),
     schemaPath: here.path,

@@ -126,9 +126,13 @@ function objectMatches(context: DefinitionLookup, value: Record<string, unknown>
   for (const name of node.extraRequired) if (!Object.prototype.hasOwnProperty.call(value, name)) return false;
   for (const key of keys) {
     if (node.propertyNames !== undefined && !matches(context, key, node.propertyNames, here)) return false;
+    // IR semantics (merge-object.ts): a declared property's node already holds its matching patterns.
     const property = declared.get(key);
-    if (property !== undefined && !matches(context, value[key], property.node, here)) return false;
-    let matched = property !== undefined;
+    if (property !== undefined) {
+      if (!matches(context, value[key], property.node, here)) return false;
+      continue;
+    }
+    let matched = false;
     for (const entry of node.patternProperties) {
       if (!patternMatches(entry.pattern, key, here)) continue;
       matched = true;

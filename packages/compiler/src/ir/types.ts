@@ -110,6 +110,10 @@ export interface IrObject extends IrBase {
   kind: 'object';
   /** Declared properties in schema order (the order encoders write them). */
   properties: IrProperty[];
+  /**
+   * For keys not in `properties`: every matching pattern's node applies. A declared property's
+   * node already includes the patterns that match its name (folded in by the front end).
+   */
   patternProperties: IrPatternProperty[];
   /** Schema for keys matched by neither `properties` nor `patternProperties`. */
   additionalProperties: IrNode;
