@@ -114,19 +114,40 @@ export function literalMessage(node: IrLiteral): string {
 
 /** `propertyNames`: checks a key (a string) against its schema without encoding it. */
 export function propertyNameChecks(context: ModuleContext, node: IrNode, key: Code, fail: Fail, lines: Lines): void {
+  const condition = stringCondition(context, node, key, new Set());
+  if (condition.text === 'true') return;
+  lines.line(js`if (!(${condition})) ${fail('schema-violation', 'property name does not match propertyNames')}`);
+}
+
+/** A boolean expression: the string `value` is valid under `node` (keys are always strings). */
+function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen: Set<string>): Code {
   switch (node.kind) {
     case 'any':
-      return;
-    case 'never':
-      lines.line(fail('schema-violation', 'no property name is allowed'));
-      return;
-    case 'string':
-      stringChecks(context, node, key, fail, lines);
-      return;
+      return new Code('true');
+    case 'string': {
+      const tests: Code[] = [];
+      if (node.minLength !== undefined && node.minLength > 0) tests.push(js`${context.use('codePoints')}(${value}) >= ${node.minLength}`);
+      if (node.maxLength !== undefined) tests.push(js`${context.use('codePoints')}(${value}) <= ${node.maxLength}`);
+      if (node.pattern !== undefined) tests.push(js`${patternConstant(context, node.pattern, node.schemaPath)}.test(${value})`);
+      if (node.format !== undefined) throw new SchemaError('unsupported-keyword', `format assertion in propertyNames is not supported`, node.schemaPath, context.ir.source);
+      return tests.length === 0 ? new Code('true') : new Code(`(${tests.map((test) => test.text).join(' && ')})`);
+    }
     case 'literal':
-      lines.line(js`if (!(${literalCondition(context, node, key)})) ${fail('schema-violation', `property name ${literalMessage(node)}`)}`);
-      return;
+      return new Code(`(${literalCondition(context, node, value).text})`);
+    case 'union': {
+      const variants = node.variants.map((variant) => stringCondition(context, variant, value, seen));
+      if (node.mode !== 'oneOf') return variants.some((variant) => variant.text === 'true') ? new Code('true') : new Code(`(${variants.map((variant) => variant.text).join(' || ')})`);
+      return new Code(`([${variants.map((variant) => variant.text).join(', ')}].filter(Boolean).length === 1)`);
+    }
+    case 'ref': {
+      const target = context.definitions.get(node.target);
+      if (target === undefined || seen.has(node.target)) {
+        throw new SchemaError('unsupported-keyword', 'recursive propertyNames schema is not supported', node.schemaPath, context.ir.source);
+      }
+      return stringCondition(context, target.node, value, new Set([...seen, node.target]));
+    }
     default:
-      throw new SchemaError('unsupported-keyword', `propertyNames of kind ${node.kind} is not supported`, node.schemaPath, context.ir.source);
+      // never, and schemas of other types: no string is valid.
+      return new Code('false');
   }
 }
