@@ -14,14 +14,14 @@ import {
 } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import { foldPatterns } from './merge-object.js';
-import { anyNode, neverNode, type NodeFactory } from './nodes.js';
+import { anyNode, neverNode } from './nodes.js';
 import type { IrArray, IrNode, IrNumber, IrObject, IrPatternProperty, IrProperty, IrString } from './types.js';
 
 const ALL_TYPES = ['null', 'boolean', 'number', 'string', 'array', 'object'] as const;
 const TYPE_NAMES = new Set(['null', 'boolean', 'integer', 'number', 'string', 'array', 'object']);
 
 /** The node for `type` and the type-specific keywords, or `undefined` when there are none (any value). */
-export function lowerTypes(context: LoweringContext, here: Here, make: NodeFactory): IrNode | undefined {
+export function lowerTypes(context: LoweringContext, here: Here): IrNode | undefined {
   const declared = own(here.schema, 'type');
   let types: string[];
   if (declared === undefined) {
@@ -35,10 +35,10 @@ export function lowerTypes(context: LoweringContext, here: Here, make: NodeFacto
     if (types.includes('number')) types = types.filter((type) => type !== 'integer');
     types = [...new Set(types)];
   }
-  if (types.length === 0) return make.never(here.path);
-  const variants = types.map((type) => lowerOneType(context, here, type, make));
+  if (types.length === 0) return neverNode(here.path);
+  const variants = types.map((type) => lowerOneType(context, here, type));
   if (variants.length === 1) return variants[0];
-  return make.node({ kind: 'union', mode: 'type', variants, schemaPath: here.path, annotations: {} });
+  return { kind: 'union', mode: 'type', variants, schemaPath: here.path, annotations: {} };
 }
 
 function hasTypeKeywords(context: LoweringContext, here: Here): boolean {
@@ -51,24 +51,24 @@ function hasTypeKeywords(context: LoweringContext, here: Here): boolean {
   return false;
 }
 
-function lowerOneType(context: LoweringContext, here: Here, type: string, make: NodeFactory): IrNode {
+function lowerOneType(context: LoweringContext, here: Here, type: string): IrNode {
   switch (type) {
     case 'null':
     case 'boolean':
-      return make.node({ kind: type, schemaPath: here.path, annotations: {} });
+      return { kind: type, schemaPath: here.path, annotations: {} };
     case 'integer':
     case 'number':
-      return lowerNumber(here, type === 'integer', make);
+      return lowerNumber(here, type === 'integer');
     case 'string':
-      return lowerString(context, here, make);
+      return lowerString(context, here);
     case 'array':
-      return lowerArray(context, here, make);
+      return lowerArray(context, here);
     default:
-      return lowerObject(context, here, make);
+      return lowerObject(context, here);
   }
 }
 
-function lowerNumber(here: Here, integer: boolean, make: NodeFactory): IrNode {
+function lowerNumber(here: Here, integer: boolean): IrNode {
   const node: IrNumber = { kind: 'number', integer, schemaPath: here.path, annotations: {} };
   let minimum = numberKeyword(here, 'minimum');
   let maximum = numberKeyword(here, 'maximum');
@@ -89,7 +89,7 @@ function lowerNumber(here: Here, integer: boolean, make: NodeFactory): IrNode {
   if (exclusiveMinimum !== undefined) node.exclusiveMinimum = exclusiveMinimum;
   if (exclusiveMaximum !== undefined) node.exclusiveMaximum = exclusiveMaximum;
   if (multipleOf !== undefined) node.multipleOf = multipleOf;
-  return numberIsEmpty(node) ? make.never(here.path) : make.node(node);
+  return numberIsEmpty(node) ? neverNode(here.path) : node;
 }
 
 /** True when no number satisfies the bounds (an integer node also needs a whole number between them). */
@@ -110,7 +110,7 @@ export function numberIsEmpty(node: IrNumber): boolean {
   return low > high || (low === high && (lowOpen || highOpen));
 }
 
-function lowerString(context: LoweringContext, here: Here, make: NodeFactory): IrNode {
+function lowerString(context: LoweringContext, here: Here): IrNode {
   const node: IrString = { kind: 'string', schemaPath: here.path, annotations: {} };
   const minLength = countKeyword(here, 'minLength');
   const maxLength = countKeyword(here, 'maxLength');
@@ -127,11 +127,11 @@ function lowerString(context: LoweringContext, here: Here, make: NodeFactory): I
     }
     node.format = format;
   }
-  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) return make.never(here.path);
-  return make.node(node);
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) return neverNode(here.path);
+  return node;
 }
 
-function lowerArray(context: LoweringContext, here: Here, make: NodeFactory): IrNode {
+function lowerArray(context: LoweringContext, here: Here): IrNode {
   const modern = here.location.document.draft === '2020-12';
   const items = own(here.schema, 'items');
   let prefix: unknown[] = [];
@@ -160,7 +160,7 @@ function lowerArray(context: LoweringContext, here: Here, make: NodeFactory): Ir
   if (minItems !== undefined && minItems > 0) node.minItems = minItems;
   if (maxItems !== undefined) node.maxItems = maxItems;
   if (booleanKeyword(here, 'uniqueItems') === true) node.uniqueItems = true;
-  return arrayIsEmpty(node) ? make.never(here.path) : make.node(node);
+  return arrayIsEmpty(node) ? neverNode(here.path) : node;
 }
 
 /** True when no array satisfies the node: contradictory counts, or a required item that is `never`. */
@@ -171,7 +171,7 @@ export function arrayIsEmpty(node: IrArray): boolean {
   return minItems > node.prefixItems.length && node.items.kind === 'never';
 }
 
-function lowerObject(context: LoweringContext, here: Here, make: NodeFactory): IrNode {
+function lowerObject(context: LoweringContext, here: Here): IrNode {
   const required = requiredNames(here);
   const properties: IrProperty[] = [];
   const declared = own(here.schema, 'properties');
@@ -199,7 +199,7 @@ function lowerObject(context: LoweringContext, here: Here, make: NodeFactory): I
   const maxProperties = countKeyword(here, 'maxProperties');
   if (minProperties !== undefined && minProperties > 0) node.minProperties = minProperties;
   if (maxProperties !== undefined) node.maxProperties = maxProperties;
-  return objectIsEmpty(node) ? make.never(here.path) : make.node(node);
+  return objectIsEmpty(node) ? neverNode(here.path) : node;
 }
 
 /** True when no object satisfies the node: contradictory counts or a required property that is `never`. */

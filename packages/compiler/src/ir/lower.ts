@@ -14,7 +14,7 @@ import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
 import { intersect } from './intersect.js';
 import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
 import { lowerTypes } from './lower-types.js';
-import { anyNode, nodeFactory, type NodeFactory } from './nodes.js';
+import { anyNode, neverNode } from './nodes.js';
 import type { IrAnnotations, IrLiteral, IrNode, IrRef, IrUnion, JsonValue } from './types.js';
 
 export function lowerSchema(context: LoweringContext, location: SchemaLocation): IrNode {
@@ -23,45 +23,45 @@ export function lowerSchema(context: LoweringContext, location: SchemaLocation):
   context.enter(path, source);
   try {
     const here = { ...location, base: context.registry.baseAt(location.document, location.pointer) };
-    return lowerLocation(context, here, nodeFactory);
+    return lowerLocation(context, here);
   } finally {
     context.leave();
   }
 }
 
-function lowerLocation(context: LoweringContext, location: SchemaLocation, make: NodeFactory): IrNode {
+function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNode {
   const path = `#${location.pointer}`;
-  if (location.schema === true) return make.node(anyNode(path));
-  if (location.schema === false) return make.never(path);
+  if (location.schema === true) return anyNode(path);
+  if (location.schema === false) return neverNode(path);
   if (!isJsonObject(location.schema)) {
     throw new SchemaError(SchemaErrorCode.InvalidSchema, 'a schema must be an object or a boolean', path, location.document.source);
   }
   const here = hereOf(location, location.schema);
   const draft = location.document.draft;
   const legacy = draft === 'draft-07' || draft === 'draft-06' || draft === 'draft-04';
-  const ref = lowerRef(context, here, make);
+  const ref = lowerRef(context, here);
   // Draft-07 Core §8.3: "All other properties in a "$ref" object MUST be ignored."
   if (ref !== undefined && legacy) return ref;
   refuseUnsupported(here);
-  let node: IrNode = lowerTypes(context, here, make) ?? anyNode(path);
+  let node: IrNode = lowerTypes(context, here) ?? anyNode(path);
   const parts: IrNode[] = [];
-  const literal = lowerLiteral(here, make);
+  const literal = lowerLiteral(here);
   if (literal !== undefined) parts.push(literal);
   if (ref !== undefined) parts.push(ref);
   for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
   for (const mode of ['oneOf', 'anyOf'] as const) {
-    const union = lowerUnion(context, here, mode, make);
+    const union = lowerUnion(context, here, mode);
     if (union !== undefined) parts.push(union);
   }
   for (const part of parts) node = intersect(context, node, part, here);
   return withAnnotations(node, collectAnnotations(context, here), path);
 }
 
-function lowerRef(context: LoweringContext, here: Here, make: NodeFactory): IrRef | undefined {
+function lowerRef(context: LoweringContext, here: Here): IrRef | undefined {
   const ref = stringKeyword(here, '$ref');
   if (ref === undefined) return undefined;
   const target = context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source });
-  return make.node({ kind: 'ref', target: context.declare(target), schemaPath: here.path, annotations: {} });
+  return { kind: 'ref', target: context.declare(target), schemaPath: here.path, annotations: {} };
 }
 
 /** Standard keywords without an implementation are refused, never skipped (see keywords.ts). */
@@ -74,7 +74,7 @@ function refuseUnsupported(here: Here): void {
 }
 
 /** `enum` and `const` (2020-12 Validation §6.1.2–6.1.3): the values, deduplicated, both applied. */
-function lowerLiteral(here: Here, make: NodeFactory): IrLiteral | undefined {
+function lowerLiteral(here: Here): IrLiteral | undefined {
   let values: JsonValue[] | undefined;
   if (here.location.document.draft !== 'draft-04' && has(here.schema, 'const')) values = [own(here.schema, 'const') as JsonValue];
   const list = arrayKeyword(here, 'enum');
@@ -83,21 +83,21 @@ function lowerLiteral(here: Here, make: NodeFactory): IrLiteral | undefined {
     values = values === undefined ? unique : commonJson(values, unique);
   }
   if (values === undefined) return undefined;
-  return make.node({ kind: 'literal', values, schemaPath: here.path, annotations: {} });
+  return { kind: 'literal', values, schemaPath: here.path, annotations: {} };
 }
 
-function lowerUnion(context: LoweringContext, here: Here, mode: 'oneOf' | 'anyOf', make: NodeFactory): IrNode | undefined {
+function lowerUnion(context: LoweringContext, here: Here, mode: 'oneOf' | 'anyOf'): IrNode | undefined {
   const list = arrayKeyword(here, mode);
   if (list === undefined) return undefined;
   if (list.length === 0) invalid(here, mode, 'must not be empty');
   // A variant no value matches changes neither anyOf nor oneOf (Validation §10.2.1.2–3).
   const variants = list.map((child, index) => lowerSchema(context, childLocation(here, child, mode, index))).filter((variant) => variant.kind !== 'never');
-  if (variants.length === 0) return make.never(here.path);
+  if (variants.length === 0) return neverNode(here.path);
   if (variants.length === 1) return variants[0];
   const union: IrUnion = { kind: 'union', mode, variants, schemaPath: here.path, annotations: {} };
   const discriminator = findDiscriminator(context, variants, openApiDiscriminator(context, here));
   if (discriminator !== undefined) union.discriminator = discriminator;
-  return make.node(union);
+  return union;
 }
 
 /** The node with the schema's own annotations on top and the schema's path. */

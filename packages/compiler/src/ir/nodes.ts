@@ -1,8 +1,5 @@
-/**
- * Small constructors for IR nodes. Lowering creates at most a few nodes per schema object, so
- * only merges (`intersect.ts`), where unions multiply, count against the run's node limit.
- */
-import type { IrAny, IrNever, IrNode } from './types.js';
+/** Constructors for the two leaf nodes every stage creates. */
+import type { IrAny, IrNever } from './types.js';
 
 export function anyNode(schemaPath: string): IrAny {
   return { kind: 'any', schemaPath, annotations: {} };
@@ -11,17 +8,3 @@ export function anyNode(schemaPath: string): IrAny {
 export function neverNode(schemaPath: string): IrNever {
   return { kind: 'never', schemaPath, annotations: {} };
 }
-
-export interface NodeFactory {
-  node<T extends IrNode>(node: T): T;
-  never(schemaPath: string): IrNever;
-}
-
-export const nodeFactory: NodeFactory = {
-  node<T extends IrNode>(node: T): T {
-    return node;
-  },
-  never(schemaPath: string): IrNever {
-    return neverNode(schemaPath);
-  },
-};
