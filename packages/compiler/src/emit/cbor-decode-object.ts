@@ -173,7 +173,13 @@ function buildResult(emitter: CborDecoderEmitter, node: IrObject, locals: Name[]
       // Computed key: a literal `"__proto__": x` would set the prototype.
       return js`[${literal(property.name)}]: ${local}`;
     });
-  lines.line(js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`);
+  // A declared name that Object.prototype also has (`constructor`) confuses TS's literal check: assert instead.
+  const inherited = node.properties.some((property) => property.name in Object.prototype);
+  lines.line(
+    inherited
+      ? js`const ${result} = { ${joinCode(members, ', ')} } as ${emitter.type(node)};`
+      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`,
+  );
   node.properties.forEach((property, index) => {
     if (property.required) return;
     const local = locals[index];

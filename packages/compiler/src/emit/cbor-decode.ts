@@ -106,16 +106,25 @@ export class CborDecoderEmitter {
         lines.line(js`${target} = ${use('readBooleanItem')}(reader, ${path});`);
         return;
       case 'number': {
+        // Checked in a typed local: the target may be declared `unknown` (extra properties, tuple items).
         const offset = this.offset(scope, lines);
-        lines.line(js`${target} = ${use('readNumberItem')}(reader, ${path});`);
-        numberChecks(this.context, node, target, this.failAt(node, offset), lines);
+        const decoded = scope.fresh('decoded');
+        lines.line(js`const ${decoded} = ${use('readNumberItem')}(reader, ${path});`);
+        numberChecks(this.context, node, decoded, this.failAt(node, offset), lines);
+        lines.line(js`${target} = ${decoded};`);
         return;
       }
       case 'string': {
         const checked = node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;
-        const offset = checked ? this.offset(scope, lines) : undefined;
-        lines.line(js`${target} = ${use('readString')}(reader, ${path});`);
-        if (offset !== undefined) stringChecks(this.context, node, target, this.failAt(node, offset), lines);
+        if (!checked) {
+          lines.line(js`${target} = ${use('readString')}(reader, ${path});`);
+          return;
+        }
+        const offset = this.offset(scope, lines);
+        const decoded = scope.fresh('decoded');
+        lines.line(js`const ${decoded} = ${use('readString')}(reader, ${path});`);
+        stringChecks(this.context, node, decoded, this.failAt(node, offset), lines);
+        lines.line(js`${target} = ${decoded};`);
         return;
       }
       case 'literal': {
