@@ -50,7 +50,8 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
   const { text } = generateCborModule(ir, {
     deterministic: options.deterministic === true,
     runtimeModule: options.runtimeModule ?? '@binschema/runtime',
-    preamble: preambleLine(ir.source),
+    // The file name only: the preamble must not depend on where the checkout lives.
+    preamble: preambleLine(basename(ir.source)),
     fileName: `${stem}.ts`,
     mode: 'module',
   });
