@@ -131,7 +131,8 @@ function arrayPlans(schema: SchemaObject, value: unknown[], path: PathToken[], d
     plans.push({ kind: 'too-few-items', path, apply: (root) => ((at(root).length = schema.minItems - 1), root) });
   }
   if (typeof schema.maxItems === 'number' || tupleClosed) {
-    plans.push({ kind: 'too-many-items', path, apply: (root) => (at(root).push(cloneValue(value[value.length - 1] ?? null)), root) });
+    // Blame may fall on the array or on the new item (which can also break an item schema).
+    plans.push({ kind: 'too-many-items', path: [...path, value.length], apply: (root) => (at(root).push(cloneValue(value[value.length - 1] ?? null)), root) });
   }
   if (schema.uniqueItems === true && value.length > 0) {
     plans.push({ kind: 'duplicate-item', path, apply: (root) => (at(root).push(cloneValue(value[0])), root) });
