@@ -1,2 +1,5 @@
 #!/usr/bin/env node
-export {};
+import { createProgram } from './program.js';
+
+process.exitCode = 0;
+await createProgram().parseAsync(process.argv);

@@ -1,0 +1,14 @@
+import { Command } from 'commander';
+import { registerCompile } from './commands/compile.js';
+import { version } from './version.js';
+
+/** The `binschema` command line, built fresh per call so tests can run it in-process. */
+export function createProgram(): Command {
+  const program = new Command('binschema')
+    .description('Compile JSON Schemas into specialised CBOR and UBJSON encoders and decoders.')
+    .version(version, '-v, --version')
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(text) });
+  registerCompile(program);
+  return program;
+}
