@@ -90,6 +90,10 @@ invalid('refuses a $ref to a directory or a device instead of reading it', () =>
   // Reading /dev/zero would never end; it must be refused at once.
   if (existsSync('/dev/zero')) assertRefused(() => lower({ $ref: 'file:///dev/zero' }), 'unresolved-ref', '#/$ref');
 });
+invalid('refuses options of the wrong type', () => {
+  assertRefused(() => buildIr({ schema: {} }, { formatAssertion: 'yes' as unknown as boolean }), 'invalid-option', '#');
+  assertRefused(() => buildIr({ schema: {} }, { extraSchemas: {} as unknown as unknown[] }), 'invalid-option', '#');
+});
 invalid('refuses a relative baseUri', () => {
   assertRefused(() => buildIr({ schema: {}, baseUri: 'schemas/x.json' }), 'invalid-option', '#');
 });

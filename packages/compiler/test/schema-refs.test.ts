@@ -173,15 +173,20 @@ recursion('lowers mutual recursion in one document', () => {
 recursion('lowers mutual recursion across two files', () => {
   const module = buildIrFromFile(`${FIXTURES}mutual-a.schema.json`);
   const base = pathToFileURL(FIXTURES).href;
-  assert.is(refTarget(property(module.root, 'next')), `${base}mutual-b.schema.json#`);
+  // mutual-b refers back to this root, so the root is emitted as the definition for it.
+  assert.is(refTarget(module.root), `${base}mutual-a.schema.json#`);
+  const a = module.definitions.find((entry) => entry.key === `${base}mutual-a.schema.json#`)!;
+  assert.is(refTarget(property(a.node, 'next')), `${base}mutual-b.schema.json#`);
   const b = module.definitions.find((entry) => entry.key === `${base}mutual-b.schema.json#`)!;
   assert.is(refTarget(property(b.node, 'next')), `${base}mutual-a.schema.json#`);
   assert.is(module.rootName, 'mutual-a');
 });
-recursion('refers to the root with "#"', () => {
-  const module = lower({ type: 'object', properties: { parent: { $ref: '#' } } });
+recursion('refers to the root with "#", and makes the root that definition', () => {
+  const module = lower({ title: 'Node', type: 'object', properties: { parent: { $ref: '#' } } });
   assert.is(module.definitions.length, 1);
-  assert.is(refTarget(property(module.root, 'parent')), module.definitions[0].key);
-  assert.is(refTarget(property(module.definitions[0].node, 'parent')), module.definitions[0].key);
+  const [root] = module.definitions;
+  assert.equal([root.name, root.exported], ['Node', false]);
+  assert.equal(module.root, { kind: 'ref', target: root.key, schemaPath: '#', annotations: { title: 'Node' } });
+  assert.is(refTarget(property(root.node, 'parent')), root.key);
 });
 recursion.run();

@@ -134,7 +134,6 @@ export class LoweringContext {
   /** Counts one lowering level; refuses past `MAX_LOWERING_DEPTH`. Pair with `leave`. */
   enter(schemaPath: string, source: string): void {
     if (++this.depth > MAX_LOWERING_DEPTH) {
-      this.depth = 0;
       throw new SchemaError(SchemaErrorCode.TooDeep, `schema nests (with allOf inlining) deeper than ${MAX_LOWERING_DEPTH} levels`, schemaPath, source);
     }
   }

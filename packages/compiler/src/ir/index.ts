@@ -63,14 +63,21 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
   if (options.extraSchemas !== undefined && !Array.isArray(options.extraSchemas)) {
     throw new SchemaError(SchemaErrorCode.InvalidOption, 'extraSchemas must be an array', '#', source);
   }
+  if (options.formatAssertion !== undefined && typeof options.formatAssertion !== 'boolean') {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, 'formatAssertion must be a boolean', '#', source);
+  }
   const baseUri = checkedBase(input.baseUri, source);
   const registry = new SchemaRegistry(true);
   for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);
   const document = registry.addDocument(input.schema, baseUri, source);
   const context = new LoweringContext(registry, { formatAssertion: options.formatAssertion === true }, document, lowerSchema);
   declareExported(context, registry, document);
-  const root = lowerSchema(context, registry.rootOf(document));
+  const rootLocation = registry.rootOf(document);
+  let root = lowerSchema(context, rootLocation);
   context.drain();
+  // A root that is also a $ref target ("#") is emitted once, as that definition.
+  const rootKey = LoweringContext.keyOf(rootLocation);
+  if (context.locationOf(rootKey) !== undefined) root = { kind: 'ref', target: rootKey, schemaPath: '#', annotations: root.annotations };
   const rootName = rootNameOf(document, input.source);
   const definitions = context.definitions(rootName);
   refuseUnguardedRecursion(definitions, source);
