@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { checkAll, type Case } from './check.js';
+import { checkAll, describe, type Case } from './check.js';
 import { describeMachine } from './machine.js';
 import { renderConsole, renderMarkdown, type ReportInput } from './markdown.js';
 import { parseOptions, UsageError, type Options } from './options.js';
@@ -34,19 +34,25 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
 
-  // Peers are always checked (they make the reference bytes), but --only limits what is timed.
+  // Everything is checked (peers make the reference bytes); --only limits what is timed to the
+  // matching codecs plus the peers, without which there would be no ratios.
   const only = options.only?.toLowerCase();
-  const timed = check.cases.filter((item) => item.status === 'ok'
-    && (only === undefined || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
+  const timed = check.cases.filter((item) => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
+    || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
   const estimates = new Map<Case, number>(timed.map((item) => [item, estimate(item as Required<Case>)]));
   const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()] as Required<Case>[][];
   console.log(`checked ${check.cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
 
-  if (!options.quick) await timeRounds(groups, estimates as Map<Required<Case>, number>, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
+  const sized = estimates as Map<Required<Case>, number>;
+  if (!options.quick) await timeRounds(groups, sized, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
   const started = Date.now();
-  const timings = await timeRounds(groups, estimates as Map<Required<Case>, number>, options.rounds, options.budget, (round) => {
+  const { results: timings, failed } = await timeRounds(groups, sized, options.rounds, options.budget, (round) => {
     console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   });
+  for (const [item, error] of failed) {
+    Object.assign(item, { status: 'failing', reason: `threw while timed: ${describe(error)}` });
+    console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
+  }
 
   const rows = buildRows(check.cases, timings as Map<Case, number[]>);
   const report: ReportInput = {

@@ -5,7 +5,7 @@ export interface Options {
   quick: boolean;
   rounds: number;
   budget: Budget;
-  /** Substring of a codec id or label (case-insensitive): time only those. */
+  /** Substring of a codec id or label (case-insensitive): time only those and the peers. */
   only?: string;
   /** Substring of a payload name: load only those. */
   payload?: string;

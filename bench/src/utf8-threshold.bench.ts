@@ -106,7 +106,7 @@ async function main(): Promise<void> {
     const key = `${probe.direction}/${probe.kind}/${probe.length}`;
     groups.set(key, [...(groups.get(key) ?? []), probe]);
   }
-  const timings = await timeRounds([...groups.values()], estimates, rounds, budget, (round) => console.log(`round ${round + 1}/${rounds}`));
+  const { results: timings } = await timeRounds([...groups.values()], estimates, rounds, budget, (round) => console.log(`round ${round + 1}/${rounds}`));
   const machine = describeMachine();
   const lines = [`# UTF-8 threshold`, '', `${machine.date} · ${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${rounds} round(s), ${budget.timeMs} ms per case`, ''];
   for (const direction of ['encode', 'decode'] as const) {

@@ -5,6 +5,7 @@ import { parseOptions, UsageError } from '../src/options.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
 import { copyBytes, registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
 import { buildRows, geoMeans } from '../src/summary.js';
+import { timeRounds, type Timed } from '../src/timing.js';
 import { cloneJson, differs } from '../src/values.js';
 
 const payloads = loadPayloads();
@@ -148,6 +149,21 @@ Summary('ratios are taken against the fastest peer, never against ours or JSON',
   assert.is(mean.ratio, 0.5);
 });
 
+const Rounds = suite('rounds');
+
+Rounds('a case that throws while timed is dropped from later rounds and reported, the others go on', async () => {
+  // Tiny budgets: this checks the bookkeeping, not any timing.
+  const budget = { timeMs: 0.05, sampleUs: 5, minSamples: 2, gc: false };
+  let calls = 0;
+  const good: Timed = { run: (input: number[]) => input.length, makeInput: () => [1, 2, 3] };
+  const flaky: Timed = { run: () => { if (++calls > 3) throw new RangeError('state broke'); return calls; }, makeInput: () => 0 };
+  const estimates = new Map<Timed, number>([[good, 100], [flaky, 100]]);
+  const { results, failed } = await timeRounds([[good, flaky]], estimates, 2, budget, () => {});
+  assert.is(results.get(good)!.length, 2);
+  assert.is(results.has(flaky), false);
+  assert.instance(failed.get(flaky), RangeError);
+});
+
 const Options = suite('options');
 
 Options('quick mode runs one round and writes quick results', () => {
@@ -170,4 +186,5 @@ Values.run();
 Check.run();
 Registry.run();
 Summary.run();
+Rounds.run();
 Options.run();
