@@ -2,6 +2,7 @@ import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '.
 import { SchemaError } from '../errors.js';
 import { Code, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
 import type { ModuleContext } from './context.js';
+import { FORMAT_HELPERS } from './formats.js';
 
 /**
  * Assertion checks shared by encoders and decoders of every format. Each takes the value as an
@@ -51,9 +52,16 @@ export function stringChecks(context: ModuleContext, node: IrString, value: Code
     const pattern = patternConstant(context, node.pattern, node.schemaPath);
     lines.line(js`if (!${pattern}.test(${value})) ${fail('schema-violation', `must match the pattern ${node.pattern}`)}`);
   }
-  if (node.format !== undefined) {
-    throw new SchemaError('unsupported-keyword', `format assertion "${node.format}" is not supported by the code generator`, node.schemaPath, context.ir.source);
+  if (node.format !== undefined) lines.line(js`if (!${formatHelper(context, node)}(${value})) ${fail('schema-violation', `must be a valid ${node.format}`)}`);
+}
+
+/** The prelude helper that checks `node.format` (the front end only lets asserted formats through). */
+function formatHelper(context: ModuleContext, node: IrString): Code {
+  const helper = FORMAT_HELPERS[node.format!];
+  if (helper === undefined) {
+    throw new SchemaError('unsupported-keyword', `format assertion ${JSON.stringify(node.format)} is not supported`, node.schemaPath, context.ir.source);
   }
+  return context.use(helper);
 }
 
 /** A hoisted `u` RegExp for a schema pattern (unanchored: JSON Schema searches). */
@@ -129,7 +137,7 @@ function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen
       if (node.minLength !== undefined && node.minLength > 0) tests.push(js`${context.use('codePoints')}(${value}) >= ${node.minLength}`);
       if (node.maxLength !== undefined) tests.push(js`${context.use('codePoints')}(${value}) <= ${node.maxLength}`);
       if (node.pattern !== undefined) tests.push(js`${patternConstant(context, node.pattern, node.schemaPath)}.test(${value})`);
-      if (node.format !== undefined) throw new SchemaError('unsupported-keyword', `format assertion in propertyNames is not supported`, node.schemaPath, context.ir.source);
+      if (node.format !== undefined) tests.push(js`${formatHelper(context, node)}(${value})`);
       return tests.length === 0 ? new Code('true') : new Code(`(${tests.map((test) => test.text).join(' && ')})`);
     }
     case 'literal':
