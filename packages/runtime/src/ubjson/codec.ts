@@ -9,7 +9,6 @@ export class UbjsonEncoder {
   readonly writer: Writer;
   private readonly values: ValueEncoder;
   private readonly options: UbjsonEncodeOptions | undefined;
-  private busy = false;
 
   constructor(options?: UbjsonEncodeOptions, writer: Writer = new Writer()) {
     this.options = options;
@@ -19,18 +18,20 @@ export class UbjsonEncoder {
 
   /** The UBJSON bytes of `value`; a view that later calls never overwrite (`Writer.finish`). */
   encode(value: unknown): Uint8Array {
+    const values = this.values;
     // A getter that encodes again must not write into the output in progress.
-    if (this.busy) return new UbjsonEncoder(this.options).encode(value);
-    this.busy = true;
+    if (values.writer !== undefined) return new UbjsonEncoder(this.options).encode(value);
+    const writer = this.writer;
+    values.writer = writer;
     try {
-      this.values.writeFrom(this.writer, value, '');
+      values.writeValue(value, 0);
     } catch (error) {
-      this.writer.reset();
-      throw error;
-    } finally {
-      this.busy = false;
+      values.writer = undefined;
+      writer.reset();
+      throw values.explain(error, value, '');
     }
-    return this.writer.finish();
+    values.writer = undefined;
+    return writer.finish();
   }
 }
 

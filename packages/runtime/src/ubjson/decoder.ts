@@ -116,10 +116,8 @@ export class ValueDecoder {
         return reader.f32();
       case Marker.Float64:
         return reader.f64();
-      case Marker.String: {
-        const length = readLength(reader);
-        return reader.utf8(length);
-      }
+      case Marker.String:
+        return reader.utf8(this.readTextLength());
       case Marker.ObjectStart:
         return this.readObject(depth);
       case Marker.ArrayStart:
@@ -141,6 +139,7 @@ export class ValueDecoder {
       case Marker.HighPrecision:
         return this.readHighPrecision();
       default: {
+        if (reader.pos > reader.end) { reader.pos = reader.end; reader.failEnd(1); }
         const offset = reader.pos - 1;
         const what = marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`;
         return reader.fail(ErrorCode.NotWellFormed, what, offset);
@@ -195,7 +194,6 @@ export class ValueDecoder {
     const array: unknown[] = [];
     const inner = depth + 1;
     for (;;) {
-      if (reader.pos >= reader.end) reader.failEnd(1);
       marker = uint8[reader.pos++];
       if (marker === Marker.ArrayEnd) return array;
       if (marker === Marker.NoOp) continue;
@@ -301,7 +299,8 @@ export class ValueDecoder {
       }
       const keyOffset = reader.pos;
       const key = this.readKey();
-      this.setKey(object, key, this.readValue(inner), keyOffset);
+      if (reader.pos >= reader.end) reader.failEnd(1);
+      this.setKey(object, key, this.readPayload(uint8[reader.pos++], inner), keyOffset);
     }
   }
 
@@ -330,20 +329,24 @@ export class ValueDecoder {
     return object;
   }
 
-  /** A key: an integer length and UTF-8, no `S` marker (container-types.html#object). */
-  readKey(): string {
+  /** The length of a string or key: `readLength` with the one-byte forms (`U n`, `i n`) inline. */
+  readTextLength(): number {
     const reader = this.reader;
     const uint8 = reader.uint8;
     const pos = reader.pos;
-    let length: number;
-    // Fast path: the one-byte lengths every encoder uses for short keys.
     if (pos + 1 < reader.end && (uint8[pos] === Marker.Uint8 || (uint8[pos] === Marker.Int8 && uint8[pos + 1] < 128))) {
-      length = uint8[pos + 1];
       reader.pos = pos + 2;
-    } else {
-      length = readLength(reader);
+      return uint8[pos + 1];
     }
+    return readLength(reader);
+  }
+
+  /** A key: an integer length and UTF-8, no `S` marker (container-types.html#object). */
+  readKey(): string {
+    const reader = this.reader;
+    const length = this.readTextLength();
     if (length > reader.end - reader.pos) reader.failEnd(length);
+    const uint8 = reader.uint8;
     const start = reader.pos;
     const key = this.keys.get(uint8, start, length);
     if (key === undefined) return reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in key', start);

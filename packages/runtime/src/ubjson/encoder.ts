@@ -72,12 +72,17 @@ export class ValueEncoder {
     try {
       this.writeValue(value, 0);
     } catch (error) {
-      if (error instanceof EncodeFailure) throw locateFailure(this, value, path, error);
-      if (isStackOverflow(error)) throw new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
-      throw error;
-    } finally {
       this.writer = previous;
+      throw this.explain(error, value, path);
     }
+    this.writer = previous;
+  }
+
+  /** The public form of a failure of `writeValue(root)`: an `EncodeError` with its path. */
+  explain(error: unknown, root: unknown, path: string): unknown {
+    if (error instanceof EncodeFailure) return locateFailure(this, root, path, error);
+    if (isStackOverflow(error)) return new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
+    return error;
   }
 
   writeValue(value: unknown, depth: number): void {

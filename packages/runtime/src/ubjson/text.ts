@@ -1,33 +1,32 @@
 import type { Writer } from '../writer.js';
 import { writeUtf8 } from '../utf8.js';
 import { Marker } from './constants.js';
-import { writeIntAt } from './integer.js';
-
-/**
- * Longest text (UTF-16 units) whose UTF-8 form surely fits a one-byte length (`i`/`U`, 255):
- * 85 × 3 = 255. Such text gets its two-byte header reserved up front and never moves.
- */
-const SHORT_TEXT = 85;
+import { lengthSize, writeIntAt } from './integer.js';
 
 /**
  * Writes `text` as a length (smallest integer marker) followed by its UTF-8 bytes at `pos` and
  * returns the position after it. The caller guarantees `9 + 3 * text.length` bytes of room.
- * The UTF-8 is written in place after a worst-case header, and moved back with `copyWithin`
- * only when the real length needs a shorter header (STYLE.md: shortest, not worst-case, headers).
+ *
+ * The UTF-8 form of n UTF-16 units takes between n and 3n bytes, so the header size is guessed
+ * from n as if the text were ASCII (2 bytes up to 255, 3 up to 32767, else 5), the bytes are
+ * written in place after it, and moved with `copyWithin` only when the guess was wrong, which
+ * can only happen for 86..255 or 10,923..32,767 units (STYLE.md: shortest, not worst-case,
+ * headers). Up to 85 units the guess is always right.
  */
 export function writeTextAt(uint8: Uint8Array, pos: number, text: string): number {
-  if (text.length <= SHORT_TEXT) {
-    const end = writeUtf8(uint8, pos + 2, text);
-    const length = end - pos - 2;
+  const units = text.length;
+  const guess = units <= 255 ? 2 : units <= 32767 ? 3 : 5;
+  const start = pos + guess;
+  const end = writeUtf8(uint8, start, text);
+  const length = end - start;
+  if (guess === 2 && length <= 255) {
     uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
     uint8[pos + 1] = length;
     return end;
   }
-  const start = pos + 9;
-  const end = writeUtf8(uint8, start, text);
-  const length = end - start;
-  const bodyStart = writeIntAt(uint8, pos, length);
+  const bodyStart = pos + lengthSize(length);
   if (bodyStart !== start) uint8.copyWithin(bodyStart, start, end);
+  writeIntAt(uint8, pos, length);
   return bodyStart + length;
 }
 
