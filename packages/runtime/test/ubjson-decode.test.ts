@@ -194,6 +194,19 @@ helpers('readAny reads one value at a time from a shared Reader', () => {
   assert.is(reader.pos, reader.end);
 });
 
+helpers('readAny stops at a Reader end set before the array end', () => {
+  const reader = new Reader('ubjson', hex('5b 69 01 5d'));
+  reader.end = 3;
+  try {
+    readAny(reader, 0);
+    assert.unreachable('read past end');
+  } catch (error) {
+    assert.is((error as DecodeError).code, ErrorCode.UnexpectedEnd);
+    assert.is((error as DecodeError).offset, 3);
+  }
+  assert.is(reader.uint8.length, 4);
+});
+
 helpers('readAny counts depth from the depth it is given', () => {
   const reader = new Reader('ubjson', hex('5b 5b 5d 5d'));
   try {
@@ -219,8 +232,11 @@ helpers('skipAny checks what it skips', () => {
 
 helpers('readLength accepts every integer marker and rejects negatives and other markers at the marker', () => {
   for (const [text, length] of [['69 05', 5], ['55 ff', 255], ['49 0100', 256], ['6c 00010000', 65536], ['4c 0000000100000000', 2 ** 32]] as const) {
-    assert.is(readLength(new Reader('ubjson', hex(text))), length);
+    assert.is(readLength(new Reader('ubjson', hex(text)), 0), length);
   }
+  const reader = new Reader('ubjson', hex('69 02 61 62'));
+  assert.is(readLength(reader), 2);
+  assert.is(reader.pos, 2);
   for (const text of ['69 ff', '4c ffffffffffffffff', '64 3f800000', '5a']) {
     try {
       readLength(withPos(hex(`5a ${text}`), 1));
@@ -228,6 +244,19 @@ helpers('readLength accepts every integer marker and rejects negatives and other
     } catch (error) {
       assert.is((error as DecodeError).code, ErrorCode.NotWellFormed, text);
       assert.is((error as DecodeError).offset, 1, text);
+    }
+  }
+});
+
+helpers('readLength refuses a length longer than the bytes left, at minSize bytes per unit', () => {
+  for (const [text, minSize] of [['69 03 6162', 1], ['69 02 616263', 2], ['4c 7fffffffffffffff', 1]] as const) {
+    const bytes = hex(text);
+    try {
+      readLength(new Reader('ubjson', bytes), minSize);
+      assert.unreachable(text);
+    } catch (error) {
+      assert.is((error as DecodeError).code, ErrorCode.UnexpectedEnd, text);
+      assert.is((error as DecodeError).offset, bytes.length, text);
     }
   }
 });

@@ -66,6 +66,10 @@ export class ValueDecoder {
    * huge `maxDepth`) becomes `too-deep`, so no other exception kind escapes.
    */
   readFrom(reader: Reader, depth: number): unknown {
+    // The array loop lets the typed array's own bounds check find the end (a read past it is
+    // `undefined`), which needs `end` to be the array's length.
+    const whole = reader.uint8;
+    if (reader.end !== whole.length) reader.uint8 = whole.subarray(0, reader.end);
     this.reader = reader;
     this.budget = this.maxCount;
     try {
@@ -73,6 +77,8 @@ export class ValueDecoder {
     } catch (error) {
       if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
       throw error;
+    } finally {
+      reader.uint8 = whole;
     }
   }
 
@@ -162,7 +168,6 @@ export class ValueDecoder {
     const reader = this.reader;
     const markerOffset = reader.pos - 1;
     const length = readLength(reader);
-    if (length > reader.end - reader.pos) reader.failEnd(length);
     const start = reader.pos;
     const end = start + length;
     const shape = jsonNumberShape(reader.uint8, start, end);
@@ -206,7 +211,6 @@ export class ValueDecoder {
     const reader = this.reader;
     reader.pos++; // '#'
     const count = readLength(reader);
-    if (count > reader.end - reader.pos) reader.failEnd(count);
     const array: unknown[] = new Array(count);
     const inner = depth + 1;
     for (let index = 0; index < count; index++) {
@@ -236,7 +240,7 @@ export class ValueDecoder {
     if (reader.uint8[reader.pos] !== Marker.Count) reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
     reader.pos++;
     const countOffset = reader.pos;
-    const count = readLength(reader);
+    const count = readLength(reader, 0);
     const size = perEntry + minElementSize(type);
     if (size === 0) {
       if (count > this.budget || count > 0xffff_ffff) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond maxCount ${this.maxCount}`, countOffset);
@@ -314,8 +318,7 @@ export class ValueDecoder {
       count = this.headerCount;
     } else {
       reader.pos++; // '#'
-      count = readLength(reader);
-      if (count * 3 > reader.end - reader.pos) reader.failEnd(count * 3);
+      count = readLength(reader, 3); // a key takes at least 2 bytes, a value 1
     }
     const object: Record<string, unknown> = {};
     const inner = depth + 1;

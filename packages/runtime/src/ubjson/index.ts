@@ -1,5 +1,24 @@
-// Generic codec: UBJSON Draft 12, big-endian, strict by default. Policies are documented on
-// `UbjsonEncodeOptions`/`ValueEncoder` (encoding) and `UbjsonDecodeOptions` (decoding).
+/**
+ * Generic UBJSON (Draft 12) codec: every multi-byte number big-endian, strict by default.
+ *
+ * Encoding (see `ValueEncoder`): integers take the smallest of `i U I l L` (safe integers beyond
+ * int32 are `L`, never floats); integral numbers beyond 2^53 and all other numbers are `D`
+ * (`d` with `float32: true` where exact); -0 stays a float; NaN/±Infinity are `D` by default
+ * (`nonFinite: 'null' | 'error'`); bigint is `L` within int64 and `H` beyond; strings are `S`
+ * (`C` with `chars: true`); `Uint8Array` is `[$U#n`; `undefined` is skipped in objects and `Z`
+ * elsewhere; only plain objects become objects; cycles and depth beyond `maxDepth` (512) fail.
+ *
+ * Decoding (see `UbjsonDecodeOptions`): every marker, the optimized `$`/`#` forms, no-op `N`
+ * between container elements (not at top level, not between a key and its value; not counted
+ * toward `#`); `[$U#` becomes a `Uint8Array`; `L` a number when safe, else bigint; `H` validated
+ * as a JSON number, then an exact integer or its text; `C` above 127, invalid UTF-8, trailing
+ * bytes, truncation, negative or non-integer lengths are `DecodeError`s with a byte offset; a
+ * count larger than the bytes left is refused before allocation and payload-free typed arrays
+ * count against `maxCount`; `__proto__` becomes an own property; duplicate keys: last wins, or
+ * `duplicateKeys: 'reject'`.
+ */
+
+// Generic codec.
 export { encode, decode, UbjsonEncoder, UbjsonDecoder } from './codec.js';
 export type { UbjsonEncodeOptions } from './encoder.js';
 export type { UbjsonDecodeOptions } from './decoder.js';

@@ -78,19 +78,22 @@ export function writeInt64Big(writer: Writer, value: bigint): void {
 
 /**
  * Reads an integer-marked length or count (`i`, `U`, `I`, `l`, `L`; index.html: "a positive
- * integer") and returns it. Any other marker, or a negative value, is a `not-well-formed`
- * `DecodeError` at the marker. An int64 beyond 2^53 comes back as an inexact double: it is
- * larger than any input anyway, so the caller's check against the bytes left rejects it.
- * The caller still has to check the value against the bytes left.
+ * integer") and returns it. Any other marker, or a negative value, is `not-well-formed` at the
+ * marker. A length that would need more than the bytes left, at `minSize` bytes per unit
+ * (1 for a string's bytes or an array's elements), is `unexpected-end` at the input length:
+ * the input is truncated, and nothing has been allocated. `minSize` 0 skips that check, for
+ * counts of payload-free elements that the caller caps itself. An int64 beyond 2^53 comes back
+ * as an inexact double, larger than any input.
  */
-export function readLength(reader: Reader): number {
+export function readLength(reader: Reader, minSize = 1): number {
   const start = reader.pos;
   if (start >= reader.end) reader.failEnd(1);
   const marker = reader.uint8[reader.pos++];
   let value: number;
   switch (marker) {
     case Marker.Uint8:
-      return reader.u8();
+      value = reader.u8();
+      break;
     case Marker.Int8:
       value = reader.i8();
       break;
@@ -110,5 +113,6 @@ export function readLength(reader: Reader): number {
       return reader.fail(ErrorCode.NotWellFormed, `expected an integer length or count, got ${hexByte(marker)}`, start);
   }
   if (value < 0) reader.fail(ErrorCode.NotWellFormed, `negative length or count ${value}`, start);
+  if (value * minSize > reader.end - reader.pos) reader.failEnd(value * minSize);
   return value;
 }
