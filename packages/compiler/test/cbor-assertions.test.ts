@@ -44,6 +44,11 @@ const cases: Case[] = [
     schema: { type: 'object', patternProperties: { '^n_': { type: 'number' }, '_s$': { type: 'string' } }, additionalProperties: false },
     values: [{ n_1: 1, x_s: 'a' }, { n_1: 'a' }, { n_s: 1 }, { other: 1 }, {}],
   },
+  {
+    keyword: 'patternProperties on declared properties',
+    schema: { type: 'object', properties: { n_a: { type: 'number', maximum: 10 } }, patternProperties: { '^n_': { type: 'integer' } } },
+    values: [{ n_a: 1 }, { n_a: 1.5 }, { n_a: 11 }, { n_b: 2.5 }, { n_b: 2, other: 'x' }],
+  },
   { keyword: 'type union', schema: { type: ['string', 'null'] }, values: ['a', null, 1] },
   { keyword: 'anyOf overlapping', schema: { anyOf: [{ type: 'integer', minimum: 5 }, { type: 'number', maximum: 0 }] }, values: [6, -1.5, 2, 'a'] },
   { keyword: 'oneOf overlapping', schema: { oneOf: [{ type: 'integer' }, { type: 'number', minimum: 10 }] }, values: [1, 11, 10.5, 'a'] },

@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { planCborObject } from '../plan/cbor.js';
 import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, type Lines } from './code.js';
-import { patternConstant, propertyCountChecks, propertyNameChecks } from './checks.js';
+import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
@@ -67,7 +67,16 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
     body.block(js`switch (${field})`, (cases) => {
       node.properties.forEach((property, index) => {
         cases.block(js`case ${index}:`, (inner) => {
+          // patternProperties also apply to a declared property whose name matches: read it again with each.
+          const patterns = node.patternProperties.filter((pattern) => patternRegExp(context, pattern.pattern, pattern.schemaPath).test(property.name));
+          if (patterns.length > 0) inner.line(js`const ${fixed.valueStart} = reader.pos;`);
           emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'));
+          for (const pattern of patterns) {
+            const check = scope.fresh('check');
+            inner.line(js`reader.pos = ${fixed.valueStart};`);
+            inner.line(js`let ${check}: unknown;`);
+            emitter.readValue(pattern.node, check, scope, inner, new Code('depth - 1'));
+          }
           inner.line(js`${expected!} = ${plan.writeOrder.indexOf(index) + 1};`);
           inner.line(new Code('break;'));
         });

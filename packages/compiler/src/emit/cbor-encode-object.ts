@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
-import { planCborObject } from '../plan/cbor.js';
+import { planCborObject, type CborObjectPlan } from '../plan/cbor.js';
 import { Code, bytesLiteral, inlineComment, js, literal, Lines } from './code.js';
-import { propertyCountChecks, patternConstant, propertyNameChecks } from './checks.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
@@ -12,65 +12,99 @@ import type { CborEncoderEmitter } from './cbor-encode.js';
  * schema allows them, go through one `write<Object>Entry` function.
  */
 export function emitObjectWriter(emitter: CborEncoderEmitter, node: IrObject, scope: NameScope, lines: Lines): void {
-  const context = emitter.context;
-  const plan = planCborObject(node, emitter.deterministic);
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
   lines.line(js`if (typeof value !== 'object' || value === null || Array.isArray(value)) ${fail('unexpected-type', 'expected object')}`);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [record, count, extrasName, keys, key, next, extra] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra'].map((fixed) => scope.claim(fixed));
+  const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
+  const frame: ObjectFrame = { emitter, node, scope, plan: planCborObject(node, emitter.deterministic), record, count, extras, keys, key, next, extra, before, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
+  readDeclared(frame, lines);
+  const open = countEntries(frame, lines);
+  propertyCountChecks(node, count, fail, lines);
+  writeEntries(frame, open, lines);
+}
 
-  // Read every declared property once, in schema order.
-  const locals = node.properties.map((property) => {
+/** What the parts of an object writer share. */
+interface ObjectFrame {
+  emitter: CborEncoderEmitter;
+  node: IrObject;
+  scope: NameScope;
+  plan: CborObjectPlan;
+  record: Name;
+  count: Name;
+  extras: Name;
+  keys: Name;
+  key: Name;
+  next: Name;
+  extra: Name;
+  before: Name;
+  /** One local per declared property, in schema order. */
+  locals: Name[];
+}
+
+/** Reads every declared property once, in schema order, and checks the required ones are there. */
+function readDeclared(frame: ObjectFrame, lines: Lines): void {
+  const { emitter, node, scope, record } = frame;
+  const fail = emitter.failWith(node, undefined);
+  for (const property of node.properties) {
     const local = scope.fresh(property.name, { fallback: 'property' });
     lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)}; ${inlineComment(property.schemaPath)}`);
-    return local;
-  });
+    frame.locals.push(local);
+  }
   node.properties.forEach((property, index) => {
-    if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
+    if (property.required) lines.line(js`if (${frame.locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
   });
   for (const name of node.extraRequired) {
     lines.line(js`if (${readProperty(emitter, record, name, true)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   }
+}
 
-  // The entry count: constant for a fixed set, else counted.
+/**
+ * Counts the entries: declared properties present, plus (when allowed) the other keys, collected
+ * in `extras`. A closed object only verifies it has no other keys. Returns whether extras exist.
+ */
+function countEntries(frame: ObjectFrame, lines: Lines): boolean {
+  const { emitter, node, record, count, extras, keys, key, extra } = frame;
+  const context = emitter.context;
   const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
   const requiredCount = node.properties.filter((property) => property.required).length;
   const known = node.properties.length > 0 ? knownSet(emitter, node) : undefined;
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
-  for (const entry of optional) lines.line(js`if (${locals[entry.index]} !== undefined) ${count}++;`);
-  let extras: Name | undefined;
+  for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
   if (closed) {
     // Extra keys are rare: count them without allocating, find the culprit only on mismatch.
     lines.block(js`if (${context.use('countKeys')}(${record}) !== ${count})`, (body) => {
       body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set<string>()`});`);
       body.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
     });
-  } else {
-    extras = extrasName;
-    const list = extrasName;
-    lines.line(js`const ${keys} = Object.keys(${record});`);
-    lines.line(js`let ${extras}: string[] | undefined;`);
-    lines.block(js`if (${keys}.length !== ${count})`, (body) => {
-      body.line(js`${list} = [];`);
-      const test = known === undefined ? new Code('') : js`if (!${known}.has(${key})) `;
-      body.line(js`for (const ${key} of ${keys}) ${test}${list}.push(${key});`);
-      body.line(js`${count} += ${list}.length;`);
-      if (emitter.deterministic) body.line(js`${list}.sort(${context.use('compareKeys')});`);
-    });
+    return false;
   }
-  propertyCountChecks(node, count, fail, lines);
+  // Every own key is a present declared property exactly when the counts agree.
+  lines.line(js`const ${keys} = Object.keys(${record});`);
+  lines.line(js`let ${extras}: string[] | undefined;`);
+  lines.block(js`if (${keys}.length !== ${count})`, (body) => {
+    body.line(js`${extras} = [];`);
+    const test = known === undefined ? new Code('') : js`if (!${known}.has(${key})) `;
+    body.line(js`for (const ${key} of ${keys}) ${test}${extras}.push(${key});`);
+    body.line(js`${count} += ${extras}.length;`);
+    if (emitter.deterministic) body.line(js`${extras}.sort(${context.use('compareKeys')});`);
+  });
+  return true;
+}
 
-  // Head, then entries in write order (schema order, or RFC 8949 §4.2.1 order when deterministic).
-  const writeEntry = extras === undefined ? undefined : entryWriter(emitter, node);
-  const merging = extras !== undefined && emitter.deterministic;
+/** The map head, then the entries in write order (schema order, or RFC 8949 §4.2.1 order). */
+function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
+  const { emitter, node, plan, record, count, extras, key, next } = frame;
+  const context = emitter.context;
+  const writeEntry = open ? entryWriter(emitter, node) : undefined;
+  const merging = open && emitter.deterministic;
   if (merging) lines.line(js`let ${next} = 0;`);
   if (plan.fixedHead !== undefined && plan.writeOrder.length > 0) {
-    const first = plan.writeOrder[0];
-    const merged = Uint8Array.from([...plan.fixedHead, ...plan.keys[first]]);
-    const head = context.constant(`head ${words(node)}`, bytesLiteral(merged), `map head (${node.properties.length} entries) and key ${JSON.stringify(node.properties[first].name)} of ${node.schemaPath}`);
+    const first = node.properties[plan.writeOrder[0]];
+    const merged = Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]);
+    const head = context.constant(`head ${words(node)}`, bytesLiteral(merged), `map head (${node.properties.length} entries) and key ${JSON.stringify(first.name)} of ${node.schemaPath}`);
     lines.line(js`${context.use('writeBytes')}(writer, ${head});`);
   } else {
     lines.line(js`${context.runtime('writeHead')}(writer, 5, ${count});`);
@@ -78,20 +112,36 @@ export function emitObjectWriter(emitter: CborEncoderEmitter, node: IrObject, sc
   plan.writeOrder.forEach((index, position) => {
     const property = node.properties[index];
     const write = (body: Lines): void => {
-      if (merging) flushExtras(body, extras!, next, writeEntry!, literal(property.name), context.use('compareKeys'));
+      if (merging) flushExtras(body, extras, next, writeEntry!, literal(property.name), context.use('compareKeys'));
       if (!(plan.fixedHead !== undefined && position === 0)) {
-        const key = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), `key ${JSON.stringify(property.name)} (${property.schemaPath})`);
-        body.line(js`${context.use('writeBytes')}(writer, ${key});`);
+        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), `key ${JSON.stringify(property.name)} (${property.schemaPath})`);
+        body.line(js`${context.use('writeBytes')}(writer, ${constant});`);
       }
-      emitter.writeValue(property.node, locals[index], property.name, scope, body, new Code('depth - 1'));
+      emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
+      declaredPatternChecks(frame, index, body);
     };
     if (property.required) write(lines);
-    else lines.block(js`if (${locals[index]} !== undefined)`, write);
+    else lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
   });
-  if (extras !== undefined) {
-    const guard = js`if (${extras} !== undefined)`;
-    if (merging) lines.block(guard, (body) => flushExtras(body, extras!, next, writeEntry!, undefined, context.use('compareKeys')));
-    else lines.block(guard, (body) => body.line(js`for (const ${key} of ${extrasName}) ${writeEntry!}(writer, ${record}, ${key}, depth - 1);`));
+  if (!open) return;
+  const guard = js`if (${extras} !== undefined)`;
+  if (merging) lines.block(guard, (body) => flushExtras(body, extras, next, writeEntry!, undefined, context.use('compareKeys')));
+  else lines.block(guard, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${record}, ${key}, depth - 1);`));
+}
+
+/**
+ * `patternProperties` also apply to declared properties whose name matches (known at compile
+ * time): the value is checked against each by writing it and rewinding.
+ */
+function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines): void {
+  const property = frame.node.properties[index];
+  for (const pattern of frame.node.patternProperties) {
+    if (!patternRegExp(frame.emitter.context, pattern.pattern, pattern.schemaPath).test(property.name)) continue;
+    lines.block(new Code(''), (body) => {
+      body.line(js`const ${frame.before} = writer.pos - writer.start;`);
+      frame.emitter.writeValue(pattern.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
+      body.line(js`writer.pos = writer.start + ${frame.before};`);
+    });
   }
 }
 

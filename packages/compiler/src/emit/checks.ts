@@ -64,13 +64,18 @@ function formatHelper(context: ModuleContext, node: IrString): Code {
   return context.use(helper);
 }
 
+/** The schema pattern compiled here (to test names known at compile time); SchemaError if invalid. */
+export function patternRegExp(context: ModuleContext, source: string, schemaPath: string): RegExp {
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    throw new SchemaError('invalid-schema', 'pattern is not a valid ECMA-262 regular expression with the u flag', schemaPath, context.ir.source);
+  }
+}
+
 /** A hoisted `u` RegExp for a schema pattern (unanchored: JSON Schema searches). */
 export function patternConstant(context: ModuleContext, source: string, schemaPath: string): Code {
-  try {
-    new RegExp(source, 'u');
-  } catch {
-    throw new SchemaError('invalid-schema', `pattern is not a valid ECMA-262 regular expression with the u flag`, schemaPath, context.ir.source);
-  }
+  patternRegExp(context, source, schemaPath);
   return context.constant('pattern', js`new RegExp(${literal(source)}, 'u')`, `pattern ${source} (${schemaPath})`);
 }
 
