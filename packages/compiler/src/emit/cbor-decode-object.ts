@@ -8,6 +8,7 @@ import type { CborDecoderEmitter } from './cbor-decode.js';
 /** Locals every object reader declares. */
 interface FixedLocals {
   at: Name;
+  expected: Name;
   field: Name;
   key: Name;
   uint8: Name;
@@ -37,7 +38,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
   const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, name] = [
     'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'name',
   ].map((fixed) => scope.claim(fixed));
-  const fixed = { at, field, key, uint8, item, valueStart, matched, result, name };
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, name, expected: expectedName };
   lines.line(js`const ${start} = reader.pos;`);
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
   const locals = node.properties.map((property) => {
@@ -58,6 +59,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
     if (expected !== undefined) fastPath(emitter, node, plan.keys, plan.writeOrder, expected, fixed, body);
     body.line(js`let ${key} = '';`);
     body.block(js`if (${field} < 0)`, (slow) => {
+      // Any other encoding of a key (out of order, non-shortest head, indefinite length): decode it.
       slow.line(js`${key} = ${context.use('readKey')}(reader, ${path});`);
       if (node.properties.length === 0) return;
       slow.block(js`switch (${key})`, (cases) => {
@@ -65,22 +67,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
       });
     });
     body.block(js`switch (${field})`, (cases) => {
-      node.properties.forEach((property, index) => {
-        cases.block(js`case ${index}:`, (inner) => {
-          // patternProperties also apply to a declared property whose name matches: read it again with each.
-          const patterns = node.patternProperties.filter((pattern) => patternRegExp(context, pattern.pattern, pattern.schemaPath).test(property.name));
-          if (patterns.length > 0) inner.line(js`const ${fixed.valueStart} = reader.pos;`);
-          emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'));
-          for (const pattern of patterns) {
-            const check = scope.fresh('check');
-            inner.line(js`reader.pos = ${fixed.valueStart};`);
-            inner.line(js`let ${check}: unknown;`);
-            emitter.readValue(pattern.node, check, scope, inner, new Code('depth - 1'));
-          }
-          inner.line(js`${expected!} = ${plan.writeOrder.indexOf(index) + 1};`);
-          inner.line(new Code('break;'));
-        });
-      });
+      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(emitter, node, index, locals, fixed, scope, inner)));
       if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
       else cases.block(new Code('default:'), (inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
     });
@@ -99,6 +86,24 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
     propertyCountChecks(node, js`Object.keys(${result}).length`, fail, lines);
   }
   lines.line(js`return ${result};`);
+}
+
+/** One declared property's value; `patternProperties` matching its name check it again. */
+function declaredEntry(emitter: CborDecoderEmitter, node: IrObject, index: number, locals: Name[], fixed: FixedLocals, scope: NameScope, lines: Lines): void {
+  const context = emitter.context;
+  const property = node.properties[index];
+  const patterns = node.patternProperties.filter((pattern) => patternRegExp(context, pattern.pattern, pattern.schemaPath).test(property.name));
+  if (patterns.length > 0) lines.line(js`const ${fixed.valueStart} = reader.pos;`);
+  emitter.readValue(property.node, locals[index], scope, lines, new Code('depth - 1'));
+  for (const pattern of patterns) {
+    const check = scope.fresh('check');
+    lines.line(js`reader.pos = ${fixed.valueStart};`);
+    lines.line(js`let ${check}: unknown;`);
+    emitter.readValue(pattern.node, check, scope, lines, new Code('depth - 1'));
+  }
+  const plan = planCborObject(node, emitter.deterministic);
+  lines.line(js`${fixed.expected} = ${plan.writeOrder.indexOf(index) + 1};`);
+  lines.line(new Code('break;'));
 }
 
 /** Compares the key expected next (in write order) in place; on a match consumes it and sets `field`. */
