@@ -71,6 +71,10 @@ accepts('keeps the last value of a repeated key, as the generic decoder does', (
   assert.equal(record.decode(hex('a3 62 6964 01 64 6e616d65 62 6162 62 6964 02')), { id: 2, name: 'ab' });
 });
 
+accepts('skips a leading self-described CBOR tag (RFC 8949 §3.4.6)', () => {
+  assert.equal(record.decode(hex('d9d9f7 a2 62 6964 01 64 6e616d65 62 6162')), { id: 1, name: 'ab' });
+});
+
 accepts.run();
 
 const rejects = suite('generated CBOR decoder rejects with code, offset and schema path');

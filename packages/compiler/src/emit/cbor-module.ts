@@ -126,6 +126,8 @@ function decodeFunction(context: ModuleContext, name: Name, type: Name, reader: 
   const body = [
     js`if (!(bytes instanceof Uint8Array)) throw new ${decodeError}('cbor', 'unexpected-type', 'expected a Uint8Array', 0);`,
     js`${shared}.reset(bytes);`,
+    js`// RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.`,
+    js`if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) ${shared}.pos = 3;`,
     js`let value: ${type};`,
     js`try {`,
     js`  value = ${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')});`,
