@@ -87,11 +87,14 @@ export class ValidGenerator {
     const { oneOf: _oneOf, anyOf: _anyOf, ...siblings } = flat;
     for (const variant of random.shuffle(variants)) {
       const mark = sites.length;
+      const pathLength = path.length;
       try {
         return this.generate(mergeSchemas(siblings, variant), random, depth, path, sites);
       } catch (error) {
         if (!(error instanceof NoValue)) throw error;
+        // Undo what the failed variant left behind: its sites and the path tokens it pushed.
         sites.length = mark;
+        path.length = pathLength;
       }
     }
     throw new NoValue('no union variant could be built');
@@ -198,10 +201,16 @@ export class ValidGenerator {
     }
     const additional: Schema = schema.additionalProperties ?? true;
     if (additional === false || schema.unevaluatedProperties === false) return out;
-    const extraCount = additional === true ? (random.chance(0.3) ? random.int(1, 2) : 0) : random.int(0, 3);
-    for (let index = 0; index < extraCount; index++) {
+    const minProperties: number = schema.minProperties ?? 0;
+    const maxProperties: number = schema.maxProperties ?? Infinity;
+    let extraCount = additional === true ? (random.chance(0.3) ? random.int(1, 2) : 0) : random.int(0, 3);
+    extraCount = Math.min(Math.max(extraCount, minProperties - Object.keys(out).length), maxProperties - Object.keys(out).length);
+    // A few extra tries, since a random key may collide or fall under a pattern.
+    for (let attempt = 0; extraCount > 0 && attempt < extraCount + 5; attempt++) {
       const key = this.extraKey(schema, random);
-      if (!Object.hasOwn(out, key) && this.schemaForKey(schema, key) === additional) add(key, additional);
+      if (Object.hasOwn(out, key) || this.schemaForKey(schema, key) !== additional) continue;
+      add(key, additional);
+      extraCount--;
     }
     return out;
   }
