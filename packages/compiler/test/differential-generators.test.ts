@@ -173,7 +173,7 @@ for (const format of GENERIC_FORMATS) {
     assert.match(checkDecodeRejects(format, codec, mutant) ?? '', 'accepted');
   });
 
-  checks(`catch a ${format.name} codec whose error blames a location below the mutation`, () => {
+  checks(`catch a ${format.name} codec whose error blames a location off the mutation`, () => {
     const blaming = {
       encode: () => {
         throw new EncodeError(format.name, ErrorCode.UnexpectedType, 'expected integer', '/a/b/c');
@@ -182,9 +182,14 @@ for (const format of GENERIC_FORMATS) {
         throw new DecodeError(format.name, ErrorCode.UnexpectedType, 'expected integer', 1_000_000);
       },
     };
-    const mutant = { value: { a: 'x' }, original: { a: 1 }, mutation: { kind: 'wrong-type', pointer: '/a' } };
-    assert.match(checkEncodeRejects(blaming, mutant) ?? '', 'blamed /a/b/c');
-    assert.match(checkDecodeRejects(format, blaming, mutant) ?? '', 'outside');
+    const removal = { value: { a: {} }, original: { a: { b: { c: 1 } } }, mutation: { kind: 'missing-required', pointer: '/a', subtree: false } };
+    assert.match(checkEncodeRejects(blaming, removal) ?? '', 'blamed /a/b/c');
+    assert.match(checkDecodeRejects(format, blaming, removal) ?? '', 'outside');
+    // A replaced value is new throughout, so blame inside it is right; blame beside it is not.
+    const replacement = { value: { a: { b: { c: 'x' } } }, original: { a: 1 }, mutation: { kind: 'wrong-type', pointer: '/a', subtree: true } };
+    assert.is(checkEncodeRejects(blaming, replacement), undefined);
+    const beside = { ...replacement, mutation: { ...replacement.mutation, pointer: '/a/b/d' } };
+    assert.match(checkEncodeRejects(blaming, beside) ?? '', 'blamed /a/b/c');
   });
 
   if (format.bytesAgree === 'deterministic') checks(`catch ${format.name} bytes that differ from the generic deterministic encoding`, () => {

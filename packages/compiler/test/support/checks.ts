@@ -59,6 +59,12 @@ export function checkDeterministicBytes(format: FormatUnderTest, codec: Compiled
   return `for ${show(value)}: expected ${toHex(expected)}, got ${toHex(generated.value)}`;
 }
 
+/** True when `path` is the mutated location, an ancestor, or (for a new subtree) inside it. */
+function blames(path: string, invalid: InvalidValue): boolean {
+  const { pointer, subtree } = invalid.mutation;
+  return isPointerPrefix(path, pointer) || (subtree && isPointerPrefix(pointer, path));
+}
+
 /** An invalid value: the generated encoder must refuse it with an `EncodeError` at or above the mutation. */
 export function checkEncodeRejects(codec: CompiledCodec, invalid: InvalidValue): string | undefined {
   const where = `${invalid.mutation.kind} at ${invalid.mutation.pointer || '/'} in ${show(invalid.value)}`;
@@ -67,7 +73,7 @@ export function checkEncodeRejects(codec: CompiledCodec, invalid: InvalidValue):
   const error = result.error;
   if (!isEncodeError(error)) return `generated encode threw ${describeError(error)} instead of an EncodeError for ${where}`;
   if (!MISMATCH_CODES.includes(error.code)) return `generated encode used code ${error.code} for ${where}`;
-  if (!isPointerPrefix(error.path, invalid.mutation.pointer)) return `generated encode blamed ${error.path || '/'} for ${where}`;
+  if (!blames(error.path, invalid)) return `generated encode blamed ${error.path || '/'} for ${where}`;
   return undefined;
 }
 
@@ -85,7 +91,7 @@ export function checkDecodeRejects(format: FormatUnderTest, codec: CompiledCodec
   if (!isDecodeError(error)) return `generated decode threw ${describeError(error)} instead of a DecodeError for ${where}`;
   if (!MISMATCH_CODES.includes(error.code)) return `generated decode used code ${error.code} for ${where}`;
   if (!(error.offset >= 0 && error.offset <= bytes.length)) return `generated decode gave offset ${error.offset} outside 0..${bytes.length} for ${where}`;
-  if (error.valuePath !== undefined && !isPointerPrefix(error.valuePath, invalid.mutation.pointer)) {
+  if (error.valuePath !== undefined && !blames(error.valuePath, invalid)) {
     return `generated decode blamed ${error.valuePath || '/'} for ${where}`;
   }
   return undefined;

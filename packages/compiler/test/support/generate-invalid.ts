@@ -16,6 +16,11 @@ export interface Mutation {
   kind: string;
   /** JSON Pointer of the mutated location: a correct error path is this or an ancestor. */
   pointer: string;
+  /**
+   * True when everything under `pointer` is new (a replaced or added value): then a path inside
+   * it is right too, e.g. `/a/0` when `/a` became `[1]` and its array branch wants strings.
+   */
+  subtree: boolean;
 }
 
 export interface InvalidValue {
@@ -28,6 +33,8 @@ export interface InvalidValue {
 interface Plan {
   kind: string;
   path: PathToken[];
+  /** See `Mutation.subtree`; false where the object or array stays and only loses something. */
+  subtree?: false;
   apply: (root: unknown) => unknown;
 }
 
@@ -66,7 +73,7 @@ export class InvalidGenerator {
         accepted = true; // cannot judge: discard
       }
       if (!accepted) {
-        return { value, original: base.value, mutation: { kind: plan.kind, pointer: pointerFrom(plan.path) } };
+        return { value, original: base.value, mutation: { kind: plan.kind, pointer: pointerFrom(plan.path), subtree: plan.subtree ?? true } };
       }
       this.discarded++;
     }
@@ -128,14 +135,14 @@ function arrayPlans(schema: SchemaObject, value: unknown[], path: PathToken[], d
   const at = (root: unknown) => getAt(root, path) as unknown[];
   const tupleClosed = draft07 ? Array.isArray(schema.items) && schema.additionalItems === false : schema.items === false;
   if (typeof schema.minItems === 'number' && schema.minItems > 0 && value.length > 0) {
-    plans.push({ kind: 'too-few-items', path, apply: (root) => ((at(root).length = schema.minItems - 1), root) });
+    plans.push({ kind: 'too-few-items', path, subtree: false, apply: (root) => ((at(root).length = schema.minItems - 1), root) });
   }
   if (typeof schema.maxItems === 'number' || tupleClosed) {
     // Blame may fall on the array or on the new item (which can also break an item schema).
     plans.push({ kind: 'too-many-items', path: [...path, value.length], apply: (root) => (at(root).push(cloneValue(value[value.length - 1] ?? null)), root) });
   }
   if (schema.uniqueItems === true && value.length > 0) {
-    plans.push({ kind: 'duplicate-item', path, apply: (root) => (at(root).push(cloneValue(value[0])), root) });
+    plans.push({ kind: 'duplicate-item', path: [...path, value.length], apply: (root) => (at(root).push(cloneValue(value[0])), root) });
   }
   return plans;
 }
@@ -146,7 +153,7 @@ function objectPlans(schema: SchemaObject, value: Record<string, unknown>, path:
   const required: string[] = (schema.required ?? []).filter((name: string) => Object.hasOwn(value, name));
   if (required.length > 0) {
     const name = random.pick(required);
-    plans.push({ kind: 'missing-required', path, apply: (root) => (delete at(root)[name], root) });
+    plans.push({ kind: 'missing-required', path, subtree: false, apply: (root) => (delete at(root)[name], root) });
   }
   if (schema.additionalProperties === false) {
     const key = random.pick(['extra', '__proto__', 'constructor', '😀', `x${randomString(random, 3)}`]);
