@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { IrModule } from './ir/types.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from './ir/index.js';
 import { SchemaError } from './errors.js';
+import { SchemaErrorCode } from './schema/codes.js';
 import { generateCborModule } from './emit/cbor-module.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
@@ -37,9 +38,9 @@ export function preambleLine(source: string): string {
 }
 
 function checkOptions(options: CompileOptions): void {
-  if ((options.format as string) !== 'cbor') throw new SchemaError('invalid-option', `unknown format ${JSON.stringify(options.format)}`, '#');
+  if ((options.format as string) !== 'cbor') throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown format ${JSON.stringify(options.format)}`, '#');
   if (options.target !== undefined && options.target !== 'ts' && options.target !== 'js') {
-    throw new SchemaError('invalid-option', `unknown target ${JSON.stringify(options.target)}`, '#');
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown target ${JSON.stringify(options.target)}`, '#');
   }
 }
 

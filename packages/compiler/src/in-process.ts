@@ -5,6 +5,7 @@ import { generateCborModule } from './emit/cbor-module.js';
 import { transpileBody } from './emit/module.js';
 import { preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError } from './errors.js';
+import { SchemaErrorCode } from './schema/codes.js';
 
 /** An encoder/decoder pair. */
 export interface Codec {
@@ -22,7 +23,7 @@ export interface CompiledCodec extends Codec {
  * `new Function` and the runtime passed in instead of imported.
  */
 export function compileCodec(schema: unknown, options: CompileOptions): CompiledCodec {
-  if ((options.format as string) !== 'cbor') throw new SchemaError('invalid-option', `unknown format ${JSON.stringify(options.format)}`, '#');
+  if ((options.format as string) !== 'cbor') throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown format ${JSON.stringify(options.format)}`, '#');
   const ir = buildIr({ schema }, options);
   const { text, api } = generateCborModule(ir, {
     deterministic: options.deterministic === true,

@@ -1,4 +1,5 @@
 import type { IrModule } from '../ir/types.js';
+import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './code.js';
 import { ModuleContext, type FunctionSpec } from './context.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './cbor-prelude.js';
@@ -27,6 +28,7 @@ export interface ApiEntry {
 
 /** The generated CBOR module for an IR module, plus the names of its public functions. */
 export function generateCborModule(ir: IrModule, options: CborModuleOptions): { text: string; api: ApiEntry[] } {
+  checkRepresentable(ir);
   const context = new ModuleContext(ir, 'cbor', CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES, CBOR_FORMAT_NAMES);
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');

@@ -1,5 +1,6 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
 import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
 import { Code, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
 import type { ModuleContext } from './context.js';
 import { FORMAT_HELPERS } from './formats.js';
@@ -59,7 +60,7 @@ export function stringChecks(context: ModuleContext, node: IrString, value: Code
 function formatHelper(context: ModuleContext, node: IrString): Code {
   const helper = FORMAT_HELPERS[node.format!];
   if (helper === undefined) {
-    throw new SchemaError('unsupported-keyword', `format assertion ${JSON.stringify(node.format)} is not supported`, node.schemaPath, context.ir.source);
+    throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `format assertion ${JSON.stringify(node.format)} is not supported`, node.schemaPath, context.ir.source);
   }
   return context.use(helper);
 }
@@ -69,7 +70,7 @@ export function patternRegExp(context: ModuleContext, source: string, schemaPath
   try {
     return new RegExp(source, 'u');
   } catch {
-    throw new SchemaError('invalid-schema', 'pattern is not a valid ECMA-262 regular expression with the u flag', schemaPath, context.ir.source);
+    throw new SchemaError(SchemaErrorCode.InvalidPattern, 'pattern is not a valid ECMA-262 regular expression with the u flag', schemaPath, context.ir.source);
   }
 }
 
@@ -155,7 +156,7 @@ function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen
     case 'ref': {
       const target = context.definitions.get(node.target);
       if (target === undefined || seen.has(node.target)) {
-        throw new SchemaError('unsupported-keyword', 'recursive propertyNames schema is not supported', node.schemaPath, context.ir.source);
+        throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, 'recursive propertyNames schema is not supported', node.schemaPath, context.ir.source);
       }
       return stringCondition(context, target.node, value, new Set([...seen, node.target]));
     }

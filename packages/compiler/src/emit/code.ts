@@ -75,6 +75,9 @@ export function jsonLiteral(value: unknown): Code {
 export function commentText(text: string, maxLength = 200): string {
   let safe = text
     .replace(/\*\//g, '*\\/')
+    // An opening sequence inside a comment is inert for JS, but ts-morph's writer tracks comment
+    // state and would start a new one: break it up too.
+    .replace(/\/\*/g, '/\\*')
     .replace(/[\r\n\u2028\u2029\u0085\u000b\u000c]+/g, ' ')
     // Other control characters would only confuse readers and diff tools.
     .replace(/[\u0000-\u001f\u007f]/g, '?');

@@ -1,4 +1,6 @@
 import type { IrDefinition, IrModule, IrNode, IrUnion } from '../ir/types.js';
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
 
 /**
  * Format-neutral facts about IR nodes that both planners and every emitter need: which JSON
@@ -82,4 +84,68 @@ export function unionStrategy(node: IrUnion, definitions: Definitions): UnionStr
     }
   }
   return { kind: 'type', types };
+}
+
+/** A lone surrogate: UTF-16 that has no UTF-8 form (RFC 3629), so no CBOR/UBJSON text can carry it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Refuses schema strings that a text string cannot carry: a property name, pattern or constant
+ * with a lone surrogate would be written as U+FFFD and never match itself after a round trip.
+ */
+export function checkRepresentable(module: IrModule): void {
+  const seen = new Set<IrNode>();
+  const fail = (what: string, schemaPath: string): never => {
+    throw new SchemaError(SchemaErrorCode.Unsupported, `${what} contains a lone surrogate, which has no UTF-8 form`, schemaPath, module.source);
+  };
+  const text = (value: string, what: string, schemaPath: string): void => {
+    if (LONE_SURROGATE.test(value)) fail(what, schemaPath);
+  };
+  const json = (value: unknown, schemaPath: string): void => {
+    if (typeof value === 'string') text(value, 'a constant', schemaPath);
+    else if (Array.isArray(value)) for (const item of value) json(item, schemaPath);
+    else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        text(key, 'a constant', schemaPath);
+        json(item, schemaPath);
+      }
+    }
+  };
+  const visit = (node: IrNode): void => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    switch (node.kind) {
+      case 'string':
+        if (node.pattern !== undefined) text(node.pattern, 'a pattern', node.schemaPath);
+        return;
+      case 'literal':
+        json(node.values, node.schemaPath);
+        return;
+      case 'array':
+        node.prefixItems.forEach(visit);
+        visit(node.items);
+        return;
+      case 'object':
+        for (const property of node.properties) {
+          text(property.name, 'a property name', property.schemaPath);
+          visit(property.node);
+        }
+        for (const pattern of node.patternProperties) {
+          text(pattern.pattern, 'a patternProperties key', pattern.schemaPath);
+          visit(pattern.node);
+        }
+        for (const name of node.extraRequired) text(name, 'a required name', node.schemaPath);
+        visit(node.additionalProperties);
+        if (node.propertyNames !== undefined) visit(node.propertyNames);
+        return;
+      case 'union':
+        node.variants.forEach(visit);
+        if (node.discriminator !== undefined) json(node.discriminator.mapping.map((entry) => entry.value), node.schemaPath);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(module.root);
+  for (const definition of module.definitions) visit(definition.node);
 }
