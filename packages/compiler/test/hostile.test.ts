@@ -190,6 +190,10 @@ function checkSource(format: FormatUnderTest, schema: SchemaObject): string | un
   if (generated.refused !== undefined) return `compileCodec accepted it but compileSchema refused it (${generated.refused})`;
   for (const file of generated.result!) {
     if (!file.fileName.endsWith('.ts')) continue;
+    // STYLE.md: strings reach the source through literal(), which escapes these; raw, they end
+    // a line comment (U+2028/2029), or do not survive a UTF-8 file (NUL is legal but invisible).
+    const raw = /[\u0000\u2028\u2029]/u.exec(file.text);
+    if (raw !== null) return `${file.fileName} holds a raw U+${raw[0].codePointAt(0)!.toString(16).padStart(4, '0')} at index ${raw.index}`;
     const facts = inspectSource(file.text, file.fileName);
     if (facts.syntaxErrors.length > 0) return `${file.fileName} does not parse: ${facts.syntaxErrors.slice(0, 3).join('; ')}`;
     const markers = [...facts.identifiers].filter((name) => MARKER.test(name));
