@@ -3,6 +3,7 @@ import { planCborObject } from '../plan/cbor.js';
 import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, type Lines } from './code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
+import { keyDoc } from './cbor-encode-object.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
 /** Locals every object reader declares. */
@@ -126,7 +127,7 @@ function fastPath(
         const compares = Array.from(bytes, (byte, offset) => js`${uint8}[${at}${offset === 0 ? new Code('') : js` + ${offset}`}] === ${hexLiteral(byte)}`);
         test = js`${at} + ${bytes.length} <= reader.end && ${joinCode(compares, ' && ')}`;
       } else {
-        const constant = emitter.context.constant(`key ${node.properties[index].name}`, bytesLiteral(bytes), `key ${JSON.stringify(node.properties[index].name)} (${node.properties[index].schemaPath})`);
+        const constant = emitter.context.constant(`key ${node.properties[index].name}`, bytesLiteral(bytes), keyDoc(node.properties[index].name));
         test = js`${emitter.context.use('sameBytes')}(${uint8}, ${at}, reader.end, ${constant})`;
       }
       cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);

@@ -104,7 +104,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
   if (plan.fixedHead !== undefined && plan.writeOrder.length > 0) {
     const first = node.properties[plan.writeOrder[0]];
     const merged = Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]);
-    const head = context.constant(`head ${words(node)}`, bytesLiteral(merged), `map head (${node.properties.length} entries) and key ${JSON.stringify(first.name)} of ${node.schemaPath}`);
+    const head = context.constant(`head ${node.properties.length} ${first.name}`, bytesLiteral(merged), `CBOR map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`);
     lines.line(js`${context.use('writeBytes')}(writer, ${head});`);
   } else {
     lines.line(js`${context.runtime('writeHead')}(writer, 5, ${count});`);
@@ -114,7 +114,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     const write = (body: Lines): void => {
       if (merging) flushExtras(body, extras, next, writeEntry!, literal(property.name), context.use('compareKeys'));
       if (!(plan.fixedHead !== undefined && position === 0)) {
-        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), `key ${JSON.stringify(property.name)} (${property.schemaPath})`);
+        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), keyDoc(property.name));
         body.line(js`${context.use('writeBytes')}(writer, ${constant});`);
       }
       emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
@@ -161,10 +161,15 @@ function words(node: IrObject): string {
   return node.schemaPath.replace(/^#\/?/, '') || 'root';
 }
 
+/** The comment of a pre-encoded key constant (shared by every object with that key). */
+export function keyDoc(name: string): string {
+  return `CBOR text ${JSON.stringify(name)}: a map key with its head`;
+}
+
 /** A hoisted `Set` of the declared property names (for finding extra keys). */
 function knownSet(emitter: CborEncoderEmitter, node: IrObject): Code {
   const names = node.properties.map((property) => literal(property.name).text).join(', ');
-  return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set<string>([${names}])`), `declared properties of ${node.schemaPath}`);
+  return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set<string>([${names}])`), `declared property names (first used at ${node.schemaPath}), to find undeclared keys`);
 }
 
 /**

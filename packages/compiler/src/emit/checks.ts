@@ -77,7 +77,7 @@ export function patternRegExp(context: ModuleContext, source: string, schemaPath
 /** A hoisted `u` RegExp for a schema pattern (unanchored: JSON Schema searches). */
 export function patternConstant(context: ModuleContext, source: string, schemaPath: string): Code {
   patternRegExp(context, source, schemaPath);
-  return context.constant('pattern', js`new RegExp(${literal(source)}, 'u')`, `pattern ${source} (${schemaPath})`);
+  return context.constant('pattern', js`new RegExp(${literal(source)}, 'u')`, `pattern ${source} (first used at ${schemaPath})`);
 }
 
 /** Item-count assertions of an array (`length` is its length). */
@@ -115,7 +115,7 @@ export function literalCondition(context: ModuleContext, node: IrLiteral, value:
   if (node.values.length === 0) return new Code('false');
   const tests = node.values.map((candidate) => {
     if (candidate === null || typeof candidate !== 'object') return js`${value} === ${jsonLiteral(candidate)}`;
-    const constant = context.constant('value', jsonLiteral(candidate), `constant value of ${node.schemaPath}`);
+    const constant = context.constant('value', jsonLiteral(candidate), `the constant ${JSON.stringify(candidate)} (first used at ${node.schemaPath})`);
     return js`${context.use('jsonEqual')}(${value}, ${constant})`;
   });
   return new Code(tests.map((test) => test.text).join(' || '));
