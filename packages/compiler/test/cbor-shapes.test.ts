@@ -29,6 +29,16 @@ const shapes: { name: string; schema: unknown; values: unknown[] }[] = [
     schema: { $defs: { list: { type: ['object', 'null'], properties: { v: { type: 'integer' }, next: { $ref: '#/$defs/list' } } } }, $ref: '#/$defs/list' },
     values: [null, { v: 1, next: { v: 2, next: null } }],
   },
+  {
+    name: 'declared properties mixed with extra keys (deterministic mode merges them in RFC 8949 §4.2.1 order)',
+    schema: { type: 'object', properties: { b: { type: 'integer' }, dd: { type: 'string' }, ü: {} }, additionalProperties: true },
+    values: [{ b: 1, dd: 'x', a: 0, c: [2], aaa: null, e: { z: 1, y: 2 }, ü: 3, 'é': 4, '': 5 }, { dd: 'y' }, { zz: 1, a: 2 }],
+  },
+  {
+    name: 'numbers that fit float16 and float32 (deterministic mode writes the shortest float)',
+    schema: { type: 'array', items: { type: 'number' } },
+    values: [[1.5, 0.1, 65504, 1e-7, -0, 3.4028234663852886e38, 5e-324]],
+  },
   { name: 'integers beyond 2^53 (written as float64, like the generic encoder)', schema: { type: 'integer' }, values: [2 ** 53, -(2 ** 60), 968129121061490700] },
 ];
 
