@@ -5,9 +5,9 @@
  * decodes its own encoding and the reference bytes to the payload. Failing cases are reported,
  * never timed.
  */
-import { copyBytes, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
+import { REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
 import type { Payload } from './payloads.js';
-import { asBytes, cloneJson, differs, sameBytes } from './values.js';
+import { asBytes, cloneJson, copyBytes, differs, sameBytes } from './values.js';
 
 export interface Case {
   payload: string;

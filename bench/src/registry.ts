@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Payload } from './payloads.js';
+import { copyBytes } from './values.js';
 
 export type Format = 'cbor' | 'ubjson';
 export type Direction = 'encode' | 'decode';
@@ -41,12 +42,6 @@ export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = {
 const pinned: Record<string, string> = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).dependencies;
-
-/**
- * A fresh copy of the bytes: same content, new identity, so no decoder can memoise on it.
- * `new Uint8Array(bytes)` always copies (`Buffer#slice` would return a view).
- */
-export const copyBytes = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
 /** `id` is stable (used in results and filters); the label adds the pinned version and API. */
 function peer(id: string, pkg: string, api: [string, string] | [], format: Format, notes: string[], make: () => Promise<Omit<PayloadCodec, 'prepare'> & Partial<PayloadCodec>>): CodecEntry {

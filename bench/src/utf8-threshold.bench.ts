@@ -76,10 +76,17 @@ function probes(modules: Record<Path, Utf8Module>): Probe[] {
           throw new Error(`${path} writeUtf8 fails on ${kind} ${length}`);
         }
         out.push({ direction: 'encode', kind, length, path, makeInput: () => text, run: (input: string) => writeUtf8(target, 0, input) });
-        // A fresh copy per call, as a decoder would get from the network. The hand path builds
-        // the string with `+=`, which V8 keeps as a rope (from 13 characters) until something
-        // reads it; `charCodeAt` flattens it, as any later use would, so that cost is counted.
-        out.push({ direction: 'decode', kind, length, path, makeInput: () => new Uint8Array(bytes), run: (input: Uint8Array) => readUtf8(input, 0, input.length)!.charCodeAt(0) });
+        // A fresh message per call with the text at offset 16, as a string sits inside a CBOR
+        // message, in its own ArrayBuffer (off the V8 heap, like input from a socket). The hand
+        // path builds the string with `+=`, which V8 keeps as a rope (from 13 characters) until
+        // something reads it; `charCodeAt` flattens it, as any later use would, so that counts.
+        const message = () => {
+          const copy = new Uint8Array(new ArrayBuffer(bytes.length + 32));
+          copy.set(bytes, 16);
+          return copy;
+        };
+        const size = bytes.length;
+        out.push({ direction: 'decode', kind, length, path, makeInput: message, run: (input: Uint8Array) => readUtf8(input, 16, size)!.charCodeAt(0) });
       }
     }
   }

@@ -22,6 +22,18 @@ export function cloneJson(value: unknown): unknown {
   return copy;
 }
 
+/**
+ * A fresh copy of the bytes: same content, new identity, so no decoder can memoise on it. The
+ * copy gets its own `ArrayBuffer` on purpose: `new Uint8Array(bytes)` of 64 bytes or less lives on
+ * the V8 heap, and the first `.buffer` read (any DataView-based decoder) then moves it off-heap,
+ * ~100 ns that input from a socket or file never costs.
+ */
+export function copyBytes(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(new ArrayBuffer(bytes.length));
+  copy.set(bytes);
+  return copy;
+}
+
 /** The bytes of an encoder's result (`Uint8Array`, `Buffer` or, for @shelacek/ubjson, `ArrayBuffer`). */
 export function asBytes(output: unknown): Uint8Array {
   if (output instanceof Uint8Array) return output;

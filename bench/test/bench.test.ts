@@ -3,10 +3,10 @@ import * as assert from 'uvu/assert';
 import { checkAll } from '../src/check.js';
 import { parseOptions, UsageError } from '../src/options.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
-import { copyBytes, registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
+import { registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
 import { buildRows, geoMeans } from '../src/summary.js';
 import { timeRounds, type Timed } from '../src/timing.js';
-import { cloneJson, differs } from '../src/values.js';
+import { cloneJson, copyBytes, differs } from '../src/values.js';
 
 const payloads = loadPayloads();
 
