@@ -15,7 +15,7 @@ import { renderSvg } from './svg.js';
 import { estimate, timeRounds } from './timing.js';
 
 const NOTES = [
-  'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
+  'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes in its own ArrayBuffer (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
   'Timing: mitata 1.0.34 measure() with computed parameters; a round\'s ns/op is the median of its samples (batches of ~0.5 ms); each round times every case for the budget, rounds are interleaved, the codec order rotates per round, a warm-up round is discarded, and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',

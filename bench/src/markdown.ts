@@ -59,6 +59,27 @@ function renderCases(rows: Row[]): string[] {
   return lines;
 }
 
+/** One table per format: payloads down, encoders across, bytes in the cells. */
+function renderSizes(rows: Row[]): string[] {
+  const lines: string[] = [];
+  for (const [format, group] of groupBy(rows.filter((row) => row.direction === 'encode'), (row) => row.format.toUpperCase())) {
+    const codecs = [...new Set(group.map((row) => row.label))];
+    lines.push(`### ${format}`, '', `| payload | ${codecs.join(' | ')} |`, `| --- |${' ---: |'.repeat(codecs.length)}`);
+    for (const [payload, cells] of groupBy(group, (row) => row.payload)) {
+      const size = (label: string) => cells.find((row) => row.label === label)?.size ?? '–';
+      lines.push(`| ${payload} | ${codecs.map(size).join(' | ')} |`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+/** Whose bytes the decoders were timed on, collapsed to one line per format and source. */
+function renderReferences(references: Record<string, string>): string[] {
+  const bySource = groupBy(Object.entries(references), ([key, label]) => `${key.split('/')[1].toUpperCase()}: ${label}`);
+  return [...bySource].map(([source, keys]) => `- ${source} (${keys.map(([key]) => key.split('/')[0]).join(', ')})`);
+}
+
 function renderProblems(input: ReportInput): string[] {
   const lines: string[] = [];
   for (const { entry, reason } of input.check.skipped) lines.push(`- skipped ${entry.format.toUpperCase()} ${entry.label}: ${reason}`);
@@ -100,13 +121,16 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
     '## Per payload',
     '',
     ...renderCases(input.rows),
+    '## Encoded size (bytes)',
+    '',
+    ...renderSizes(input.rows),
     '## Failing and skipped',
     '',
     ...renderProblems(input),
     '',
     '## Decoder input',
     '',
-    ...Object.entries(input.check.references).map(([key, label]) => `- ${key}: ${label}`),
+    ...renderReferences(input.check.references),
     '',
     '## Notes',
     '',
