@@ -26,6 +26,9 @@ const NOTES = [
 export async function runBench(options: Options, entries: CodecEntry[]): Promise<ReportInput> {
   const machine = describeMachine();
   console.log(`${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${machine.date}`);
+  if (options.budget.gc && typeof (globalThis as { gc?: unknown }).gc !== 'function') {
+    console.log('note: node runs without --expose-gc, so no garbage collection between cases (pnpm bench passes it)');
+  }
   const payloads = loadPayloads(options.payload);
   if (payloads.length === 0) throw new UsageError(`no payload matches ${options.payload}`);
   const check = await checkAll(payloads, entries.filter((entry) => options.format === undefined || entry.format === options.format));

@@ -4,7 +4,7 @@ import { checkAll } from '../src/check.js';
 import { parseOptions, UsageError } from '../src/options.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
 import { registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
-import { buildRows, geoMeans } from '../src/summary.js';
+import { buildRows, geoMeans, judgeBars, type Row } from '../src/summary.js';
 import { timeRounds, type Timed } from '../src/timing.js';
 import { cloneJson, copyBytes, differs } from '../src/values.js';
 
@@ -147,6 +147,35 @@ Summary('ratios are taken against the fastest peer, never against ours or JSON',
   assert.is(cbor.ratio, 0.5);
   const mean = geoMeans(rows).find((item) => item.codec === 'cbor-x' && item.direction === 'encode')!;
   assert.is(mean.ratio, 0.5);
+});
+
+/** Rows for CBOR encode on two payloads: the fastest peer at 100 ns, ours at the given ns. */
+function encodeRows(oursNs: [number, number]): Row[] {
+  return (['a', 'b'] as const).flatMap((payload, index) => [
+    { payload, format: 'cbor', direction: 'encode', codec: 'cbor-x', label: 'cbor-x', origin: 'peer', status: 'ok', nsPerOp: 100, ratio: 1 },
+    { payload, format: 'cbor', direction: 'encode', codec: 'binschema generated', label: 'generated', origin: 'ours', status: 'ok', nsPerOp: oursNs[index], ratio: 100 / oursNs[index] },
+  ] satisfies Row[]);
+}
+
+Summary('the generated CBOR encoder bar is met at 1.5x with no payload below 1x', () => {
+  const bar = judgeBars(encodeRows([50, 60]), 2)[0];
+  assert.is(bar.status, 'met');
+});
+
+Summary('a geometric mean above 1.5x does not meet the bar when one payload is below 1x', () => {
+  const bar = judgeBars(encodeRows([10, 110]), 2)[0];
+  assert.is(bar.status, 'not met');
+});
+
+Summary('a bar is not met when the codec was timed on fewer payloads than there are', () => {
+  const bar = judgeBars(encodeRows([50, 60]), 3)[0];
+  assert.is(bar.status, 'not met');
+  assert.match(bar.detail, /incomplete/);
+});
+
+Summary('a bar whose codec has no timings is n/a rather than met or not met', () => {
+  const bars = judgeBars(encodeRows([50, 60]), 2);
+  assert.ok(bars.filter((bar) => bar.claim.includes('UBJSON')).every((bar) => bar.status === 'n/a'));
 });
 
 const Rounds = suite('rounds');
