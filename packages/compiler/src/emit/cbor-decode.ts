@@ -59,9 +59,8 @@ export class CborDecoderEmitter {
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else {
       const value = scope.claim('value');
-      lines.line(js`let ${value}: ${this.type(node)};`);
-      this.readValue(node, value, scope, lines, new Code('depth'));
-      lines.line(js`return ${value};`);
+      if (this.readExpression(node, new Code('depth')) === undefined) lines.line(js`let ${value}: ${this.type(node)};`);
+      this.returnValue(node, value, scope, lines, new Code('depth'));
     }
     this.context.functions.push({
       name,
@@ -92,18 +91,14 @@ export class CborDecoderEmitter {
   readValue(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code): void {
     const path = literal(node.schemaPath);
     const use = (name: string): Name => this.context.use(name);
+    const direct = this.readExpression(node, depth);
+    if (direct !== undefined) {
+      lines.line(js`${target} = ${direct};`);
+      return;
+    }
     switch (node.kind) {
-      case 'any':
-        lines.line(js`${target} = ${this.context.runtime('readAny')}(reader, ${depth});`);
-        return;
       case 'never':
         lines.line(this.failAt(node, new Code('reader.pos'))('schema-violation', 'no value is allowed here'));
-        return;
-      case 'null':
-        lines.line(js`${target} = ${use('readNullItem')}(reader, ${path});`);
-        return;
-      case 'boolean':
-        lines.line(js`${target} = ${use('readBooleanItem')}(reader, ${path});`);
         return;
       case 'number': {
         // Checked in a typed local: the target may be declared `unknown` (extra properties, tuple items).
@@ -115,11 +110,6 @@ export class CborDecoderEmitter {
         return;
       }
       case 'string': {
-        const checked = node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;
-        if (!checked) {
-          lines.line(js`${target} = ${use('readString')}(reader, ${path});`);
-          return;
-        }
         const offset = this.offset(scope, lines);
         const decoded = scope.fresh('decoded');
         lines.line(js`const ${decoded} = ${use('readString')}(reader, ${path});`);
@@ -137,15 +127,48 @@ export class CborDecoderEmitter {
         lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
         return;
       }
+      default:
+        throw new Error(`readValue: ${node.kind} is read by readExpression`);
+    }
+  }
+
+  /** An expression that reads `node` when that needs no statements (no assertions to check), else undefined. */
+  private readExpression(node: IrNode, depth: Code): Code | undefined {
+    const path = literal(node.schemaPath);
+    switch (node.kind) {
+      case 'any':
+        return js`${this.context.runtime('readAny')}(reader, ${depth})`;
+      case 'null':
+        return js`${this.context.use('readNullItem')}(reader, ${path})`;
+      case 'boolean':
+        return js`${this.context.use('readBooleanItem')}(reader, ${path})`;
+      case 'string':
+        return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined
+          ? js`${this.context.use('readString')}(reader, ${path})`
+          : undefined;
       case 'ref': {
         const definition = this.context.definitions.get(node.target);
         if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
-        lines.line(js`${target} = ${this.definition(definition)}(reader, ${depth});`);
-        return;
+        return js`${this.definition(definition)}(reader, ${depth})`;
       }
+      case 'object':
+      case 'array':
+      case 'union':
+        return js`${this.innerFunction(node)}(reader, ${depth})`;
       default:
-        lines.line(js`${target} = ${this.innerFunction(node)}(reader, ${depth});`);
+        return undefined;
     }
+  }
+
+  /** Statements that read `node` and return its value from the function. */
+  private returnValue(node: IrNode, value: Name, scope: NameScope, lines: Lines, depth: Code): void {
+    const direct = this.readExpression(node, depth);
+    if (direct !== undefined) {
+      lines.line(js`return ${direct};`);
+      return;
+    }
+    this.readValue(node, value, scope, lines, depth);
+    lines.line(js`return ${value};`);
   }
 
   /** `const offset = reader.pos;` before an item whose assertions report its start. */
@@ -209,10 +232,7 @@ export class CborDecoderEmitter {
           const entries = discriminator.mapping.filter((entry) => entry.variant === position);
           if (entries.length === 0) return;
           for (const entry of entries) body.line(js`case ${jsonLiteral(entry.value)}:`);
-          body.indented((inner) => {
-            this.readValue(variant, value, scope, inner, new Code('depth'));
-            inner.line(js`return ${value};`);
-          });
+          body.indented((inner) => this.returnValue(variant, value, scope, inner, new Code('depth')));
         });
       });
       lines.line(fail('schema-violation', `no variant for this ${discriminator.property}`));
@@ -223,10 +243,7 @@ export class CborDecoderEmitter {
       lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
       lines.line(js`const ${initial} = reader.uint8[${start}];`);
       strategy.types.forEach((types, position) => {
-        lines.block(js`if (${initialTest(types, initial)})`, (body) => {
-          this.readValue(node.variants[position], value, scope, body, new Code('depth'));
-          body.line(js`return ${value};`);
-        });
+        lines.block(js`if (${initialTest(types, initial)})`, (body) => this.returnValue(node.variants[position], value, scope, body, new Code('depth')));
       });
       lines.line(js`throw ${this.context.use('expectedType')}(reader, ${literal(describeTypes(strategy.types))}, ${start}, ${literal(node.schemaPath)});`);
       return;

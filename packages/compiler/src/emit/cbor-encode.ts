@@ -110,8 +110,7 @@ export class CborEncoderEmitter {
         lines.line(js`${writer}.u8(${value} ? 0xf5 : 0xf4);`);
         return;
       case 'number':
-        check(js`typeof ${value} !== 'number'`, node.integer ? 'expected integer' : 'expected number');
-        numberChecks(this.context, node, value, fail, lines);
+        numberChecks(this.context, node, value, fail, lines, !typeChecked);
         lines.line(js`${this.context.runtime('writeNumber')}(${writer}, ${value}${this.deterministic ? new Code(', true') : new Code('')});`);
         return;
       case 'string':

@@ -15,11 +15,15 @@ export type FailCode = 'unexpected-type' | 'schema-violation';
 /** Makes the throw statement for a failed check; `what` is plain text (it goes through `literal`). */
 export type Fail = (code: FailCode, what: string) => Code;
 
-/** JSON Schema numeric assertions (`value` is a number). */
-export function numberChecks(context: ModuleContext, node: IrNumber, value: Code, fail: Fail, lines: Lines): void {
+/**
+ * JSON Schema numeric assertions. `value` is a number, or with `typeTest` of unknown type: the
+ * type test then joins the integer/finite test in one condition (which TS also narrows on).
+ */
+export function numberChecks(context: ModuleContext, node: IrNumber, value: Code, fail: Fail, lines: Lines, typeTest = false): void {
+  const isNumber = typeTest ? js`typeof ${value} !== 'number' || ` : new Code('');
   // JSON has no NaN or infinities; ajv's default (strictNumbers) rejects them too.
-  if (node.integer) lines.line(js`if (!Number.isInteger(${value})) ${fail('unexpected-type', 'expected integer')}`);
-  else lines.line(js`if (!Number.isFinite(${value})) ${fail('unexpected-type', 'expected a finite number')}`);
+  if (node.integer) lines.line(js`if (${isNumber}!Number.isInteger(${value})) ${fail('unexpected-type', 'expected integer')}`);
+  else lines.line(js`if (${isNumber}!Number.isFinite(${value})) ${fail('unexpected-type', 'expected a finite number')}`);
   if (node.minimum !== undefined) lines.line(js`if (${value} < ${numberLiteral(node.minimum)}) ${fail('schema-violation', `must be >= ${node.minimum}`)}`);
   if (node.maximum !== undefined) lines.line(js`if (${value} > ${numberLiteral(node.maximum)}) ${fail('schema-violation', `must be <= ${node.maximum}`)}`);
   if (node.exclusiveMinimum !== undefined) {
