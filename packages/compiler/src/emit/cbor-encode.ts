@@ -266,8 +266,9 @@ export function typeTest(types: Set<JsonType>, value: Code): Code {
   if (types.has('number') || types.has('integer')) tests.push(js`typeof ${value} === 'number'`);
   if (types.has('string')) tests.push(js`typeof ${value} === 'string'`);
   if (types.has('array')) tests.push(js`Array.isArray(${value})`);
-  if (types.has('object')) tests.push(js`(typeof ${value} === 'object' && ${value} !== null && !Array.isArray(${value}))`);
-  return tests.length === 0 ? new Code('false') : joinCode(tests, ' || ');
+  if (types.has('object')) tests.push(js`typeof ${value} === 'object' && ${value} !== null && !Array.isArray(${value})`);
+  if (tests.length === 0) return new Code('false');
+  return tests.length === 1 ? tests[0] : joinCode(tests.map((test) => (test.text.includes('&&') ? js`(${test})` : test)), ' || ');
 }
 
 export function describeTypes(types: Set<JsonType>[]): string {
