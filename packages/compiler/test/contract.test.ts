@@ -8,8 +8,11 @@ import { FORMATS, type CompiledCodec, type FormatUnderTest } from './support/for
 import { CONTRACT_CASES, type ContractCase } from './fixtures/differential/contract-cases.js';
 import { MISMATCH_CODES } from './support/checks.js';
 import { SchemaDocument } from './support/schema.js';
-import { Random, seedFor } from './support/random.js';
+import { Random, fuzzIterations, seedFor } from './support/random.js';
 import { findDifference, isPointerPrefix, setOwn, show } from './support/values.js';
+
+/** Corrupted copies per encoded value: 60 by default, scaled up by BINSCHEMA_FUZZ_ITERATIONS. */
+const CORRUPTIONS_PER_VALUE = Math.max(60, Math.round(fuzzIterations() / 3));
 
 function thrown(run: () => unknown): unknown {
   try {
@@ -101,7 +104,7 @@ function contractFor(format: FormatUnderTest): void {
       const random = new Random(seedFor(`corrupt ${format.name} ${entry.name}`));
       for (const value of entry.valid) {
         const bytes = codec.encode(value).slice();
-        for (let round = 0; round < 60; round++) {
+        for (let round = 0; round < CORRUPTIONS_PER_VALUE; round++) {
           const corrupted = bytes.slice();
           const flips = random.int(1, 3);
           for (let flip = 0; flip < flips; flip++) corrupted[random.int(0, corrupted.length - 1)] = random.chance(0.5) ? random.int(0, 255) : corrupted[random.int(0, corrupted.length - 1)] ^ (1 << random.int(0, 7));

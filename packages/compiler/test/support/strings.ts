@@ -81,71 +81,84 @@ function produce(node: Node, random: Random): string {
   }
 }
 
-function parsePattern(pattern: string) {
+function parsePattern(pattern: string): { node: Node; anchoredStart: boolean; anchoredEnd: boolean } {
   const chars = [...pattern];
-  let position = 0;
   const anchoredStart = chars[0] === '^';
-  if (anchoredStart) position++;
   let end = chars.length;
-  const anchoredEnd = end > position && chars[end - 1] === '$' && chars[end - 2] !== '\\';
+  const anchoredEnd = end > (anchoredStart ? 1 : 0) && chars[end - 1] === '$' && chars[end - 2] !== '\\';
   if (anchoredEnd) end--;
+  const parser = new PatternParser(chars, anchoredStart ? 1 : 0, end);
+  const node = parser.choice();
+  if (parser.position !== end) throw new SyntaxError('unexpected character');
+  return { node, anchoredStart, anchoredEnd };
+}
 
-  const parseChoice = (): Node => {
-    const options: Node[] = [parseSequence()];
-    while (position < end && chars[position] === '|') {
-      position++;
-      options.push(parseSequence());
+/** Recursive descent over the supported subset; throws SyntaxError on anything else. */
+class PatternParser {
+  constructor(
+    private readonly chars: string[],
+    public position: number,
+    private readonly end: number,
+  ) {}
+
+  choice(): Node {
+    const options: Node[] = [this.sequence()];
+    while (this.position < this.end && this.chars[this.position] === '|') {
+      this.position++;
+      options.push(this.sequence());
     }
     return options.length === 1 ? options[0] : { kind: 'choice', options };
-  };
-  const parseSequence = (): Node => {
+  }
+
+  private sequence(): Node {
     const items: Node[] = [];
-    while (position < end && chars[position] !== '|' && chars[position] !== ')') items.push(parseQuantified());
+    while (this.position < this.end && this.chars[this.position] !== '|' && this.chars[this.position] !== ')') items.push(this.quantified());
     return { kind: 'sequence', items };
-  };
-  const parseQuantified = (): Node => {
-    const atom = parseAtom();
-    const next = chars[position];
-    if (next === '?') return position++, { kind: 'repeat', node: atom, min: 0, max: 1 };
-    if (next === '*') return position++, { kind: 'repeat', node: atom, min: 0, max: 4 };
-    if (next === '+') return position++, { kind: 'repeat', node: atom, min: 1, max: 5 };
-    if (next === '{') {
-      const close = chars.indexOf('}', position);
-      const body = chars.slice(position + 1, close).join('');
-      const match = /^(\d+)(,(\d*))?$/.exec(body);
-      if (close < 0 || match === null) throw new SyntaxError('unsupported quantifier');
-      position = close + 1;
-      const min = Number(match[1]);
-      const max = match[2] === undefined ? min : match[3] === '' ? min + 4 : Number(match[3]);
-      return { kind: 'repeat', node: atom, min, max };
+  }
+
+  private quantified(): Node {
+    const atom = this.atom();
+    const next = this.chars[this.position];
+    if (next === '?' || next === '*' || next === '+') {
+      this.position++;
+      return { kind: 'repeat', node: atom, min: next === '+' ? 1 : 0, max: next === '?' ? 1 : 5 };
     }
-    return atom;
-  };
-  const parseAtom = (): Node => {
-    const char = chars[position++];
+    if (next !== '{') return atom;
+    const close = this.chars.indexOf('}', this.position);
+    const match = /^(\d+)(,(\d*))?$/.exec(this.chars.slice(this.position + 1, close).join(''));
+    if (close < 0 || match === null) throw new SyntaxError('unsupported quantifier');
+    this.position = close + 1;
+    const min = Number(match[1]);
+    const max = match[2] === undefined ? min : match[3] === '' ? min + 4 : Number(match[3]);
+    return { kind: 'repeat', node: atom, min, max };
+  }
+
+  private atom(): Node {
+    const char = this.chars[this.position++];
     if (char === '(') {
-      if (chars[position] === '?') {
-        if (chars[position + 1] !== ':') throw new SyntaxError('unsupported group');
-        position += 2;
+      if (this.chars[this.position] === '?') {
+        if (this.chars[this.position + 1] !== ':') throw new SyntaxError('unsupported group');
+        this.position += 2;
       }
-      const inner = parseChoice();
-      if (chars[position++] !== ')') throw new SyntaxError('unclosed group');
+      const inner = this.choice();
+      if (this.chars[this.position++] !== ')') throw new SyntaxError('unclosed group');
       return inner;
     }
-    if (char === '[') return parseClass();
+    if (char === '[') return this.characterClass();
     if (char === '.') return { kind: 'chars', pick: (random) => String.fromCodePoint(random.int(0x61, 0x7a)) };
-    if (char === '\\') return escapeNode(chars[position++]);
+    if (char === '\\') return escapeNode(this.chars[this.position++]);
     if ('^$*+?{}|)]'.includes(char)) throw new SyntaxError(`unsupported ${char}`);
     return { kind: 'chars', pick: () => char };
-  };
-  const parseClass = (): Node => {
-    if (chars[position] === '^') throw new SyntaxError('negated classes are not supported');
+  }
+
+  private characterClass(): Node {
+    if (this.chars[this.position] === '^') throw new SyntaxError('negated classes are not supported');
     const ranges: [number, number][] = [];
-    while (chars[position] !== ']') {
-      if (position >= end) throw new SyntaxError('unclosed class');
-      let low = chars[position++];
+    while (this.chars[this.position] !== ']') {
+      if (this.position >= this.end) throw new SyntaxError('unclosed class');
+      let low = this.chars[this.position++];
       if (low === '\\') {
-        const escaped = chars[position++];
+        const escaped = this.chars[this.position++];
         const named = NAMED_CLASSES[escaped];
         if (named !== undefined) {
           ranges.push(...named);
@@ -154,19 +167,16 @@ function parsePattern(pattern: string) {
         low = escaped;
       }
       let high = low;
-      if (chars[position] === '-' && chars[position + 1] !== ']') {
-        high = chars[position + 1] === '\\' ? chars[position + 2] : chars[position + 1];
-        position += chars[position + 1] === '\\' ? 3 : 2;
+      if (this.chars[this.position] === '-' && this.chars[this.position + 1] !== ']') {
+        const escapedHigh = this.chars[this.position + 1] === '\\';
+        high = this.chars[this.position + (escapedHigh ? 2 : 1)];
+        this.position += escapedHigh ? 3 : 2;
       }
       ranges.push([low.codePointAt(0)!, high.codePointAt(0)!]);
     }
-    position++;
+    this.position++;
     return { kind: 'chars', pick: (random) => pickFromRanges(random, ranges) };
-  };
-
-  const node = parseChoice();
-  if (position !== end) throw new SyntaxError('unexpected character');
-  return { node, anchoredStart, anchoredEnd };
+  }
 }
 
 const NAMED_CLASSES: Record<string, [number, number][]> = {
