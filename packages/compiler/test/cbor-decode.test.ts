@@ -53,6 +53,10 @@ accepts('accepts an indefinite-length map, text and array', () => {
   assert.equal(record.decode(bytes), { id: 1, name: 'ab', tags: ['x'] });
 });
 
+accepts('accepts a declared key written as an indefinite-length string', () => {
+  assert.equal(record.decode(hex('a2 7f 61 69 61 64 ff 01 64 6e616d65 62 6162')), { id: 1, name: 'ab' });
+});
+
 accepts('accepts keys in any order', () => {
   assert.equal(record.decode(hex('a2 64 6e616d65 62 6162 62 6964 01')), { id: 1, name: 'ab' });
 });

@@ -9,6 +9,8 @@ import type { CborDecoderEmitter } from './cbor-decode.js';
 /** Locals every object reader declares. */
 interface FixedLocals {
   at: Name;
+  keyLength: Name;
+  keyStart: Name;
   expected: Name;
   field: Name;
   key: Name;
@@ -36,10 +38,10 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
   const path = literal(node.schemaPath);
   emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, name] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'name',
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, name, keyLength, keyStart] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'name', 'keyLength', 'keyStart',
   ].map((fixed) => scope.claim(fixed));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, name, expected: expectedName };
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, name, expected: expectedName, keyLength, keyStart };
   lines.line(js`const ${start} = reader.pos;`);
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
   const locals = node.properties.map((property) => {
@@ -60,11 +62,14 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
     if (expected !== undefined) fastPath(emitter, node, plan.keys, plan.writeOrder, expected, fixed, body);
     body.line(js`let ${key} = '';`);
     body.block(js`if (${field} < 0)`, (slow) => {
-      // Any other encoding of a key (out of order, non-shortest head, indefinite length): decode it.
-      slow.line(js`${key} = ${context.use('readKey')}(reader, ${path});`);
-      if (node.properties.length === 0) return;
-      slow.block(js`switch (${key})`, (cases) => {
-        node.properties.forEach((property, index) => cases.line(js`case ${literal(property.name)}: ${field} = ${index}; break;`));
+      if (node.properties.length > 0) byLength(emitter, node, plan.keys, fixed, slow);
+      slow.block(js`if (${field} < 0)`, (rest) => {
+        // An undeclared key, or a declared one as an indefinite-length string: decode it.
+        rest.line(js`${key} = ${context.use('readKey')}(reader, ${path});`);
+        if (node.properties.length === 0) return;
+        rest.block(js`switch (${key})`, (cases) => {
+          node.properties.forEach((property, index) => cases.line(js`case ${literal(property.name)}: ${field} = ${index}; break;`));
+        });
       });
     });
     body.block(js`switch (${field})`, (cases) => {
@@ -122,14 +127,9 @@ function fastPath(
   lines.block(js`switch (${expected})`, (cases) => {
     order.forEach((index, position) => {
       const bytes = keys[index];
-      let test: Code;
-      if (bytes.length <= INLINE_KEY_BYTES) {
-        const compares = Array.from(bytes, (byte, offset) => js`${uint8}[${at}${offset === 0 ? new Code('') : js` + ${offset}`}] === ${hexLiteral(byte)}`);
-        test = js`${at} + ${bytes.length} <= reader.end && ${joinCode(compares, ' && ')}`;
-      } else {
-        const constant = emitter.context.constant(`key ${node.properties[index].name}`, bytesLiteral(bytes), keyDoc(node.properties[index].name));
-        test = js`${emitter.context.use('sameBytes')}(${uint8}, ${at}, reader.end, ${constant})`;
-      }
+      // Inline tests need the bounds check; sameBytes does its own.
+      const compare = bytesTest(emitter, node, index, uint8, at, bytes, 0);
+      const test = bytes.length <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
       cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);
       cases.indented((inner) => {
         inner.block(js`if (${test})`, (hit) => {
@@ -140,6 +140,49 @@ function fastPath(
       });
     });
   });
+}
+
+/**
+ * The fallback for keys out of order or with a wider head: the text's byte length picks the
+ * candidates, its bytes are compared in place with the pre-encoded keys (no decoding).
+ */
+function byLength(emitter: CborDecoderEmitter, node: IrObject, keys: Uint8Array[], fixed: FixedLocals, lines: Lines): void {
+  const { at, field, uint8, keyLength, keyStart } = fixed;
+  const groups = new Map<number, number[]>();
+  node.properties.forEach((property, index) => {
+    const length = new TextEncoder().encode(property.name).length;
+    groups.set(length, [...(groups.get(length) ?? []), index]);
+  });
+  lines.line(js`const ${keyLength} = ${emitter.context.use('textKeyLength')}(reader);`);
+  lines.block(js`if (${keyLength} >= 0)`, (found) => {
+    found.line(js`const ${keyStart} = reader.pos;`);
+    found.block(js`switch (${keyLength})`, (cases) => {
+      for (const [length, indices] of [...groups].sort((a, b) => a[0] - b[0])) {
+        cases.line(js`case ${length}:`);
+        cases.indented((inner) => {
+          indices.forEach((index, position) => {
+            const bytes = keys[index];
+            const head = bytes.length - length;
+            const test = length === 0 ? new Code('true') : bytesTest(emitter, node, index, uint8, keyStart, bytes, head);
+            inner.line(js`${position === 0 ? new Code('') : new Code('else ')}if (${test}) ${field} = ${index}; ${inlineComment(node.properties[index].name)}`);
+          });
+          inner.line(new Code('break;'));
+        });
+      }
+    });
+    found.line(js`reader.pos = ${field} < 0 ? ${at} : ${keyStart} + ${keyLength};`);
+  });
+}
+
+/** Compares `bytes` from `from` on with the input at `at`: inline for short keys, else `sameBytes`. */
+function bytesTest(emitter: CborDecoderEmitter, node: IrObject, index: number, uint8: Name, at: Name, bytes: Uint8Array, from: number): Code {
+  if (bytes.length - from <= INLINE_KEY_BYTES) {
+    const compares = Array.from(bytes.subarray(from), (byte, offset) => js`${uint8}[${at}${offset === 0 ? new Code('') : js` + ${offset}`}] === ${hexLiteral(byte)}`);
+    return joinCode(compares, ' && ');
+  }
+  const property = node.properties[index];
+  const constant = emitter.context.constant(`key ${property.name}`, bytesLiteral(bytes), keyDoc(property.name));
+  return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}, reader.end, ${constant}, ${from})`;
 }
 
 /** A key the schema does not declare: `propertyNames`, then patterns, then `additionalProperties`. */

@@ -193,13 +193,33 @@ function isSchemaMismatch(error: unknown): boolean {
     ['isDecodeError'],
   ),
   sameBytes: helper(`
-/** True when \`expected\` occurs at \`at\` (within \`end\`): a pre-encoded key compared in place. */
-function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array): boolean {
-  const length = expected.length;
+/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
+function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
+  const length = expected.length - from;
   if (at + length > end) return false;
-  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[index]) return false;
+  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
   return true;
 }`),
+  textKeyLength: helper(
+    `
+/**
+ * At a definite-length text head (any width): consumes it and returns the byte length, checked
+ * against the input. Anything else (an indefinite-length or non-text key): -1, nothing consumed.
+ */
+function textKeyLength(reader: Reader): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[offset];
+  if (initial < 0x60 || initial > 0x7b) return -1;
+  reader.pos = offset + 1;
+  const length = initial < 0x78 ? initial - 0x60 : readArgument(reader, initial & 0x1f, offset);
+  reader.need(length);
+  return length;
+}`,
+    [],
+    [],
+    ['readArgument'],
+  ),
   scanDiscriminator: helper(
     `
 /**
