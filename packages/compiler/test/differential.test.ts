@@ -9,7 +9,8 @@ import { allTestSchemas, type NamedSchema } from './support/test-schemas.js';
 import { ValidGenerator } from './support/generate-valid.js';
 import { InvalidGenerator } from './support/generate-invalid.js';
 import { Random, fuzzIterations, seedFor } from './support/random.js';
-import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkValidAgreement } from './support/checks.js';
+import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement } from './support/checks.js';
+import { SchemaDocument } from './support/schema.js';
 
 const ITERATIONS = fuzzIterations();
 
@@ -42,6 +43,14 @@ function runInvalid(label: string, entry: NamedSchema, check: (invalid: NonNulla
   assert.ok(log.total === 0, log.message());
 }
 
+function attemptJudge(judge: SchemaDocument, value: unknown): boolean {
+  try {
+    return judge.validate(value);
+  } catch {
+    return true;
+  }
+}
+
 for (const format of FORMATS) {
   const differential = suite(`differential ${format.name}`);
   for (const entry of allTestSchemas()) {
@@ -55,6 +64,14 @@ for (const format of FORMATS) {
       const bytes = `the generated ${format.name} encoder writes the generic ${format.bytesAgree === 'deterministic' ? 'deterministic ' : ''}bytes for random valid ${entry.name} values`;
       const pick = format.bytesAgree === 'deterministic' ? deterministicCodec : codec;
       differential(bytes, () => runValid(bytes, entry, (value) => checkDeterministicBytes(format, pick(), value)));
+    }
+
+    for (const peer of format.peers) {
+      const peerAgree = `the generated ${format.name} decoder reads ${peer.name}'s encoding of random valid ${entry.name} values like the generic decoder`;
+      const judge = new SchemaDocument(entry.schema);
+      // A value ajv cannot judge (see support/schema.ts) came from a valid one, so it counts as valid.
+      const isValid = (decoded: unknown) => attemptJudge(judge, decoded);
+      differential(peerAgree, () => runValid(peerAgree, entry, (value) => checkPeerAgreement(format, codec(), peer, value, isValid)));
     }
 
     const encodeRejects = `the generated ${format.name} encoder refuses random invalid ${entry.name} values with an EncodeError at or above the mutation`;

@@ -5,6 +5,9 @@
  */
 import * as cbor from '@binschema/runtime/cbor';
 import * as ubjson from '@binschema/runtime/ubjson';
+import { encode as cborxEncode } from 'cbor-x';
+import { encode as cborgEncode } from 'cborg';
+import { encode as shelacekEncode } from '@shelacek/ubjson';
 import type { Format } from '@binschema/runtime';
 import { compileCodec, compileSchema, type GeneratedFile } from '../../src/index.js';
 import type { Schema } from './schema.js';
@@ -19,8 +22,16 @@ export interface CompileOptions {
   deterministic?: boolean;
 }
 
+/** An independent encoder of the format: its choices (widths, float sizes, length forms) differ from ours. */
+export interface PeerEncoder {
+  name: string;
+  encode(value: unknown): Uint8Array;
+}
+
 export interface FormatUnderTest {
   name: Format;
+  /** Other libraries' encoders, whose output both our decoders must read alike. */
+  peers: readonly PeerEncoder[];
   genericEncode(value: unknown, options?: CompileOptions): Uint8Array;
   genericDecode(bytes: Uint8Array): unknown;
   /** Compiles `schema` (a JSON value) into a codec for this format; throws `SchemaError` if refused. */
@@ -48,6 +59,12 @@ function generateWith(format: Format): FormatUnderTest['generate'] {
 
 export const CBOR: FormatUnderTest = {
   name: 'cbor',
+  // cbor-x writes 2-byte map heads and float64 for unsafe or fractional numbers; cborg the
+  // shortest float (float16 when exact), so between them the decoders see more than our encoder writes.
+  peers: [
+    { name: 'cbor-x', encode: (value) => cborxEncode(value) },
+    { name: 'cborg', encode: (value) => cborgEncode(value) },
+  ],
   genericEncode: (value, options) => cbor.encode(value, options),
   genericDecode: (bytes) => cbor.decode(bytes),
   compile: compileWith('cbor'),
@@ -57,6 +74,7 @@ export const CBOR: FormatUnderTest = {
 
 export const UBJSON: FormatUnderTest = {
   name: 'ubjson',
+  peers: [{ name: '@shelacek/ubjson', encode: (value) => new Uint8Array(shelacekEncode(value)) }],
   genericEncode: (value) => ubjson.encode(value),
   genericDecode: (bytes) => ubjson.decode(bytes),
   compile: compileWith('ubjson'),
