@@ -1,6 +1,8 @@
 import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { Code, bytesLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { cborText } from '../plan/cbor.js';
+import { keyDoc } from './cbor-encode-object.js';
 import { ModuleContext, functionDocs, pathWords } from './context.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
@@ -224,7 +226,8 @@ export class CborDecoderEmitter {
       const discriminator = node.discriminator!;
       const tag = scope.fresh('tag');
       // Find the discriminator wherever it is in the map, then read the chosen variant from the map's start.
-      lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(reader, ${literal(discriminator.property)}, depth, ${literal(node.schemaPath)});`);
+      const encoded = this.context.constant(`key ${discriminator.property}`, bytesLiteral(cborText(discriminator.property)), keyDoc(discriminator.property));
+      lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(reader, ${literal(discriminator.property)}, ${encoded}, depth, ${literal(node.schemaPath)});`);
       lines.line(js`reader.pos = ${start};`);
       lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(discriminator.property)}`)}`);
       lines.block(js`switch (${tag})`, (body) => {

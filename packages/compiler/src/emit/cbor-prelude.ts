@@ -224,12 +224,17 @@ function textKeyLength(reader: Reader): number {
     `
 /**
  * The value of the map entry \`name\` (a union's discriminator) wherever it is in the map at the
- * reader's position, or undefined; the caller rewinds and decodes the chosen variant.
+ * reader's position, or undefined; the caller rewinds and decodes the chosen variant. Fast path:
+ * the first key is \`encodedName\` (how encoders write a discriminator), compared in place.
  */
-function scanDiscriminator(reader: Reader, name: string, depth: number, schemaPath: string): unknown {
+function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
   const offset = reader.pos;
   if (depth === 0) throw tooDeep(offset, schemaPath);
   const count = readContainerHead(reader, 5, schemaPath);
+  if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
+    reader.pos += encodedName.length;
+    return readAny(reader, depth - 1);
+  }
   for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
     const key = readKey(reader, schemaPath);
     if (key === name) return readAny(reader, depth - 1);
@@ -238,7 +243,7 @@ function scanDiscriminator(reader: Reader, name: string, depth: number, schemaPa
   return undefined;
 }`,
     [],
-    ['tooDeep', 'readContainerHead', 'atBreak', 'readKey'],
+    ['tooDeep', 'readContainerHead', 'atBreak', 'readKey', 'sameBytes'],
     ['readAny', 'skipAny'],
   ),
   writeBytes: helper(
