@@ -5,12 +5,14 @@ import { Random, seedFor } from './support/random.js';
 import { ValidGenerator } from './support/generate-valid.js';
 import { InvalidGenerator } from './support/generate-invalid.js';
 import { codePointLength, stringForPattern } from './support/strings.js';
-import { findDifference, isPointerPrefix, setOwn, stableKey } from './support/values.js';
+import { findDifference, isPointerPrefix, setOwn, stableKey, toHex } from './support/values.js';
 import { allTestSchemas } from './support/test-schemas.js';
 import { GENERIC_FORMATS } from './support/formats.js';
 import { oracleCodec, uncheckedCodec } from './support/oracle.js';
 import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkValidAgreement } from './support/checks.js';
 import { DecodeError, EncodeError, ErrorCode } from '@binschema/runtime';
+import * as cbor from '@binschema/runtime/cbor';
+import { cborVariant } from './support/cbor-variants.js';
 
 const VALUES_PER_SCHEMA = 100;
 
@@ -206,3 +208,28 @@ for (const format of GENERIC_FORMATS) {
 }
 
 checks.run();
+
+const variants = suite('cbor variants');
+
+variants('widens heads and floats, and splits strings and containers into indefinite lengths', () => {
+  const random = new Random(5);
+  const seen = new Set<number>();
+  for (let round = 0; round < 200; round++) {
+    for (const byte of cborVariant(cbor.encode({ text: 'hé😀llo', list: [1, 1.5, 300] }, { float: 'shortest' }), random)) seen.add(byte);
+  }
+  for (const marker of [0x18, 0x19, 0x1a, 0x1b, 0x7f, 0x9f, 0xbf, 0xff, 0xfa, 0xfb]) assert.ok(seen.has(marker), `never wrote 0x${marker.toString(16)}`);
+});
+
+for (const { name, schema } of allTestSchemas()) {
+  variants(`keeps the value of random ${name} values for the generic decoder`, () => {
+    const generator = new ValidGenerator(schema);
+    const random = new Random(seedFor(`variants ${name}`));
+    for (let index = 0; index < 40; index++) {
+      const value = generator.next(random)!.value;
+      const variant = cborVariant(cbor.encode(value, { float: 'shortest' }), random);
+      assert.is(findDifference(cbor.decode(variant), value), undefined, toHex(variant));
+    }
+  });
+}
+
+variants.run();

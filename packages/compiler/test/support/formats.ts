@@ -11,6 +11,8 @@ import { encode as shelacekEncode } from '@shelacek/ubjson';
 import type { Format } from '@binschema/runtime';
 import { compileCodec, compileSchema, type GeneratedFile } from '../../src/index.js';
 import type { Schema } from './schema.js';
+import { cborVariant } from './cbor-variants.js';
+import { Random, seedFor } from './random.js';
 
 /** What every compiled codec offers, whatever the format. */
 export interface CompiledCodec {
@@ -57,6 +59,9 @@ function generateWith(format: Format): FormatUnderTest['generate'] {
   return (schema, options = {}) => compileSchema(schema, 'hostile', { format: format as CompilerFormat, ...options });
 }
 
+/** Drives the non-preferred CBOR re-encodings (wide heads, indefinite lengths, wide floats). */
+const variantRandom = new Random(seedFor('cbor variants'));
+
 export const CBOR: FormatUnderTest = {
   name: 'cbor',
   // cbor-x writes 2-byte map heads and float64 for unsafe or fractional numbers; cborg the
@@ -64,6 +69,7 @@ export const CBOR: FormatUnderTest = {
   peers: [
     { name: 'cbor-x', encode: (value) => cborxEncode(value) },
     { name: 'cborg', encode: (value) => cborgEncode(value) },
+    { name: 'a non-preferred re-encoding', encode: (value) => cborVariant(cbor.encode(value, { float: 'shortest' }), variantRandom) },
   ],
   genericEncode: (value, options) => cbor.encode(value, options),
   genericDecode: (bytes) => cbor.decode(bytes),
