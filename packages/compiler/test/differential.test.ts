@@ -10,20 +10,23 @@ import { ValidGenerator } from './support/generate-valid.js';
 import { InvalidGenerator } from './support/generate-invalid.js';
 import { Random, fuzzIterations, seedFor } from './support/random.js';
 import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement } from './support/checks.js';
-import { SchemaDocument } from './support/schema.js';
+import { SchemaDocument, type Schema } from './support/schema.js';
+import { escapePointerToken } from '@binschema/runtime';
 
 const ITERATIONS = fuzzIterations();
+/** Per definition: fewer, since the root values already pass through every definition. */
+const DEFINITION_ITERATIONS = Math.max(10, Math.round(ITERATIONS / 5));
 
 function lazyCodec(format: FormatUnderTest, entry: NamedSchema, deterministic: boolean): () => CompiledCodec {
   let codec: CompiledCodec | undefined;
   return () => (codec ??= format.compile(entry.schema, { deterministic }));
 }
 
-function runValid(label: string, entry: NamedSchema, check: (value: unknown) => string | undefined): void {
+function runValid(label: string, entry: NamedSchema, check: (value: unknown) => string | undefined, iterations = ITERATIONS): void {
   const generator = new ValidGenerator(entry.schema);
   const random = new Random(seedFor(label));
   const log = new FailureLog(label);
-  for (let index = 0; index < ITERATIONS; index++) {
+  for (let index = 0; index < iterations; index++) {
     const made = generator.next(random);
     assert.ok(made !== undefined, `${label}: the generator made no valid value`);
     log.record(check(made!.value));
@@ -41,6 +44,17 @@ function runInvalid(label: string, entry: NamedSchema, check: (invalid: NonNulla
     log.record(check(made!));
   }
   assert.ok(log.total === 0, log.message());
+}
+
+/** `{ $ref: '#/$defs/<name>' }` beside the root's definitions: the schema of one exported definition. */
+function definitionSchemas(entry: NamedSchema): { name: string; schema: Schema }[] {
+  if (typeof entry.schema !== 'object') return [];
+  const { $schema, $defs, definitions } = entry.schema;
+  const keyword = $defs !== undefined ? '$defs' : 'definitions';
+  return Object.keys($defs ?? definitions ?? {}).map((name) => ({
+    name,
+    schema: { $schema, $defs, definitions, $ref: `#/${keyword}/${escapePointerToken(name).replace(/%/g, '%25')}` },
+  }));
 }
 
 function attemptJudge(judge: SchemaDocument, value: unknown): boolean {
@@ -72,6 +86,19 @@ for (const format of FORMATS) {
       // A value ajv cannot judge (see support/schema.ts) came from a valid one, so it counts as valid.
       const isValid = (decoded: unknown) => attemptJudge(judge, decoded);
       differential(peerAgree, () => runValid(peerAgree, entry, (value) => checkPeerAgreement(format, codec(), peer, value, isValid)));
+    }
+
+    const definitions = definitionSchemas(entry);
+    if (definitions.length > 0) {
+      const perDefinition = `the generated ${format.name} codec of each definition of ${entry.name} agrees with the generic codec`;
+      differential(perDefinition, () => {
+        for (const definition of definitions) {
+          const pair = codec().definitions?.[definition.name];
+          assert.ok(pair !== undefined, `no codec for the definition ${definition.name}`);
+          const label = `${perDefinition} (${definition.name})`;
+          runValid(label, { name: label, schema: definition.schema }, (value) => checkValidAgreement(format, pair!, value), DEFINITION_ITERATIONS);
+        }
+      });
     }
 
     const encodeRejects = `the generated ${format.name} encoder refuses random invalid ${entry.name} values with an EncodeError at or above the mutation`;

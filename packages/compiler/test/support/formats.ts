@@ -18,6 +18,8 @@ import { Random, seedFor } from './random.js';
 export interface CompiledCodec {
   encode(value: unknown): Uint8Array;
   decode(bytes: Uint8Array): unknown;
+  /** One pair per exported definition (`$defs` entry), by its name in the schema. */
+  definitions?: Record<string, CompiledCodec>;
 }
 
 export interface CompileOptions {
