@@ -50,31 +50,36 @@ export function fromTyped(typed: any): unknown {
 }
 
 /**
- * Strict deep equality: -0 is not 0, NaN equals NaN, a bigint is not a number, Map entries and
- * plain-object keys compare in order-insensitive fashion for objects but by value for Maps.
+ * Strict deep equality: -0 is not 0, NaN equals NaN, a bigint is not a number. Plain-object keys
+ * compare in any order; Map entries in order unless `mapOrder` is false (deterministic mode
+ * sorts them).
  */
-export function deepEqual(left: unknown, right: unknown): boolean {
+export function deepEqual(left: unknown, right: unknown, mapOrder = true): boolean {
   if (typeof left !== typeof right) return false;
   if (typeof left === 'number') return Object.is(left, right);
   if (typeof left !== 'object' || left === null || right === null) return left === right;
   const other = right as object;
   if (Object.getPrototypeOf(left) !== Object.getPrototypeOf(other)) return false;
   if (left instanceof Uint8Array) return toHex(left) === toHex(other as Uint8Array);
+  if (left instanceof Tag) return deepEqual(left.tag, (other as Tag).tag) && deepEqual(left.content, (other as Tag).content, mapOrder);
   if (left instanceof Date) return Object.is(left.getTime(), (other as Date).getTime());
   if (Array.isArray(left)) {
     const array = other as unknown[];
-    return left.length === array.length && left.every((item, index) => deepEqual(item, array[index]));
+    return left.length === array.length && left.every((item, index) => deepEqual(item, array[index], mapOrder));
   }
   if (left instanceof Map) {
     const map = other as Map<unknown, unknown>;
     if (left.size !== map.size) return false;
     const rightEntries = [...map];
-    return [...left].every(([key, value], index) => deepEqual(key, rightEntries[index][0]) && deepEqual(value, rightEntries[index][1]));
+    if (mapOrder) {
+      return [...left].every(([key, value], index) => deepEqual(key, rightEntries[index][0], false) && deepEqual(value, rightEntries[index][1], mapOrder));
+    }
+    return [...left].every(([key, value]) => rightEntries.some(([otherKey, otherValue]) => deepEqual(key, otherKey, false) && deepEqual(value, otherValue, false)));
   }
   const leftKeys = Object.keys(left).sort();
   const rightKeys = Object.keys(other).sort();
   if (leftKeys.length !== rightKeys.length || leftKeys.some((key, index) => key !== rightKeys[index])) return false;
-  return leftKeys.every((key) => deepEqual((left as any)[key], (other as any)[key]));
+  return leftKeys.every((key) => deepEqual((left as any)[key], (other as any)[key], mapOrder));
 }
 
 /** Mulberry32: a small seeded generator, so a failing random case can be replayed. */
