@@ -7,7 +7,7 @@
 import { do_not_optimize, measure } from 'mitata';
 
 export interface Budget {
-  /** Timed CPU time per case per round, in milliseconds. */
+  /** Time spent in timed calls per case per round, in milliseconds. */
   timeMs: number;
   /** Target duration of one batched sample, in microseconds (sets the batch size). */
   sampleUs: number;
@@ -49,8 +49,10 @@ export function estimate(timed: Timed): number {
 /**
  * Nanoseconds per call in this round: the median of mitata's samples (each the mean of a batch
  * of calls). The median, not the mean, because on a shared machine another process only ever
- * adds time, in bursts; the cost of a garbage collection that lands in a minority of samples is
- * left out with it (a few percent for the most allocation-heavy codecs).
+ * adds time, in bursts (the mean moved by 10-80% between runs where the median moved by 2%).
+ * Garbage-collection pauses land in a minority of samples and are left out with them; much of
+ * that garbage is the harness's own fresh inputs, so the mean would charge it to the codec.
+ * The price: a codec's own collection cost is not counted, only its allocation.
  */
 export async function timeOnce(timed: Timed, estimateNs: number, budget: Budget): Promise<number> {
   const { run, makeInput } = timed;
