@@ -4,13 +4,14 @@
 // BINSCHEMA_FUZZ_ITERATIONS raises the count per schema (default 200); BINSCHEMA_FUZZ_SEED replays.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FORMATS, type CompiledCodec, type FormatUnderTest } from './support/formats.js';
+import { CBOR, FORMATS, type CompiledCodec, type FormatUnderTest } from './support/formats.js';
+import { CBOR_EDGE_INPUTS } from './fixtures/differential/cbor-edge-inputs.js';
 import { allTestSchemas, type NamedSchema } from './support/test-schemas.js';
 import { ValidGenerator } from './support/generate-valid.js';
 import { InvalidGenerator } from './support/generate-invalid.js';
 import { Random, fuzzIterations, seedFor } from './support/random.js';
-import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement } from './support/checks.js';
-import { SchemaDocument, type Schema } from './support/schema.js';
+import { FailureLog, checkBytesAgreement, checkCorruptedAgreement, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement, corrupt } from './support/checks.js';
+import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
 import { escapePointerToken } from '@binschema/runtime';
 
 const ITERATIONS = fuzzIterations();
@@ -57,7 +58,9 @@ function definitionSchemas(entry: NamedSchema): { name: string; schema: Schema }
   }));
 }
 
-function attemptJudge(judge: SchemaDocument, value: unknown): boolean {
+/** The schema's verdict on a decoded value; see `Judge`. A value ajv cannot judge came from a valid one. */
+function attemptJudge(judge: SchemaDocument, value: unknown): boolean | undefined {
+  if (!isJsonValue(value)) return undefined;
   try {
     return judge.validate(value);
   } catch {
@@ -69,6 +72,7 @@ for (const format of FORMATS) {
   const differential = suite(`differential ${format.name}`);
   for (const entry of allTestSchemas()) {
     const codec = lazyCodec(format, entry, false);
+    const judge = new SchemaDocument(entry.schema);
     const deterministicCodec = lazyCodec(format, entry, true);
 
     const agree = `the generated and generic ${format.name} codecs decode random valid ${entry.name} values alike`;
@@ -82,11 +86,14 @@ for (const format of FORMATS) {
 
     for (const peer of format.peers) {
       const peerAgree = `the generated ${format.name} decoder reads ${peer.name}'s encoding of random valid ${entry.name} values like the generic decoder`;
-      const judge = new SchemaDocument(entry.schema);
-      // A value ajv cannot judge (see support/schema.ts) came from a valid one, so it counts as valid.
-      const isValid = (decoded: unknown) => attemptJudge(judge, decoded);
-      differential(peerAgree, () => runValid(peerAgree, entry, (value) => checkPeerAgreement(format, codec(), peer, value, isValid)));
+      differential(peerAgree, () => runValid(peerAgree, entry, (value) => checkPeerAgreement(format, codec(), peer, value, (decoded) => attemptJudge(judge, decoded))));
     }
+
+    const corrupted = `the generated ${format.name} decoder refuses corrupted encodings of random valid ${entry.name} values or reads them like the generic decoder`;
+    const corruption = new Random(seedFor(`${corrupted} bytes`));
+    differential(corrupted, () =>
+      runValid(corrupted, entry, (value) => checkCorruptedAgreement(format, codec(), corrupt(format.genericEncode(value), corruption), (decoded) => attemptJudge(judge, decoded))),
+    );
 
     const definitions = definitionSchemas(entry);
     if (definitions.length > 0) {
@@ -109,3 +116,16 @@ for (const format of FORMATS) {
   }
   differential.run();
 }
+
+// CBOR-only: hand-written inputs at the edges of the data model (bignums, 64-bit heads, floats for
+// integers, repeated keys), where a generated decoder is most likely to part from the generic one.
+const edges = suite('differential cbor edge inputs');
+for (const input of CBOR_EDGE_INPUTS) {
+  edges(`the generated cbor decoder reads ${input.what} like the generic decoder, or refuses it where that value is not schema-valid`, () => {
+    const judge = new SchemaDocument(input.schema);
+    const codec = CBOR.compile(input.schema);
+    const failure = checkBytesAgreement(CBOR, codec, Uint8Array.from(Buffer.from(input.hex, 'hex')), (value) => attemptJudge(judge, value));
+    assert.is(failure, undefined);
+  });
+}
+edges.run();

@@ -5,7 +5,7 @@
  */
 import { ErrorCode, isDecodeError, isEncodeError } from '@binschema/runtime';
 import type { CompiledCodec, FormatUnderTest, PeerEncoder } from './formats.js';
-import { fuzzSeed } from './random.js';
+import { fuzzSeed, type Random } from './random.js';
 import type { InvalidValue } from './generate-invalid.js';
 import { findDifference, isPointerPrefix, show, toHex } from './values.js';
 
@@ -54,19 +54,61 @@ export function checkValidAgreement(format: FormatUnderTest, codec: CompiledCode
  * Bytes from another library: where the generic decoder reads a schema-valid value, the generated
  * decoder must read the same value; otherwise it must throw a DecodeError.
  */
-export function checkPeerAgreement(format: FormatUnderTest, codec: CompiledCodec, peer: PeerEncoder, value: unknown, isValid: (value: unknown) => boolean): string | undefined {
+export function checkPeerAgreement(format: FormatUnderTest, codec: CompiledCodec, peer: PeerEncoder, value: unknown, judge: Judge): string | undefined {
   const bytes = attempt(() => peer.encode(value));
   if (!bytes.ok) return undefined; // the peer cannot write this value: nothing to compare
-  const where = `${peer.name} bytes ${toHex(bytes.value)} of ${show(value)}`;
-  const reference = attempt(() => format.genericDecode(bytes.value));
-  const generated = attempt(() => codec.decode(bytes.value));
-  if (reference.ok && isValid(reference.value)) {
-    if (!generated.ok) return `generated decode threw ${describeError(generated.error)} for ${where}, which the generic decoder reads as ${show(reference.value)}`;
-    const difference = findDifference(generated.value, reference.value);
-    return difference === undefined ? undefined : `generated decode differs from the generic decode ${difference} for ${where}`;
+  return checkBytesAgreement(format, codec, bytes.value, judge, `${peer.name} bytes ${toHex(bytes.value)} of ${show(value)}`);
+}
+
+/**
+ * Whether a decoded value is valid for the schema: true/false for JSON values, undefined for
+ * values outside the JSON data model (BigInt, NaN, Tag, Map, bytes…) that only `{}` parts or a
+ * decoder's own choices produce; those are judged by agreement with the generic decoder alone.
+ */
+export type Judge = (value: unknown) => boolean | undefined;
+
+/**
+ * The rule for any input bytes: where the generic decoder reads a schema-valid value the
+ * generated one must read the same; where it reads a value outside JSON the generated one may
+ * refuse or read the same; otherwise (refused, or schema-invalid) it must refuse with a DecodeError.
+ * With `mayRefuse` (corrupted input) refusing is always allowed.
+ */
+export function checkBytesAgreement(format: FormatUnderTest, codec: CompiledCodec, bytes: Uint8Array, judge: Judge, where = `bytes ${toHex(bytes)}`, mayRefuse = false): string | undefined {
+  const reference = attempt(() => format.genericDecode(bytes));
+  const generated = attempt(() => codec.decode(bytes));
+  const verdict = reference.ok ? judge(reference.value) : false;
+  if (!generated.ok) {
+    const error = generated.error;
+    if (!isDecodeError(error)) return `generated decode threw ${describeError(error)} instead of a DecodeError for ${where}`;
+    if (!(error.offset >= 0 && error.offset <= bytes.length)) return `generated decode gave offset ${error.offset} outside 0..${bytes.length} for ${where}`;
+    if (verdict === true && !mayRefuse) return `generated decode threw ${describeError(error)} for ${where}, which the generic decoder reads as ${show((reference as { value: unknown }).value)}`;
+    return undefined;
   }
-  if (generated.ok) return `generated decode returned ${show(generated.value)} for ${where}, which the generic decoder ${reference.ok ? 'reads as a schema-invalid value' : 'refuses'}`;
-  return isDecodeError(generated.error) ? undefined : `generated decode threw ${describeError(generated.error)} for ${where}`;
+  if (!reference.ok) return `generated decode returned ${show(generated.value)} for ${where}, which the generic decoder refuses (${describeError(reference.error)})`;
+  if (verdict === false) return `generated decode returned ${show(generated.value)} for ${where}, which the generic decoder reads as the schema-invalid ${show(reference.value)}`;
+  const difference = findDifference(generated.value, reference.value);
+  return difference === undefined ? undefined : `generated decode differs from the generic decode ${difference} for ${where}`;
+}
+
+/** Corrupted bytes: refusing is always right; anything read must be what the generic decoder reads. */
+export function checkCorruptedAgreement(format: FormatUnderTest, codec: CompiledCodec, bytes: Uint8Array, judge: Judge): string | undefined {
+  return checkBytesAgreement(format, codec, bytes, judge, undefined, true);
+}
+
+/** Flips, overwrites, drops or inserts a few bytes. */
+export function corrupt(bytes: Uint8Array, random: Random): Uint8Array {
+  let out = Array.from(bytes);
+  const edits = random.int(1, 3);
+  for (let edit = 0; edit < edits; edit++) {
+    const at = random.int(0, Math.max(0, out.length - 1));
+    const kind = random.int(0, 3);
+    if (kind === 0 && out.length > 0) out[at] ^= 1 << random.int(0, 7);
+    else if (kind === 1 && out.length > 0) out[at] = random.int(0, 255);
+    else if (kind === 2) out.splice(at, 1);
+    else out.splice(at, 0, random.int(0, 255));
+  }
+  if (random.chance(0.1)) out = out.slice(0, random.int(0, out.length));
+  return Uint8Array.from(out);
 }
 
 /** Deterministic mode: the generated bytes must be the generic deterministic bytes, and read back. */

@@ -45,6 +45,9 @@ export class SchemaDocument {
     const ajv = this.draft === 'draft-07' ? new AjvDraft07.default(options) : new Ajv2020.default(options);
     const validate = ajv.compile(typeof root === 'boolean' ? root : structuredClone(root));
     this.validate = (value) => {
+      // JSON Schema judges JSON values; ajv would take NaN or Infinity for a number and a
+      // BigInt never, so values outside the JSON data model are settled here, before ajv.
+      if (!isJsonValue(value)) return false;
       try {
         return validate(value) === true;
       } catch (error) {
@@ -126,4 +129,15 @@ export function typesOf(schema: SchemaObject): string[] {
   if ('minLength' in schema || 'maxLength' in schema || 'pattern' in schema) types.push('string');
   if ('minimum' in schema || 'maximum' in schema || 'exclusiveMinimum' in schema || 'exclusiveMaximum' in schema || 'multipleOf' in schema) types.push('number');
   return types.length === 0 ? ['null', 'boolean', 'number', 'integer', 'string', 'array', 'object'] : types;
+}
+
+/** True for null, booleans, finite numbers, strings, and arrays/plain objects of those. */
+export function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJsonValue);
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.keys(value).every((key) => isJsonValue((value as Record<string, unknown>)[key]));
 }
