@@ -11,8 +11,15 @@ const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Strings with more UTF-16 units than this are encoded with `TextEncoder.encodeInto`. */
 export const UTF8_ENCODE_THRESHOLD = 64;
-/** Byte runs longer than this are decoded with `TextDecoder`. */
+/** ASCII byte runs longer than this are decoded with `TextDecoder`. */
 export const UTF8_DECODE_THRESHOLD = 48;
+/** Non-ASCII byte runs longer than this are decoded with `TextDecoder` too. */
+export const UTF8_LOOP_LIMIT = 1024;
+
+function isAscii(source: Uint8Array, start: number, end: number): boolean {
+  for (let pos = start; pos < end; pos++) if (source[pos] >= 0x80) return false;
+  return true;
+}
 
 /** Upper bound of the UTF-8 length of `text` (3 bytes per UTF-16 unit). */
 export function maxUtf8Length(text: string): number {
@@ -29,7 +36,15 @@ export function writeUtf8(target: Uint8Array, pos: number, text: string): number
   if (length > UTF8_ENCODE_THRESHOLD) {
     return pos + textEncoder.encodeInto(text, target.subarray(pos)).written;
   }
-  for (let index = 0; index < length; index++) {
+  let index = 0;
+  // A tight loop over the leading ASCII run first: most keys and many values are pure ASCII,
+  // and this loop runs 1.5-2x faster than the general one below (.tmp measurements, noisy).
+  for (; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80) break;
+    target[pos++] = code;
+  }
+  for (; index < length; index++) {
     let code = text.charCodeAt(index);
     if (code < 0x80) {
       target[pos++] = code;
@@ -83,19 +98,38 @@ export function utf8Length(text: string): number {
  * `DecodeError` with its own offset.
  */
 export function readUtf8(source: Uint8Array, start: number, length: number): string | undefined {
-  if (length > UTF8_DECODE_THRESHOLD) {
+  const end = start + length;
+  // The platform decoder costs a fixed ~70 ns a call but then runs fastest on ASCII; on other
+  // text its fatal mode is slower than the loop below up to about 1 KB (.tmp measurements on
+  // Node 20, noisy). So: long text that starts with ASCII, or very long text → TextDecoder;
+  // the rest → the loop. Only the first 16 bytes are looked at, to keep the choice cheap.
+  if (length > UTF8_DECODE_THRESHOLD && (length > UTF8_LOOP_LIMIT || isAscii(source, start, start + 16))) {
     try {
-      return textDecoder.decode(source.subarray(start, start + length));
+      return textDecoder.decode(source.subarray(start, end));
     } catch {
       return undefined;
     }
   }
-  const end = start + length;
   let pos = start;
   let out = '';
   while (pos < end) {
     const byte = source[pos++];
     if (byte < 0x80) {
+      // Eight ASCII bytes through one fromCharCode call: ~4x faster than one at a time.
+      if (pos + 7 <= end) {
+        const b1 = source[pos];
+        const b2 = source[pos + 1];
+        const b3 = source[pos + 2];
+        const b4 = source[pos + 3];
+        const b5 = source[pos + 4];
+        const b6 = source[pos + 5];
+        const b7 = source[pos + 6];
+        if ((b1 | b2 | b3 | b4 | b5 | b6 | b7) < 0x80) {
+          out += String.fromCharCode(byte, b1, b2, b3, b4, b5, b6, b7);
+          pos += 7;
+          continue;
+        }
+      }
       out += String.fromCharCode(byte);
       continue;
     }

@@ -3,7 +3,7 @@ import { ErrorCode, EncodeError, describeValue } from '../errors.js';
 import { writeUtf8 } from '../utf8.js';
 import { encodeFloat16 } from '../float.js';
 import { joinPointer } from '../pointer.js';
-import { Major, InitialByte, KnownTag } from './constants.js';
+import { Major, Info, InitialByte, KnownTag } from './constants.js';
 import { writeHeadAt, headSize } from './head.js';
 import { Tag, Simple } from './values.js';
 import { encodeSettings, type CborEncodeOptions, type EncodeSettings } from './options.js';
@@ -46,6 +46,21 @@ export function writeText(writer: Writer, text: string): void {
   writer.ensure(length * 3 + 9);
   const uint8 = writer.uint8;
   const start = writer.pos;
+  if (length < 24) {
+    // Short text (most keys): a one-byte head unless the UTF-8 needs 24 bytes or more.
+    const end = writeUtf8(uint8, start + 1, text);
+    const size = end - start - 1;
+    if (size < 24) {
+      uint8[start] = (Major.Text << 5) | size;
+      writer.pos = end;
+    } else {
+      uint8.copyWithin(start + 2, start + 1, end);
+      uint8[start] = (Major.Text << 5) | Info.OneByte;
+      uint8[start + 1] = size;
+      writer.pos = end + 1;
+    }
+    return;
+  }
   const guess = headSize(length);
   const end = writeUtf8(uint8, start + guess, text);
   const size = end - start - guess;
@@ -179,6 +194,13 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
 
 function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
   if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
+  // The constructor check is the cheap common case; anything else (null prototype, a spoofed
+  // `constructor` property) goes through the exact prototype checks below.
+  const constructor = (value as { constructor?: unknown }).constructor;
+  if (constructor === Array) return writeArray(writer, value as unknown[], depth - 1, settings);
+  if (constructor === Object && Object.getPrototypeOf(value) === Object.prototype) {
+    return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
+  }
   if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
