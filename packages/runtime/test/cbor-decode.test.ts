@@ -215,4 +215,9 @@ decoding('readAny and skipAny work from the reader position with the given depth
   assert.is(error.offset, 1);
 });
 
+decoding('accepts an ArrayBuffer or another byte view as input', () => {
+  assert.is(decode(fromHex('6161').buffer as ArrayBuffer), 'a');
+  assert.is(decode(new DataView(fromHex('006162').buffer, 1) as unknown as Uint8Array), 'b');
+});
+
 decoding.run();

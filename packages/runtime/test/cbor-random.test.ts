@@ -214,8 +214,8 @@ random('mutated encodings either decode or fail with a DecodeError, never anothe
         if (decodeError !== undefined) assert.unreachable(`value ${index}: checkWellFormed accepted what decode rejected`);
       } catch (error) {
         if (!(error instanceof DecodeError)) assert.unreachable(`value ${index}: ${String(error)}`);
-        assert.is(error.code, (decodeError as DecodeError).code);
-        assert.is(error.offset, (decodeError as DecodeError).offset);
+        assert.is((error as DecodeError).code, (decodeError as DecodeError).code);
+        assert.is((error as DecodeError).offset, (decodeError as DecodeError).offset);
       }
     }
   }

@@ -33,7 +33,7 @@ export class CborDecoder {
   constructor(options?: CborDecodeOptions) {
     this.settings = new DecodeSettings(options);
   }
-  decode(bytes: Uint8Array): unknown {
+  decode(bytes: Uint8Array | ArrayBuffer): unknown {
     return decodeWith(this.reader, bytes, this.settings);
   }
 }
@@ -45,7 +45,7 @@ export function encode(value: unknown, options?: CborEncodeOptions): Uint8Array 
   return encodeWith(sharedWriter, value, encodeSettings(options));
 }
 
-export function decode(bytes: Uint8Array, options?: CborDecodeOptions): unknown {
+export function decode(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOptions): unknown {
   return decodeWith(sharedReader, bytes, decodeSettings(options));
 }
 
@@ -59,8 +59,16 @@ function encodeWith(writer: Writer, value: unknown, settings: EncodeSettings): U
   return writer.finish();
 }
 
-function decodeWith(reader: Reader, bytes: Uint8Array, settings: DecodeSettings): unknown {
-  reader.reset(bytes);
+/** Accepts any byte view or an ArrayBuffer; anything else is a programming error. */
+function asBytes(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array {
+  if (bytes instanceof Uint8Array) return bytes;
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  throw new TypeError('cbor decode: input must be a Uint8Array, an ArrayBuffer or an ArrayBufferView');
+}
+
+function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  reader.reset(asBytes(bytes));
   let value: unknown;
   try {
     value = readItem(reader, settings.maxDepth, settings);
@@ -85,9 +93,9 @@ function stackGuard(error: unknown, reader: Reader): unknown {
 }
 
 /** RFC 8742 CBOR sequence: the items of `bytes` one after another (none for empty input). */
-export function* decodeSequence(bytes: Uint8Array, options?: CborDecodeOptions): Generator<unknown, void, undefined> {
+export function* decodeSequence(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOptions): Generator<unknown, void, undefined> {
   const settings = decodeSettings(options);
-  const reader = new Reader('cbor', bytes);
+  const reader = new Reader('cbor', asBytes(bytes));
   while (reader.pos < reader.end) {
     let value: unknown;
     try {
@@ -103,13 +111,13 @@ export function* decodeSequence(bytes: Uint8Array, options?: CborDecodeOptions):
  * Checks that `bytes` is one valid item without building values; throws the `DecodeError` that
  * `decode` would. Options that need the values (a duplicate-key or key-type policy) decode.
  */
-export function checkWellFormed(bytes: Uint8Array, options?: CborDecodeOptions): void {
+export function checkWellFormed(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOptions): void {
   const settings = decodeSettings(options);
   if (settings.rejectDuplicates || settings.stringifyKeys) {
     decodeWith(new Reader('cbor'), bytes, settings);
     return;
   }
-  const reader = new Reader('cbor', bytes);
+  const reader = new Reader('cbor', asBytes(bytes));
   try {
     skipAny(reader, settings.maxDepth);
   } catch (error) {

@@ -1,4 +1,25 @@
-// Generic (schemaless) RFC 8949 CBOR: the reference behaviour generated code must agree with.
+/**
+ * Generic (schemaless) RFC 8949 CBOR: the reference behaviour generated code must agree with.
+ *
+ * Encoding (preferred serialization, RFC 8949 §4.1): shortest heads, definite lengths. A safe
+ * integral number (not -0) is an integer; other numbers are float64, or the shortest exact float
+ * with `float: 'shortest'` (NaN as f97e00). bigint → integer within 64 bits, else bignum tag 2/3.
+ * Uint8Array (and Buffer) → byte string; string → text (a lone surrogate becomes U+FFFD); Map
+ * → map with keys of any type; plain object (prototype Object.prototype or null) → map with its
+ * own enumerable string keys; array → array; Date → tag 1, integer seconds when whole, else a
+ * float of ms/1000; undefined → f7; Tag → any tag; Simple → simple value. Functions, symbols,
+ * other class instances, invalid Dates and cycles fail with `EncodeError` and a JSON Pointer.
+ * `deterministic: true` is RFC 8949 §4.2.1 core deterministic encoding (sorted keys, shortest floats).
+ *
+ * Decoding accepts every well-formed item (any head width, indefinite lengths, f16/f32/f64).
+ * Integers beyond ±(2^53-1) → bigint; tag 2/3 → bigint (always); tag 0/1 → Date (epoch seconds
+ * rounded to the millisecond); tag 55799 → its content (transparent); other tags → Tag;
+ * false/true/null/undefined natively, other simple values → Simple. Maps with text keys only →
+ * plain objects (`__proto__` stays an own property); others → Map (`mapKeys: 'stringify'` for
+ * objects). Duplicate keys: last wins (`duplicateKeys: 'reject'` to refuse). Strict: trailing
+ * bytes, invalid UTF-8, two-byte simple values below 32 and invalid tag 0..3 content are errors;
+ * nesting stops at `maxDepth` (512). Errors are `DecodeError` with a code and byte offset.
+ */
 export { encode, decode, decodeSequence, checkWellFormed, CborEncoder, CborDecoder } from './codec.js';
 export { skipItem } from './skip.js';
 export { Tag, Simple } from './values.js';
