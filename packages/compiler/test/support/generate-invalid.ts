@@ -48,6 +48,19 @@ const TYPE_SAMPLES: Record<string, unknown[]> = {
   object: [{}, { key: 1 }],
 };
 
+/** Values JSON cannot hold (made fresh each time: some are mutable objects). */
+const NON_JSON_SAMPLES: (() => unknown)[] = [
+  () => Number.NaN,
+  () => Number.POSITIVE_INFINITY,
+  () => Number.NEGATIVE_INFINITY,
+  () => 10n,
+  () => new Date(0),
+  () => new Map([['a', 1]]),
+  () => new Uint8Array([1, 2]),
+  () => () => 1,
+  () => Symbol('s'),
+];
+
 export class InvalidGenerator {
   attempts = 0;
   discarded = 0;
@@ -91,6 +104,9 @@ export class InvalidGenerator {
       return plans;
     }
     if (wrong.length > 0) plans.push(replace('wrong-type', random.pick(TYPE_SAMPLES[random.pick(wrong)])));
+    // Outside JSON altogether: only where the schema restricts the type (a `{}` part is the
+    // generic codec's business, and CBOR can hold NaN or a Map there).
+    if (allowed.length < Object.keys(TYPE_SAMPLES).length) plans.push(replace('not-json', random.pick(NON_JSON_SAMPLES)()));
     if (typeof value === 'number') plans.push(...numberPlans(schema, value, allowed, replace));
     if (typeof value === 'string') plans.push(...stringPlans(schema, value, random, replace));
     if (Array.isArray(value)) plans.push(...arrayPlans(schema, value, path, this.valid.document.draft === 'draft-07'));
