@@ -117,6 +117,24 @@ function contractFor(format: FormatUnderTest): void {
     });
   }
 
+  contract('refuses values outside JSON where the schema asks for a number, an integer, a string or an object', () => {
+    const codec = format.compile({
+      type: 'object',
+      properties: { n: { type: 'number' }, i: { type: 'integer' }, s: { type: 'string' }, o: { type: 'object', additionalProperties: { type: 'integer' } } },
+    });
+    const cases: [string, unknown][] = [
+      ['/n', Number.NaN], ['/n', Number.POSITIVE_INFINITY], ['/i', 10n], ['/i', Number.NEGATIVE_INFINITY], ['/s', Symbol('s')], ['/s', () => 's'],
+      ['/o', new Map([['a', 1]])], ['/o', new Date(0)], ['/o', new Set([1])], ['/o', new Uint8Array([1, 2])],
+    ];
+    const accepted: string[] = [];
+    for (const [path, inner] of cases) {
+      const error = thrown(() => codec.encode({ [path.slice(1)]: inner }));
+      if (!isEncodeError(error)) accepted.push(`${String(inner)} at ${path}: ${error === undefined ? 'encoded' : String(error)}`);
+      else assert.is(error.path, path, `${String(inner)} at ${path}`);
+    }
+    assert.equal(accepted, [], 'accepted or threw a non-EncodeError');
+  });
+
   contract('refuses empty input with unexpected-end at offset 0', () => {
     const error = thrown(() => codecOf(CONTRACT_CASES[0]).decode(new Uint8Array(0)));
     assert.ok(isDecodeError(error));
