@@ -49,7 +49,7 @@ export function estimate(timed: Timed): number {
 /**
  * Nanoseconds per call in this round: the median of mitata's samples (each the mean of a batch
  * of calls). The median, not the mean, because on a shared machine another process only ever
- * adds time, in bursts (the mean moved by 10-80% between runs where the median moved by 2%).
+ * adds time, in bursts (the mean moved by 10-80% between runs where the median moved by 2-4%).
  * Garbage-collection pauses land in a minority of samples and are left out with them; much of
  * that garbage is the harness's own fresh inputs, so the mean would charge it to the codec.
  * The price: a codec's own collection cost is not counted, only its allocation.
