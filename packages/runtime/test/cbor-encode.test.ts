@@ -68,6 +68,9 @@ encoding('writes bytes, undefined, Tag and Simple', () => {
   assert.is(toHex(encode(new Simple(255))), 'f8ff');
   rejects(new Simple(24), 'unsupported-value', '');
   rejects([new Tag(-1, 0)], 'unsupported-value', '/0');
+  rejects({ big: new Tag(2, [1]) }, 'unsupported-value', '/big');
+  rejects(new Tag(1, 'soon'), 'unsupported-value', '');
+  assert.is(decode(encode(new Tag(2, new Uint8Array([1, 0])))), 256n);
 });
 
 encoding('writes a Date as tag 1: integer seconds when whole, else a float', () => {

@@ -290,11 +290,22 @@ function writeTag(writer: Writer, value: Tag, depth: number, settings: EncodeSet
   } else {
     throw new EncodeFailure(ErrorCode.UnsupportedValue, `tag number ${String(tag)} is not an integer in 0..2^64-1`);
   }
+  if (typeof tag === 'number' && tag <= KnownTag.NegativeBignum && !validTagContent(tag, value.content)) {
+    // Never write what our own decoder refuses as `invalid-tag`; use Date or bigint instead.
+    throw new EncodeFailure(ErrorCode.UnsupportedValue, `tag ${tag} with content the tag does not allow`);
+  }
   try {
     writeItem(writer, value.content, depth, settings);
   } catch (error) {
     throw addStep(error, 'content', value.content);
   }
+}
+
+/** RFC 8949 §3.4.1-§3.4.3 content types (tag 0 also needs a valid date-time; the decoder checks). */
+function validTagContent(tag: number, content: unknown): boolean {
+  if (tag === KnownTag.DateString) return typeof content === 'string';
+  if (tag === KnownTag.EpochDate) return typeof content === 'number' && Number.isFinite(content);
+  return content instanceof Uint8Array;
 }
 
 /** RFC 8949 §3.3: simple values 0..19 in the initial byte, 32..255 in one extra byte. */
