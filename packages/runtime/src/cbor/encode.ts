@@ -70,15 +70,36 @@ export function writeText(writer: Writer, text: string): void {
   writer.pos = start + actual + size;
 }
 
-/** Writes a safe integer as major 0 or 1 with the shortest head. */
+/** Writes a safe integer as major 0 or 1 with the shortest head (RFC 8949 §4.2.1). */
 export function writeInteger(writer: Writer, value: number): void {
   writer.ensure(9);
-  if (value >= 0) {
-    if (value < 24) writer.uint8[writer.pos++] = value;
-    else writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Unsigned, value);
-  } else {
-    writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Negative, -1 - value);
+  const uint8 = writer.uint8;
+  let pos = writer.pos;
+  let type = Major.Unsigned << 5;
+  if (value < 0) {
+    value = -1 - value;
+    type = Major.Negative << 5;
   }
+  // The common widths inline; 8-byte arguments through writeHeadAt.
+  if (value < 24) {
+    uint8[pos++] = type | value;
+  } else if (value < 0x100) {
+    uint8[pos++] = type | Info.OneByte;
+    uint8[pos++] = value;
+  } else if (value < 0x1_0000) {
+    uint8[pos++] = type | Info.TwoBytes;
+    uint8[pos++] = value >>> 8;
+    uint8[pos++] = value & 0xff;
+  } else if (value < 0x1_0000_0000) {
+    uint8[pos++] = type | Info.FourBytes;
+    uint8[pos++] = value >>> 24;
+    uint8[pos++] = (value >>> 16) & 0xff;
+    uint8[pos++] = (value >>> 8) & 0xff;
+    uint8[pos++] = value & 0xff;
+  } else {
+    pos = writeHeadAt(uint8, pos, type >> 5, value);
+  }
+  writer.pos = pos;
 }
 
 /**
@@ -172,7 +193,8 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
       writeText(writer, value);
       return;
     case 'number':
-      writeNumber(writer, value, settings.shortestFloat);
+      if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
+      else writeNumber(writer, value, settings.shortestFloat);
       return;
     case 'boolean':
       writer.u8(value ? InitialByte.True : InitialByte.False);
