@@ -47,7 +47,20 @@ export function writeText(writer: Writer, text: string): void {
   const uint8 = writer.uint8;
   const start = writer.pos;
   if (length < 24) {
-    // Short text (most keys): a one-byte head unless the UTF-8 needs 24 bytes or more.
+    // Short ASCII text (most keys) in place after a one-byte head, without a call.
+    let pos = start + 1;
+    let index = 0;
+    for (; index < length; index++) {
+      const code = text.charCodeAt(index);
+      if (code >= 0x80) break;
+      uint8[pos++] = code;
+    }
+    if (index === length) {
+      uint8[start] = (Major.Text << 5) | length;
+      writer.pos = pos;
+      return;
+    }
+    // Otherwise a one-byte head unless the UTF-8 needs 24 bytes or more.
     const end = writeUtf8(uint8, start + 1, text);
     const size = end - start - 1;
     if (size < 24) {
