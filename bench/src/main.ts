@@ -42,7 +42,7 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
   const only = options.only?.toLowerCase();
   const timed = check.cases.filter((item) => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
     || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
-  const estimates = new Map<Case, number>(timed.map((item) => [item, estimate(item as Required<Case>)]));
+  const estimates = new Map<Case, number>(timed.map((item) => [item, estimate(item as Required<Case>, options.budget)]));
   const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()] as Required<Case>[][];
   console.log(`checked ${check.cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
 

@@ -52,6 +52,7 @@ export function parseOptions(argv: string[]): Options {
       timeMs: positive(values.get('--time'), quick ? 2 : 40, '--time'),
       sampleUs: quick ? 200 : 500,
       minSamples: quick ? 2 : 8,
+      estimateMs: quick ? 0.5 : 4,
       gc: !quick,
     },
     only: values.get('--only'),

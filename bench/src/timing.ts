@@ -12,6 +12,8 @@ export interface Budget {
   /** Target duration of one batched sample, in microseconds (sets the batch size). */
   sampleUs: number;
   minSamples: number;
+  /** Time for the first estimate of each case (half warm-up, half single-call timing). */
+  estimateMs: number;
   /** Collect garbage before each case (only when node runs with --expose-gc). */
   gc: boolean;
 }
@@ -25,17 +27,17 @@ const gcFunction = (globalThis as { gc?: () => void }).gc;
 
 /**
  * Rough nanoseconds per call, to size the first round's batches (later rounds use the previous
- * round's result): warm-up calls for at least 1 ms, then the median of single calls over ~2 ms.
+ * round's result): warm-up calls, then the median of single calls (each for half `estimateMs`).
  * The median, because the first calls of freshly generated code can be 10-100x slower.
  */
-export function estimate(timed: Timed): number {
-  const warmUntil = performance.now() + 1;
+export function estimate(timed: Timed, budget: Pick<Budget, 'estimateMs'>): number {
+  const warmUntil = performance.now() + budget.estimateMs / 2;
   for (let calls = 0; calls < 5 || (performance.now() < warmUntil && calls < 10_000); calls++) {
     do_not_optimize(timed.run(timed.makeInput()));
   }
   const times: number[] = [];
   let spent = 0;
-  while ((spent < 2e6 || times.length < 5) && times.length < 10_000) {
+  while ((spent < (budget.estimateMs / 2) * 1e6 || times.length < 5) && times.length < 10_000) {
     const input = timed.makeInput();
     const start = process.hrtime.bigint();
     do_not_optimize(timed.run(input));

@@ -105,11 +105,11 @@ function crossover(rows: { length: number; hand: number; platform: number }[]): 
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const budget: Budget = { timeMs: quick ? 2 : 15, sampleUs: 200, minSamples: quick ? 2 : 6, gc: !quick };
+  const budget: Budget = { timeMs: quick ? 2 : 15, sampleUs: 200, minSamples: quick ? 2 : 6, estimateMs: quick ? 0.5 : 4, gc: !quick };
   const rounds = quick ? 1 : 5;
   const modules = { hand: await loadForced('hand'), platform: await loadForced('platform') };
   const all = probes(modules);
-  const estimates = new Map(all.map((probe) => [probe, estimate(probe)]));
+  const estimates = new Map(all.map((probe) => [probe, estimate(probe, budget)]));
   // One group per direction × kind × length: hand and platform measured back to back.
   const groups = new Map<string, Probe[]>();
   for (const probe of all) {
