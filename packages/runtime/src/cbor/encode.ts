@@ -229,13 +229,11 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
 
 function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
   if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
-  // The constructor check is the cheap common case; anything else (null prototype, a spoofed
-  // `constructor` property) goes through the exact prototype checks below.
+  // The constructor check is the cheap common case (as in json-pack); anything else (a null
+  // prototype, a `constructor` own property) goes through the exact prototype checks below.
   const constructor = (value as { constructor?: unknown }).constructor;
+  if (constructor === Object) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
   if (constructor === Array) return writeArray(writer, value as unknown[], depth - 1, settings);
-  if (constructor === Object && Object.getPrototypeOf(value) === Object.prototype) {
-    return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  }
   if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
