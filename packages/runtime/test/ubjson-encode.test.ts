@@ -118,6 +118,18 @@ for (const [value, header] of strings) {
   });
 }
 
+text('writes object keys with the same headers as strings, ASCII or not, short or long', () => {
+  for (const key of ['', 'a', 'x'.repeat(127), 'x'.repeat(128), 'é', 'aé', 'ключ', '😀', 'y'.repeat(300)]) {
+    const length = Buffer.byteLength(key);
+    const header = length < 128 ? `69${hex(length, 2)}` : length < 256 ? `55${hex(length, 2)}` : `49${hex(length, 4)}`;
+    assert.is(hexOf(encode({ [key]: 1 })), `7b${header}${Buffer.from(key).toString('hex')}69017d`, key);
+  }
+});
+
+function hex(value: number, digits: number): string {
+  return value.toString(16).padStart(digits, '0');
+}
+
 text('writes C for one-char ASCII strings only when chars is asked for', () => {
   assert.is(hexOf(encode('a', { chars: true })), '4361');
   assert.is(hexOf(encode('é', { chars: true })), '5369 02c3a9'.replace(' ', ''));

@@ -8,29 +8,23 @@ import { ValueEncoder, type UbjsonEncodeOptions } from './encoder.js';
 export class UbjsonEncoder {
   readonly writer: Writer;
   private readonly values: ValueEncoder;
-  private readonly options: UbjsonEncodeOptions | undefined;
 
   constructor(options?: UbjsonEncodeOptions, writer: Writer = new Writer()) {
-    this.options = options;
     this.values = new ValueEncoder(options);
     this.writer = writer;
   }
 
   /** The UBJSON bytes of `value`; a view that later calls never overwrite (`Writer.finish`). */
   encode(value: unknown): Uint8Array {
-    const values = this.values;
     // A getter that encodes again must not write into the output in progress.
-    if (values.writer !== undefined) return new UbjsonEncoder(this.options).encode(value);
+    if (this.values.active) return new UbjsonEncoder(this.values.options).encode(value);
     const writer = this.writer;
-    values.writer = writer;
     try {
-      values.writeValue(value, 0);
+      this.values.writeFrom(writer, value, '');
     } catch (error) {
-      values.writer = undefined;
       writer.reset();
-      throw values.explain(error, value, '');
+      throw error;
     }
-    values.writer = undefined;
     return writer.finish();
   }
 }

@@ -1,8 +1,8 @@
-import type { Writer } from '../writer.js';
+import { Writer } from '../writer.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
-import { writeTextAt } from './text.js';
+import { writeAsciiKeyAt, writeTextAt } from './text.js';
 import { locateFailure } from './locate.js';
 
 /** Options of the generic UBJSON encoder. */
@@ -21,6 +21,7 @@ export interface UbjsonEncodeOptions {
 }
 
 const DEFAULT_MAX_DEPTH = 512;
+const IDLE = new Writer(64);
 
 /**
  * Thrown inside the encoder; carries no path, so the success path pays nothing for one:
@@ -52,13 +53,19 @@ function isStackOverflow(error: unknown): boolean {
  * `unsupported-value`.
  */
 export class ValueEncoder {
-  writer: Writer | undefined;
+  /**
+   * The writer in use. Always a `Writer` (a small idle one between calls) so the engine keeps
+   * one field type and no `undefined` checks on the hot path.
+   */
+  writer: Writer = IDLE;
+  /** True while a value is being written (a getter that encodes again gets a fresh state). */
+  active = false;
   readonly maxDepth: number;
   readonly float32: boolean;
   readonly chars: boolean;
   readonly nonFinite: 'float' | 'null' | 'error';
 
-  constructor(options: UbjsonEncodeOptions = {}) {
+  constructor(readonly options: UbjsonEncodeOptions = {}) {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.float32 = options.float32 === true;
     this.chars = options.chars === true;
@@ -67,15 +74,19 @@ export class ValueEncoder {
 
   /** Writes `value` to `writer`; errors carry JSON Pointers under `path`. */
   writeFrom(writer: Writer, value: unknown, path: string): void {
-    const previous = this.writer; // a getter may encode again with this state
+    // A getter may write again while this state is in use: give that call its own.
+    if (this.active) return new ValueEncoder(this.options).writeFrom(writer, value, path);
+    this.active = true;
     this.writer = writer;
     try {
       this.writeValue(value, 0);
     } catch (error) {
-      this.writer = previous;
+      this.active = false;
+      this.writer = IDLE;
       throw this.explain(error, value, path);
     }
-    this.writer = previous;
+    this.active = false;
+    this.writer = IDLE;
   }
 
   /** The public form of a failure of `writeValue(root)`: an `EncodeError` with its path. */
@@ -86,7 +97,7 @@ export class ValueEncoder {
   }
 
   writeValue(value: unknown, depth: number): void {
-    const writer = this.writer!;
+    const writer = this.writer;
     switch (typeof value) {
       case 'string': {
         writer.ensure(10 + 3 * value.length);
@@ -119,7 +130,7 @@ export class ValueEncoder {
   }
 
   writeNumber(value: number): void {
-    const writer = this.writer!;
+    const writer = this.writer;
     writer.ensure(9);
     // int32 fast path; 0 only when it is +0 (-0 has to stay a float to keep its sign).
     if ((value | 0) === value && (value !== 0 || 1 / value > 0)) {
@@ -140,7 +151,7 @@ export class ValueEncoder {
   }
 
   private writeNonFinite(value: number): void {
-    const writer = this.writer!;
+    const writer = this.writer;
     if (this.nonFinite === 'error') throw problemOf(this, value, 0)!;
     if (this.nonFinite === 'null') return writer.u8(Marker.Null);
     writer.uint8[writer.pos++] = Marker.Float64;
@@ -149,7 +160,7 @@ export class ValueEncoder {
   }
 
   writeBigInt(value: bigint): void {
-    const writer = this.writer!;
+    const writer = this.writer;
     if (fitsInt64(value)) return writeInt64Big(writer, value);
     // value-types.html#numeric: beyond int64, the high-precision type with the decimal text.
     const text = value.toString();
@@ -160,7 +171,7 @@ export class ValueEncoder {
 
   /** `[$U#<n>` and the bytes: the strongly typed uint8 array of binary-data.html. */
   writeBytes(bytes: Uint8Array): void {
-    const writer = this.writer!;
+    const writer = this.writer;
     writer.ensure(12 + bytes.length);
     const uint8 = writer.uint8;
     let pos = writer.pos;
@@ -175,7 +186,7 @@ export class ValueEncoder {
 
   writeArray(array: unknown[], depth: number): void {
     if (depth >= this.maxDepth) throw problemOf(this, array, depth)!;
-    const writer = this.writer!;
+    const writer = this.writer;
     writer.u8(Marker.ArrayStart);
     const length = array.length;
     const inner = depth + 1;
@@ -185,7 +196,7 @@ export class ValueEncoder {
 
   writeObject(object: Record<string, unknown>, depth: number): void {
     if (depth >= this.maxDepth || !isPlainObject(object)) throw problemOf(this, object, depth)!;
-    const writer = this.writer!;
+    const writer = this.writer;
     writer.u8(Marker.ObjectStart);
     const keys = Object.keys(object);
     const inner = depth + 1;
@@ -194,7 +205,8 @@ export class ValueEncoder {
       const value = object[key];
       if (value === undefined) continue;
       writer.ensure(9 + 3 * key.length);
-      writer.pos = writeTextAt(writer.uint8, writer.pos, key);
+      const end = writeAsciiKeyAt(writer.uint8, writer.pos, key);
+      writer.pos = end !== -1 ? end : writeTextAt(writer.uint8, writer.pos, key);
       this.writeValue(value, inner);
     }
     writer.u8(Marker.ObjectEnd);

