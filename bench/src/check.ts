@@ -5,7 +5,7 @@
  * decodes its own encoding and the reference bytes to the payload. Failing cases are reported,
  * never timed.
  */
-import { REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
+import { DECODER_INPUT, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
 import type { Payload } from './payloads.js';
 import { asBytes, cloneJson, copyBytes, differs, sameBytes } from './values.js';
 
@@ -46,6 +46,8 @@ async function loadEntries(entries: CodecEntry[]) {
 
 export async function checkAll(payloads: Payload[], entries: CodecEntry[]): Promise<CheckResult> {
   const { loaded, skipped } = await loadEntries(entries);
+  const makers: Partial<Record<Format, (value: unknown) => Uint8Array>> = {};
+  for (const [format, maker] of Object.entries(DECODER_INPUT)) makers[format as Format] = await maker.load();
   const cases: Case[] = [];
   const references: Record<string, string> = {};
   for (const format of ['cbor', 'ubjson'] as const) {
@@ -60,8 +62,8 @@ export async function checkAll(payloads: Payload[], entries: CodecEntry[]): Prom
           codecs.set(entry, error instanceof Error ? error : new Error(String(error)));
         }
       }
-      const reference = pickReference(format, payload, codecs);
-      references[`${payload.name}/${format}`] = reference?.entry.label ?? 'none: no peer encoder passed';
+      const reference = pickReference(format, payload, codecs, makers[format]);
+      references[`${payload.name}/${format}`] = reference?.source ?? 'none: no peer encoder passed';
       for (const [entry, codec] of codecs) {
         cases.push(...checkEntry(payload, format, entry, codec, reference));
       }
@@ -71,13 +73,33 @@ export async function checkAll(payloads: Payload[], entries: CodecEntry[]): Prom
 }
 
 interface Reference {
+  /** The peer that decodes every encoder's output in the check. */
   entry: CodecEntry;
-  bytes: Uint8Array;
   codec: PayloadCodec;
+  /** What every decoder is timed on, and who made it. */
+  bytes: Uint8Array;
+  source: string;
 }
 
-/** The reference peer's bytes, if that peer round-trips the payload; else the first peer that does. */
-function pickReference(format: Format, payload: Payload, codecs: Map<CodecEntry, PayloadCodec | Error>): Reference | undefined {
+/**
+ * The reference peer (or the first peer that round-trips the payload) and the decoder input:
+ * `DECODER_INPUT`'s bytes when the reference peer decodes them to the payload, else the peer's own.
+ */
+function pickReference(format: Format, payload: Payload, codecs: Map<CodecEntry, PayloadCodec | Error>, maker?: (value: unknown) => Uint8Array): Reference | undefined {
+  const peer = pickPeer(format, payload, codecs);
+  if (peer === undefined || maker === undefined) return peer;
+  try {
+    const bytes = copyBytes(maker(cloneJson(payload.value)));
+    if (differs(payload.value, peer.codec.decode(peer.codec.prepare(bytes))) === undefined) {
+      return { ...peer, bytes, source: DECODER_INPUT[format]!.label };
+    }
+  } catch {
+    // Fall back to the peer's own bytes.
+  }
+  return peer;
+}
+
+function pickPeer(format: Format, payload: Payload, codecs: Map<CodecEntry, PayloadCodec | Error>): Reference | undefined {
   const candidates = [...codecs.keys()]
     .filter((entry) => entry.origin === 'peer')
     .sort((a, b) => Number(b.id === REFERENCE_ENCODER[format]) - Number(a.id === REFERENCE_ENCODER[format]));
@@ -86,7 +108,7 @@ function pickReference(format: Format, payload: Payload, codecs: Map<CodecEntry,
     if (codec instanceof Error) continue;
     try {
       const bytes = copyBytes(asBytes(codec!.encode(cloneJson(payload.value))));
-      if (differs(payload.value, codec!.decode(codec!.prepare(bytes))) === undefined) return { entry, bytes, codec: codec! };
+      if (differs(payload.value, codec!.decode(codec!.prepare(bytes))) === undefined) return { entry, bytes, codec: codec!, source: entry.label };
     } catch {
       // Not usable as the reference; its own check reports why.
     }

@@ -219,8 +219,32 @@ export function registry(): CodecEntry[] {
   return entries;
 }
 
-/** Which entry's bytes every decoder is timed on: a peer's, so our decoders get no home advantage. */
+/**
+ * The reference peer of each format: it decodes every encoder's output in the check, and (where
+ * `DECODER_INPUT` has no entry) its bytes are what every decoder is timed on.
+ */
 export const REFERENCE_ENCODER: Record<Format, string> = {
   cbor: 'cbor-x',
   ubjson: 'json-pack',
+};
+
+export interface InputMaker {
+  label: string;
+  load(): Promise<(value: unknown) => Uint8Array>;
+}
+
+/**
+ * The bytes every decoder is timed on. CBOR: RFC 8949 §4.1 preferred serialization (shortest
+ * heads and floats) in the payload's key order, made by a peer, cborg with map sorting off;
+ * cbor-x (map16 heads) and json-pack (some longer string heads) write valid but longer forms.
+ * UBJSON has no preferred form: the reference peer's output (json-pack: smallest integer markers).
+ */
+export const DECODER_INPUT: Partial<Record<Format, InputMaker>> = {
+  cbor: {
+    label: `cborg ${pinned.cborg} with map sorting off (RFC 8949 §4.1 preferred serialization, payload key order)`,
+    async load() {
+      const cborg = await import('cborg');
+      return (value) => cborg.encode(value, { mapSorter: undefined } as Parameters<typeof cborg.encode>[1]);
+    },
+  },
 };

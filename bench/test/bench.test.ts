@@ -120,6 +120,15 @@ Check('gives every decoder a fresh input object with the same bytes on each call
   assert.equal([...first], [...second]);
 });
 
+Check('times CBOR decoders on the preferred serialization of the payload, in its key order', async () => {
+  const result = await checkAll(small, peersOnly());
+  const decode = result.cases.find((item) => item.direction === 'decode' && item.entry.id === 'cbor-x')!;
+  const bytes = Buffer.from(decode.makeInput!() as Uint8Array).toString('hex');
+  // [{"op":"add","path":"/foo/baz","value":666}]: array(1), map(3), text keys and values with
+  // one-byte heads, 666 as 0x19 029a (RFC 8949 §4.1 shortest head).
+  assert.is(bytes, '81a3626f70636164646470617468682f666f6f2f62617a6576616c756519029a');
+});
+
 const Registry = suite('registered codecs');
 
 Registry('every registered codec that is available passes the check on every payload', async () => {
