@@ -145,7 +145,10 @@ export class ValueDecoder {
       case Marker.HighPrecision:
         return this.readHighPrecision();
       default: {
-        if (reader.pos > reader.end) { reader.pos = reader.end; reader.failEnd(1); }
+        if (reader.pos > reader.end) {
+          reader.pos = reader.end; // a read past the end in `readArray`
+          reader.failEnd(1);
+        }
         const offset = reader.pos - 1;
         const what = marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`;
         return reader.fail(ErrorCode.NotWellFormed, what, offset);
@@ -199,6 +202,8 @@ export class ValueDecoder {
     const array: unknown[] = [];
     const inner = depth + 1;
     for (;;) {
+      // No explicit end check: past the end the read is `undefined`, which `readPayload`'s
+      // default case reports as the end of input (`readFrom` makes `end` the array length).
       marker = uint8[reader.pos++];
       if (marker === Marker.ArrayEnd) return array;
       if (marker === Marker.NoOp) continue;
