@@ -151,4 +151,23 @@ test('flipped bytes in 2,000 random encodings give a value or a DecodeError, not
   }
 });
 
+test('20,000 random byte strings built from markers give a value or a DecodeError, nothing else', () => {
+  const next = random(0xfeed);
+  const alphabet = Buffer.from('ZNTFiUIlLdDHCS[]{}$#', 'latin1');
+  for (let index = 0; index < 20_000; index++) {
+    const bytes = Uint8Array.from({ length: Math.floor(next() * 24) }, () =>
+      next() < 0.7 ? alphabet[Math.floor(next() * alphabet.length)] : Math.floor(next() * 256),
+    );
+    for (const options of [undefined, { duplicateKeys: 'reject' as const, int64: 'bigint' as const, highPrecision: 'number' as const }]) {
+      try {
+        decode(bytes, options);
+      } catch (error) {
+        assert.instance(error, DecodeError, `${Buffer.from(bytes).toString('hex')}: ${String(error)}`);
+        const offset = (error as DecodeError).offset;
+        assert.ok(offset >= 0 && offset <= bytes.length, `offset ${offset}`);
+      }
+    }
+  }
+});
+
 test.run();
