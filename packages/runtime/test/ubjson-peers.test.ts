@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { decode as shelacekDecode, encode as shelacekEncode } from '@shelacek/ubjson';
+import { createRequire } from 'node:module';
 import { decode, encode } from '../src/ubjson/index.js';
 
 // Differential check against @shelacek/ubjson 1.1.1 on the benchmark payloads. Its quirks
@@ -82,3 +83,33 @@ test('Uint8Array crosses as the typed container [$U# both ways (its useTypedArra
 });
 
 test.run();
+
+// json-pack 18.28.0 (@jsonjoy.com/json-pack/lib/ubjson, with a Writer from @jsonjoy.com/buffers,
+// which is a dependency of json-pack, so it is resolved from there). Its quirks: `L` always
+// decodes to a BigInt (even 1), numbers beyond int32 are written as `D`, undefined as `N`.
+const require = createRequire(import.meta.url);
+const packRequire = createRequire(require.resolve('@jsonjoy.com/json-pack/lib/ubjson'));
+const { UbjsonEncoder: PackEncoder, UbjsonDecoder: PackDecoder } = packRequire('@jsonjoy.com/json-pack/lib/ubjson');
+const { Writer: PackWriter } = packRequire('@jsonjoy.com/buffers/lib/Writer');
+
+/** json-pack's BigInt for every `L`, as a number where it is safe (as we decode `L`). */
+function safeNumbers(value: unknown): unknown {
+  if (typeof value === 'bigint') return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  if (Array.isArray(value)) return value.map(safeNumbers);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, safeNumbers(item)]));
+  return value;
+}
+
+const pack = suite('ubjson against json-pack');
+
+for (const { name, value } of payloads) {
+  pack(`json-pack decodes our bytes of ${name} to the same value`, () => {
+    same(safeNumbers(new PackDecoder().decode(encode(value))), value, name);
+  });
+
+  pack(`we decode the bytes json-pack writes for ${name} to the same value`, () => {
+    same(decode(new PackEncoder(new PackWriter()).encode(value)), value, name);
+  });
+}
+
+pack.run();
