@@ -169,6 +169,10 @@ numbers('maps high-precision text by the highPrecision option', () => {
   assert.is(decode(hex('48 69 14 3132333435363738393031323334353637383930')), 12345678901234567890n);
   assert.is(decode(hex('48 69 02 2d30')), -0);
   assert.ok(Object.is(decode(hex('48 69 02 2d30')), -0));
+  const digits = '9'.repeat(4301);
+  const long = concat(hex('48 49 10cd'), ascii(digits));
+  assert.is(decode(long), digits, 'more than 4,300 digits stay text (no superlinear BigInt parse)');
+  assert.is(decode(concat(hex('48 49 10cc'), ascii(digits.slice(1)))), BigInt(digits.slice(1)));
   const huge = failure(hex('48 69 07 312e3865333135'), { highPrecision: 'number' });
   assert.is(huge.code, ErrorCode.UnsupportedValue);
   assert.is(huge.offset, 0);

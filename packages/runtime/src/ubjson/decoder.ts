@@ -3,7 +3,7 @@ import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
 import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
 import { readLength } from './integer.js';
-import { NumberShape, SAFE_DIGITS, asciiText, jsonNumberShape } from './high-precision.js';
+import { MAX_BIGINT_DIGITS, NumberShape, SAFE_DIGITS, asciiText, jsonNumberShape } from './high-precision.js';
 
 /** Options of the generic UBJSON decoder; every limit is configurable. */
 export interface UbjsonDecodeOptions {
@@ -22,8 +22,9 @@ export interface UbjsonDecodeOptions {
   int64?: 'auto' | 'bigint';
   /**
    * `H` (high-precision number; its text is always checked to be a JSON number):
-   * `'auto'` (default): an integer becomes a number when safe, else a bigint (exact); a number
-   *   with a fraction or an exponent stays its text, a string (never rounded);
+   * `'auto'` (default): an integer becomes a number when safe, else a bigint (exact; beyond
+   *   4,300 digits it stays text, see `MAX_BIGINT_DIGITS`); a number with a fraction or an
+   *   exponent stays its text, a string (never rounded);
    * `'string'`: always the text;
    * `'number'`: `Number(text)`, rounded; a value beyond the double range is `unsupported-value`.
    */
@@ -186,6 +187,7 @@ export class ValueDecoder {
     if (shape === NumberShape.Decimal) return text;
     const digits = text.charCodeAt(0) === 0x2d ? length - 1 : length;
     if (digits <= SAFE_DIGITS) return Number(text);
+    if (digits > MAX_BIGINT_DIGITS) return text;
     const value = BigInt(text);
     return value >= -0x1f_ffff_ffff_ffffn && value <= 0x1f_ffff_ffff_ffffn ? Number(value) : value;
   }

@@ -58,3 +58,11 @@ export function asciiText(source: Uint8Array, start: number, end: number): strin
 
 /** Safe-integer text has at most 15 digits (2^53 has 16): these never need a `BigInt`. */
 export const SAFE_DIGITS = 15;
+
+/**
+ * Integer text longer than this stays text instead of becoming a `BigInt`: decimal-to-binary
+ * conversion is superlinear (1,000,000 digits take ~0.2 s in V8, and more grows worse), so a
+ * small input could stall the decoder. 4,300 is the limit CPython chose for `int(str)` for the
+ * same reason (CVE-2020-10735).
+ */
+export const MAX_BIGINT_DIGITS = 4300;
