@@ -76,7 +76,15 @@ limits('counts payload-free elements across the whole value against maxCount', (
 });
 
 limits('rejects counts larger than the bytes left as unexpected-end at the input length', () => {
-  for (const text of ['5b 23 6c 7fffffff 5a', '5b 24 69 23 4c 7fffffffffffffff', '7b 23 6c 10000000', '7b 24 5a 23 6c 10000000 6900', '5b 24 55 23 6c 00010000 00', '53 4c 7fffffffffffffff']) {
+  const inputs = [
+    '5b 23 6c 7fffffff 5a', // [# 2^31-1 elements, one byte left
+    '5b 24 69 23 4c 7fffffffffffffff', // [$i# 2^63-1
+    '7b 23 6c 10000000', // {# 2^28 pairs
+    '7b 24 5a 23 6c 10000000 6900', // {$Z# 2^28 keys: each key still takes 2 bytes
+    '5b 24 55 23 6c 00010000 00', // [$U# 65536 bytes, one there
+    '53 4c 7fffffffffffffff', // S with an int64 length
+  ];
+  for (const text of inputs) {
     const bytes = hex(text);
     const error = failure(bytes);
     assert.is(error.code, ErrorCode.UnexpectedEnd, text);

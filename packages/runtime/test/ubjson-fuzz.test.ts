@@ -14,9 +14,14 @@ function random(seed: number): () => number {
 }
 
 const scratch = new DataView(new ArrayBuffer(8));
-const EDGES = [0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32768, -32769, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, -(2 ** 53 - 1)];
+const EDGES = [
+  0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32768, -32769,
+  2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, -(2 ** 53 - 1),
+];
 const SPECIAL = [-0, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 63, -(2 ** 70), 1e300, 5e-324, 0.1, Math.fround(1.1)];
-const TEXT = ['a', 'Z', ' ', 'é', 'ø', 'Ж', '中', '\u0000', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff', '😀', '𝄞', '\u{10ffff}', '"', '\\'];
+const TEXT = [
+  'a', 'Z', ' ', 'é', 'ø', 'Ж', '中', '\u0000', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff', '😀', '𝄞', '\u{10ffff}', '"', '\\',
+];
 const KEYS = ['', 'a', 'id', '__proto__', 'constructor', 'toString', '0', '12', 'ключ', '😀', 'x'.repeat(30)];
 
 function makeString(next: () => number): string {

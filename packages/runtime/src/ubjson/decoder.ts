@@ -181,7 +181,9 @@ export class ValueDecoder {
     if (this.highPrecision === 'string') return text;
     if (this.highPrecision === 'number') {
       const value = Number(text);
-      if (!Number.isFinite(value)) reader.fail(ErrorCode.UnsupportedValue, 'high-precision number beyond the double range', markerOffset);
+      if (!Number.isFinite(value)) {
+        reader.fail(ErrorCode.UnsupportedValue, 'high-precision number beyond the double range', markerOffset);
+      }
       return value;
     }
     if (shape === NumberShape.Decimal) return text;
@@ -244,13 +246,17 @@ export class ValueDecoder {
     if (CONTAINER_TYPE[type] !== 1) reader.fail(ErrorCode.NotWellFormed, `invalid container type ${hexByte(type)}`, reader.pos);
     reader.pos++;
     if (reader.pos >= reader.end) reader.failEnd(1);
-    if (reader.uint8[reader.pos] !== Marker.Count) reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
+    if (reader.uint8[reader.pos] !== Marker.Count) {
+      reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
+    }
     reader.pos++;
     const countOffset = reader.pos;
     const count = readLength(reader, 0);
     const size = perEntry + minElementSize(type);
     if (size === 0) {
-      if (count > this.budget || count > 0xffff_ffff) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond maxCount ${this.maxCount}`, countOffset);
+      if (count > this.budget || count > 0xffff_ffff) {
+        reader.fail(ErrorCode.LengthLimit, `count ${count} beyond maxCount ${this.maxCount}`, countOffset);
+      }
       this.budget -= count;
     } else if (count * size > reader.end - reader.pos) {
       reader.failEnd(count * size);

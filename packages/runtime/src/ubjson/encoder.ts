@@ -92,7 +92,9 @@ export class ValueEncoder {
   /** The public form of a failure of `writeValue(root)`: an `EncodeError` with its path. */
   explain(error: unknown, root: unknown, path: string): unknown {
     if (error instanceof EncodeFailure) return locateFailure(this, root, path, error);
-    if (isStackOverflow(error)) return new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
+    if (isStackOverflow(error)) {
+      return new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
+    }
     return error;
   }
 
@@ -234,11 +236,13 @@ export function problemOf(encoder: ValueEncoder, value: unknown, depth: number):
     case 'symbol':
       return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);
     case 'number':
-      if (encoder.nonFinite === 'error' && !Number.isFinite(value)) return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
-      return undefined;
+      if (encoder.nonFinite !== 'error' || Number.isFinite(value)) return undefined;
+      return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
     case 'object':
       if (value === null || value instanceof Uint8Array) return undefined;
-      if (!Array.isArray(value) && !isPlainObject(value)) return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(value)}`);
+      if (!Array.isArray(value) && !isPlainObject(value)) {
+        return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(value)}`);
+      }
       if (depth >= encoder.maxDepth) return new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${encoder.maxDepth}`);
       return undefined;
     default:

@@ -10,12 +10,12 @@
  *
  * Decoding (see `UbjsonDecodeOptions`): every marker, the optimized `$`/`#` forms, no-op `N`
  * between container elements (not at top level, not between a key and its value; not counted
- * toward `#`); `[$U#` becomes a `Uint8Array`; `L` a number when safe, else bigint; `H` validated
- * as a JSON number, then an exact integer (up to 4,300 digits) or its text; `C` above 127, invalid UTF-8, trailing
- * bytes, truncation, negative or non-integer lengths are `DecodeError`s with a byte offset; a
- * count larger than the bytes left is refused before allocation and payload-free typed arrays
- * count against `maxCount`; `__proto__` becomes an own property; duplicate keys: last wins, or
- * `duplicateKeys: 'reject'`.
+ * toward `#`); `[$U#` becomes a `Uint8Array`; `L` a number when safe, else bigint; `H` is
+ * validated as a JSON number, then an exact integer (up to 4,300 digits) or its text; `C` above
+ * 127, invalid UTF-8, trailing bytes, truncation, negative or non-integer lengths are
+ * `DecodeError`s with a byte offset; a count larger than the bytes left is refused before
+ * allocation, and payload-free typed arrays count against `maxCount`; `__proto__` becomes an own
+ * property; duplicate keys: last wins, or `duplicateKeys: 'reject'`.
  */
 
 // Generic codec.

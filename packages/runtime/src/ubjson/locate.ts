@@ -34,7 +34,13 @@ export function locateFailure(encoder: ValueEncoder, root: unknown, base: string
 }
 
 /** Depth-first search for the first refused value; `tokens`/`ancestors` hold the path to it. */
-function walk(encoder: ValueEncoder, value: unknown, depth: number, tokens: (string | number)[], ancestors: object[]): EncodeFailure | undefined {
+function walk(
+  encoder: ValueEncoder,
+  value: unknown,
+  depth: number,
+  tokens: (string | number)[],
+  ancestors: object[],
+): EncodeFailure | undefined {
   const problem = problemOf(encoder, value, depth);
   if (problem !== undefined) return problem;
   if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return undefined;
