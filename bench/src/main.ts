@@ -37,27 +37,8 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
 
-  // Everything is checked (peers make the reference bytes); --only limits what is timed to the
-  // matching codecs plus the peers, without which there would be no ratios.
-  const only = options.only?.toLowerCase();
-  const timed = check.cases.filter((item) => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
-    || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
-  const estimates = new Map<Case, number>(timed.map((item) => [item, estimate(item as Required<Case>, options.budget)]));
-  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()] as Required<Case>[][];
-  console.log(`checked ${check.cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
-
-  const sized = estimates as Map<Required<Case>, number>;
-  if (!options.quick) await timeRounds(groups, sized, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
-  const started = Date.now();
-  const { results: timings, failed } = await timeRounds(groups, sized, options.rounds, options.budget, (round) => {
-    console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  });
-  for (const [item, error] of failed) {
-    Object.assign(item, { status: 'failing', reason: `threw while timed: ${describe(error)}` });
-    console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
-  }
-
-  const rows = buildRows(check.cases, timings as Map<Case, number[]>);
+  const timings = await timeCases(check.cases, options);
+  const rows = buildRows(check.cases, timings);
   const report: ReportInput = {
     machine,
     settings: { mode: options.quick ? 'quick' : 'full', rounds: options.rounds, ...options.budget, only: options.only, payload: options.payload, format: options.format },
@@ -70,6 +51,28 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
   };
   console.log(renderConsole(report));
   return report;
+}
+
+/** Times the cases that passed (with --only, the matching ones and the peers) in rounds. */
+async function timeCases(cases: Case[], options: Options): Promise<Map<Case, number[]>> {
+  // Without the peers there would be no ratios, so --only never drops them.
+  const only = options.only?.toLowerCase();
+  const timed = cases.filter((item): item is Required<Case> => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
+    || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
+  const estimates = new Map(timed.map((item) => [item, estimate(item, options.budget)]));
+  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()];
+  console.log(`checked ${cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
+
+  if (!options.quick) await timeRounds(groups, estimates, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
+  const started = Date.now();
+  const { results, failed } = await timeRounds(groups, estimates, options.rounds, options.budget, (round) => {
+    console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  });
+  for (const [item, error] of failed) {
+    Object.assign(item, { status: 'failing', reason: `threw while timed: ${describe(error)}` });
+    console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
+  }
+  return results;
 }
 
 export function writeResults(name: string, report: ReportInput): void {
