@@ -73,7 +73,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
       });
     });
     body.block(js`switch (${field})`, (cases) => {
-      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(emitter, node, index, locals, fixed, scope, inner)));
+      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(emitter, node, index, plan.writeOrder.indexOf(index) + 1, locals, fixed, scope, inner)));
       if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
       else cases.block(new Code('default:'), (inner) => unknownEntry(emitter, node, fixed, extras, scope, inner));
     });
@@ -95,7 +95,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
 }
 
 /** One declared property's value; `patternProperties` matching its name check it again. */
-function declaredEntry(emitter: CborDecoderEmitter, node: IrObject, index: number, locals: Name[], fixed: FixedLocals, scope: NameScope, lines: Lines): void {
+function declaredEntry(emitter: CborDecoderEmitter, node: IrObject, index: number, next: number, locals: Name[], fixed: FixedLocals, scope: NameScope, lines: Lines): void {
   const context = emitter.context;
   const property = node.properties[index];
   const patterns = node.patternProperties.filter((pattern) => patternRegExp(context, pattern.pattern, pattern.schemaPath).test(property.name));
@@ -107,8 +107,7 @@ function declaredEntry(emitter: CborDecoderEmitter, node: IrObject, index: numbe
     lines.line(js`let ${check}: unknown;`);
     emitter.readValue(pattern.node, check, scope, lines, new Code('depth - 1'));
   }
-  const plan = planCborObject(node, emitter.deterministic);
-  lines.line(js`${fixed.expected} = ${plan.writeOrder.indexOf(index) + 1};`);
+  lines.line(js`${fixed.expected} = ${next};`);
   lines.line(new Code('break;'));
 }
 

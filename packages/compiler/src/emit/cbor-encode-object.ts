@@ -14,7 +14,7 @@ import type { CborEncoderEmitter } from './cbor-encode.js';
 export function emitObjectWriter(emitter: CborEncoderEmitter, node: IrObject, scope: NameScope, lines: Lines): void {
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
-  lines.line(js`if (typeof value !== 'object' || value === null || Array.isArray(value)) ${fail('unexpected-type', 'expected object')}`);
+  lines.line(js`if (!${emitter.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, node, scope, plan: planCborObject(node, emitter.deterministic), record, count, extras, keys, key, next, extra, before, locals: [] };

@@ -199,7 +199,7 @@ export class CborEncoderEmitter {
     if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, fail);
     else if (strategy.kind === 'type') {
       strategy.types.forEach((types, position) => {
-        lines.block(js`if (${typeTest(types, new Code('value'))})`, (body) => {
+        lines.block(js`if (${typeTest(types, new Code('value'), this.context.use('isPlainObject'))})`, (body) => {
           // The test above established the type; the variant checks the rest.
           this.writeValue(node.variants[position], new Code('value'), undefined, scope, body, new Code('depth'), true);
           body.line(new Code('return;'));
@@ -211,7 +211,7 @@ export class CborEncoderEmitter {
 
   private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
     const discriminator = node.discriminator!;
-    lines.line(js`if (typeof value !== 'object' || value === null || Array.isArray(value)) ${fail('unexpected-type', 'expected object')}`);
+    lines.line(js`if (!${this.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
     const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
@@ -259,14 +259,14 @@ export class CborEncoderEmitter {
 }
 
 /** A JS test that `value` has one of the JSON types. */
-export function typeTest(types: Set<JsonType>, value: Code): Code {
+export function typeTest(types: Set<JsonType>, value: Code, isPlainObject: Code): Code {
   const tests: Code[] = [];
   if (types.has('null')) tests.push(js`${value} === null`);
   if (types.has('boolean')) tests.push(js`typeof ${value} === 'boolean'`);
   if (types.has('number') || types.has('integer')) tests.push(js`typeof ${value} === 'number'`);
   if (types.has('string')) tests.push(js`typeof ${value} === 'string'`);
   if (types.has('array')) tests.push(js`Array.isArray(${value})`);
-  if (types.has('object')) tests.push(js`typeof ${value} === 'object' && ${value} !== null && !Array.isArray(${value})`);
+  if (types.has('object')) tests.push(js`${isPlainObject}(${value})`);
   if (tests.length === 0) return new Code('false');
   return tests.length === 1 ? tests[0] : joinCode(tests.map((test) => (test.text.includes('&&') ? js`(${test})` : test)), ' || ');
 }

@@ -125,11 +125,17 @@ function readNumberItem(reader: Reader, schemaPath: string): number {
     return initial;
   }
   const major = initial >> 5;
-  if (major !== 0 && major !== 1 && (initial < 0xf9 || initial > 0xfb)) throw expectedType(reader, 'number', offset, schemaPath);
-  return readNumber(reader);
+  if (major !== 0 && major !== 1) {
+    if (initial < 0xf9 || initial > 0xfb) throw expectedType(reader, 'number', offset, schemaPath);
+    return readNumber(reader);
+  }
+  const value = readNumber(reader);
+  // Beyond ±(2^53 - 1) the generic decoder gives a bigint, which is no JSON number.
+  if (!Number.isSafeInteger(value)) throw decodeFailure('unexpected-type', 'integer beyond ±(2^53 - 1), not a JSON number', offset, schemaPath);
+  return value;
 }`,
     [],
-    ['expectedType'],
+    ['expectedType', 'decodeFailure'],
     ['readNumber'],
   ),
   readBooleanItem: helper(

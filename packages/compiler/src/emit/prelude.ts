@@ -85,6 +85,13 @@ function toEncodeError(error: unknown): unknown {
     ['EncodeFailure'],
     ['writeAny'],
   ),
+  isPlainObject: helper(`
+/** A JSON object: a plain or null-prototype object (not an array, Map, Date or class instance). */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}`),
   ownValue: helper(`
 /** \`value[key]\` for a key Object.prototype also has: only an own property counts. */
 function ownValue(value: object, key: string): unknown {
