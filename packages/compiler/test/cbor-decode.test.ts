@@ -136,6 +136,16 @@ rejects('rejects a non-text key', () => {
   rejectsWith('a1 01 01', 'unexpected-type', 1, '#');
 });
 
+rejects('rejects an integer beyond 2^53 - 1, which the generic decoder reads as a bigint', () => {
+  const integer = compileCodec({ type: 'integer' }, { format: 'cbor' });
+  assert.is(integer.decode(hex('1b 001fffffffffffff')), 2 ** 53 - 1);
+  for (const bytes of ['1b 0020000000000002', '3b 001fffffffffffff', '1b ffffffffffffffff']) {
+    const error = decodeError(() => integer.decode(hex(bytes)));
+    assert.is(error.code, 'unexpected-type');
+    assert.is(error.offset, 0);
+  }
+});
+
 rejects('rejects bytes after the item', () => {
   rejectsWith('a2 62 6964 01 64 6e616d65 62 6162 00', 'trailing-bytes', 13);
 });

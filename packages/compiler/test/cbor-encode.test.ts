@@ -103,6 +103,16 @@ test('refuses a cyclic value with a typed error instead of overflowing the stack
   assert.is(error.code, 'too-deep');
 });
 
+test('refuses values that are objects but not JSON objects (Map, Date, class instances)', () => {
+  class Point {
+    x = 1;
+    y = 2;
+  }
+  for (const value of [new Map([['name', 'a']]), new Date(0), new Point()]) check(value, 'unexpected-type', '', '#');
+  const points = compileCodec({ type: 'array', items: schema.$defs.Point }, { format: 'cbor' });
+  assert.equal(points.decode(points.encode([Object.assign(Object.create(null), { x: 1, y: 2 })])), [{ x: 1, y: 2 }]);
+});
+
 test('leaves the writer usable after a failure', () => {
   encodeError(() => codec.encode({ name: 'a', points: [{ x: 1, y: -1 }] }));
   assert.equal(codec.decode(codec.encode({ name: 'b' })), { name: 'b' });
