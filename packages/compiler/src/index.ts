@@ -14,7 +14,28 @@ export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';
 
 // The front end: schema → IR (for tools that inspect or transform the IR).
 export { buildIr, buildIrFromFile, ASSERTED_FORMATS, type FrontEndOptions, type SchemaInput } from './ir/index.js';
-export type * from './ir/types.js';
+export type {
+  IrModule,
+  IrDefinition,
+  IrNode,
+  IrKind,
+  IrAnnotations,
+  IrAny,
+  IrNever,
+  IrNull,
+  IrBoolean,
+  IrNumber,
+  IrString,
+  IrLiteral,
+  IrArray,
+  IrObject,
+  IrProperty,
+  IrPatternProperty,
+  IrUnion,
+  IrDiscriminator,
+  IrRef,
+  JsonValue,
+} from './ir/types.js';
 
 // Errors.
 export { SchemaError, isSchemaError } from './errors.js';
