@@ -17,7 +17,7 @@ export { Writer } from './writer.js';
 export { Reader } from './reader.js';
 
 // Text and number helpers.
-export { writeUtf8, readUtf8, utf8Length, maxUtf8Length, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD } from './utf8.js';
+export { writeUtf8, readUtf8, utf8Length, maxUtf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD } from './utf8.js';
 export { KeyCache, KEY_CACHE_MAX_LENGTH } from './key-cache.js';
 export { decodeFloat16, encodeFloat16, fitsFloat32, float32Bits } from './float.js';
 

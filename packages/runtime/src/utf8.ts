@@ -9,12 +9,46 @@ const textEncoder = new TextEncoder();
 // UTF-8 is an error, never U+FFFD.
 const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Strings with more UTF-16 units than this are encoded with `TextEncoder.encodeInto`. */
-export const UTF8_ENCODE_THRESHOLD = 64;
+/**
+ * Strings with more UTF-16 units than this go to the platform encoder. Its fixed cost per call
+ * is ~50 ns; the hand loop costs ~1.2 ns a unit, so they cross near 40 units (.tmp measurements
+ * on Node 20, noisy; see also `bench/src/utf8-threshold.bench.ts`).
+ */
+export const UTF8_ENCODE_THRESHOLD = 40;
 /** ASCII byte runs longer than this are decoded with `TextDecoder`. */
 export const UTF8_DECODE_THRESHOLD = 48;
 /** Non-ASCII byte runs longer than this are decoded with `TextDecoder` too. */
 export const UTF8_LOOP_LIMIT = 1024;
+
+type Utf8Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
+
+/**
+ * Node's `Buffer.prototype.utf8Write` writes straight into any `Uint8Array` without the
+ * `subarray` view `encodeInto` needs; elsewhere (browsers, Deno without Buffer) it is undefined
+ * and `TextEncoder.encodeInto` does the job.
+ */
+const nodeUtf8Write: Utf8Write | undefined = (() => {
+  const write = (globalThis as { Buffer?: { prototype?: { utf8Write?: unknown } } }).Buffer?.prototype?.utf8Write;
+  return typeof write === 'function' ? (write as Utf8Write) : undefined;
+})();
+
+const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
+/**
+ * True when `text` is well-formed UTF-16 (no lone surrogate), i.e. has a UTF-8 form (RFC 3629
+ * §3). `String.prototype.isWellFormed` (ES2024, Node 20) where there is one, else a scan.
+ */
+export function isWellFormedText(text: string): boolean {
+  if (nativeIsWellFormed !== undefined) return nativeIsWellFormed.call(text);
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code & 0xf800) !== 0xd800) continue;
+    if (code > 0xdbff || index + 1 === length || (text.charCodeAt(index + 1) & 0xfc00) !== 0xdc00) return false;
+    index++;
+  }
+  return true;
+}
 
 function isAscii(source: Uint8Array, start: number, end: number): boolean {
   for (let pos = start; pos < end; pos++) if (source[pos] >= 0x80) return false;
@@ -27,15 +61,14 @@ export function maxUtf8Length(text: string): number {
 }
 
 /**
- * Writes `text` as UTF-8 at `pos` and returns the position after it. The caller guarantees
- * `maxUtf8Length(text)` bytes of room. Lone surrogates become U+FFFD, as `TextEncoder` does,
- * so the output is always valid UTF-8 whichever path ran.
+ * Writes `text` as UTF-8 at `pos` and returns the position after it, or -1 when `text` holds a
+ * lone surrogate: it has no UTF-8 form (RFC 3629 §3), so the caller refuses the value rather
+ * than change it to U+FFFD (the bytes written past `pos` are then garbage). The caller
+ * guarantees `maxUtf8Length(text)` bytes of room.
  */
 export function writeUtf8(target: Uint8Array, pos: number, text: string): number {
   const length = text.length;
-  if (length > UTF8_ENCODE_THRESHOLD) {
-    return pos + textEncoder.encodeInto(text, target.subarray(pos)).written;
-  }
+  if (length > UTF8_ENCODE_THRESHOLD) return writeUtf8Native(target, pos, text);
   let index = 0;
   // A tight loop over the leading ASCII run first: most keys and many values are pure ASCII,
   // and this loop runs 1.5-2x faster than the general one below (.tmp measurements, noisy).
@@ -51,20 +84,16 @@ export function writeUtf8(target: Uint8Array, pos: number, text: string): number
     } else if (code < 0x800) {
       target[pos++] = 0xc0 | (code >> 6);
       target[pos++] = 0x80 | (code & 0x3f);
+    } else if ((code & 0xf800) === 0xd800) {
+      const next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
+      if (code > 0xdbff || (next & 0xfc00) !== 0xdc00) return -1;
+      index++;
+      code = 0x10000 + ((code & 0x3ff) << 10) + (next & 0x3ff);
+      target[pos++] = 0xf0 | (code >> 18);
+      target[pos++] = 0x80 | ((code >> 12) & 0x3f);
+      target[pos++] = 0x80 | ((code >> 6) & 0x3f);
+      target[pos++] = 0x80 | (code & 0x3f);
     } else {
-      if ((code & 0xf800) === 0xd800) {
-        const next = index + 1 < length ? text.charCodeAt(index + 1) : 0;
-        if (code <= 0xdbff && (next & 0xfc00) === 0xdc00) {
-          index++;
-          code = 0x10000 + ((code & 0x3ff) << 10) + (next & 0x3ff);
-          target[pos++] = 0xf0 | (code >> 18);
-          target[pos++] = 0x80 | ((code >> 12) & 0x3f);
-          target[pos++] = 0x80 | ((code >> 6) & 0x3f);
-          target[pos++] = 0x80 | (code & 0x3f);
-          continue;
-        }
-        code = 0xfffd;
-      }
       target[pos++] = 0xe0 | (code >> 12);
       target[pos++] = 0x80 | ((code >> 6) & 0x3f);
       target[pos++] = 0x80 | (code & 0x3f);
@@ -73,7 +102,48 @@ export function writeUtf8(target: Uint8Array, pos: number, text: string): number
   return pos;
 }
 
-/** Exact UTF-8 length of `text` (lone surrogates count as U+FFFD, 3 bytes). */
+/**
+ * The platform path of `writeUtf8`. Platform encoders write a lone surrogate as U+FFFD, so a
+ * string is checked unless it is all ASCII: a non-ASCII unit takes 2 or 3 bytes (a pair 4 for 2
+ * units), so exactly `length` bytes means ASCII only, and ASCII text pays no check.
+ */
+function writeUtf8Native(target: Uint8Array, pos: number, text: string): number {
+  const written = platformWrite(target, pos, text);
+  if (written !== text.length && !isWellFormedText(text)) return -1;
+  return pos + written;
+}
+
+/** Bytes the platform encoder wrote; it stops before a character that does not fit. */
+function platformWrite(target: Uint8Array, pos: number, text: string): number {
+  return nodeUtf8Write !== undefined
+    ? nodeUtf8Write.call(target, text, pos, target.length - pos)
+    : textEncoder.encodeInto(text, target.subarray(pos)).written;
+}
+
+/** `writeUtf8Bounded`: the text did not fit in the room after `pos`. */
+export const UTF8_NO_ROOM = -2;
+
+/**
+ * `writeUtf8` for a caller that reserved room for ASCII only (`text.length` bytes): returns
+ * `UTF8_NO_ROOM` when the text needs more, and the caller then reserves `maxUtf8Length(text)`
+ * and calls again. On success at least 4 bytes of room are left after the text, so a length
+ * head written before it can still widen and move the text right (shortest heads). Reserving 3 bytes a unit up front makes a `Writer` grow (allocate and
+ * copy) well before its buffer is full on long ASCII text: 14% of the long-strings encode
+ * profile (.tmp measurements, noisy).
+ */
+export function writeUtf8Bounded(target: Uint8Array, pos: number, text: string): number {
+  const length = text.length;
+  const room = target.length - pos;
+  if (room >= length * 3 + 4) return writeUtf8(target, pos, text);
+  if (length <= UTF8_ENCODE_THRESHOLD) return UTF8_NO_ROOM;
+  const written = platformWrite(target, pos, text);
+  // No character takes more than 4 bytes: with 4 left over, nothing was cut off.
+  if (room - written < 4) return UTF8_NO_ROOM;
+  if (written !== length && !isWellFormedText(text)) return -1;
+  return pos + written;
+}
+
+/** Exact UTF-8 length of `text` (a lone surrogate counts 3 bytes, the size of U+FFFD). */
 export function utf8Length(text: string): number {
   const length = text.length;
   let bytes = length;

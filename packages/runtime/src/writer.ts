@@ -1,4 +1,5 @@
 import { writeUtf8, maxUtf8Length } from './utf8.js';
+import { EncodeError, ErrorCode, type Format } from './errors.js';
 
 /** Default first buffer size; grows by doubling. */
 const DEFAULT_CAPACITY = 64 * 1024;
@@ -131,11 +132,16 @@ export class Writer {
     this.pos += bytes.length;
   }
 
-  /** Writes `text` as UTF-8 with no header; returns the byte count. */
-  utf8(text: string): number {
+  /**
+   * Writes `text` as UTF-8 with no header; returns the byte count. A lone surrogate (no UTF-8
+   * form) is refused with `EncodeError('unsupported-value')` of `format` at path `''`.
+   */
+  utf8(text: string, format: Format = 'cbor'): number {
     this.ensure(maxUtf8Length(text));
     const begin = this.pos;
-    this.pos = writeUtf8(this.uint8, begin, text);
-    return this.pos - begin;
+    const end = writeUtf8(this.uint8, begin, text);
+    if (end === -1) throw new EncodeError(format, ErrorCode.UnsupportedValue, 'text is not well-formed Unicode (lone surrogate)', '');
+    this.pos = end;
+    return end - begin;
   }
 }

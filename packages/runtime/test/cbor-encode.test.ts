@@ -43,9 +43,39 @@ encoding('writes text with the shortest head around every boundary, multi-byte t
   }
 });
 
-encoding('writes a lone surrogate as U+FFFD, so the output is always valid UTF-8', () => {
-  assert.is(toHex(encode('\ud800')), '63efbfbd');
-  assert.is(decode(encode('a\udc00b'.repeat(30))), 'a\ufffdb'.repeat(30));
+encoding('refuses text with a lone surrogate, short or long, value or key, at its JSON Pointer', () => {
+  rejects('\ud800', 'unsupported-value', '');
+  rejects(['ok', 'a\udc00b'.repeat(30)], 'unsupported-value', '/1');
+  rejects({ list: [1, { deep: 'x'.repeat(100) + '\ud83d' }] }, 'unsupported-value', '/list/1/deep');
+  rejects({ ['k\ud800']: 1 }, 'unsupported-value', '/k\ud800');
+  rejects(new Map([['\udfff', 1]]), 'unsupported-value', '/\udfff');
+  rejects({ b: 1, a: '\ud800' }, 'unsupported-value', '/a', { deterministic: true });
+  // A well-formed pair is text, not a failure; the encoder stays usable after a refusal.
+  assert.is(toHex(encode('\ud83d\ude00')), '64f09f9880');
+});
+
+encoding('writes long text right when the writer runs out of room part way (grows only as needed)', () => {
+  const texts = ['a', 'é', '水', '😀'].flatMap((unit) => [30, 100, 300, 5000].map((length) => unit.repeat(length)));
+  const writer = new Writer(64);
+  const expected: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const text of texts) {
+      writeText(writer, text);
+      expected.push(toHex(cborg.encode(text)));
+    }
+  }
+  assert.is(toHex(writer.finish()), expected.join(''));
+});
+
+encoding('writeText refuses a lone surrogate with an EncodeError at the text itself and writes nothing', () => {
+  const writer = new Writer(64);
+  writeText(writer, 'ok');
+  for (const text of ['\ud800', 'é'.repeat(50) + '\udc00']) {
+    const error = failure(() => writeText(writer, text));
+    assert.is(error.code, 'unsupported-value');
+    assert.is(error.path, '');
+  }
+  assert.is(toHex(writer.finish()), '626f6b');
 });
 
 encoding('writes bigints as integers within 64 bits and as bignums beyond', () => {

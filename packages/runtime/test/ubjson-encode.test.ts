@@ -136,8 +136,55 @@ text('writes C for one-char ASCII strings only when chars is asked for', () => {
   assert.is(hexOf(encode('ab', { chars: true })), '53690261 62'.replace(' ', ''));
 });
 
-text('writes lone surrogates as U+FFFD', () => {
-  assert.is(decode(encode('a\ud800b')), 'a\ufffdb');
+text('refuses strings and keys with a lone surrogate at their JSON Pointer', () => {
+  const cases: [unknown, string][] = [
+    ['a\ud800b', ''],
+    [['ok', 'x'.repeat(100) + '\udc00'], '/1'],
+    [{ list: [{ deep: '\ud83d' }] }, '/list/0/deep'],
+    [{ fine: 1, ['k\ud800']: 2 }, '/k\ud800'],
+    [{ ['é'.repeat(200) + '\udfff']: 2 }, `/${'é'.repeat(200)}\udfff`],
+  ];
+  for (const [value, path] of cases) {
+    const error = encodeFailure(value);
+    assert.is(error.code, ErrorCode.UnsupportedValue);
+    assert.is(error.path, path);
+  }
+  assert.is(hexOf(encode('\ud83d\ude00')), '536904f09f9880');
+});
+
+text('writes long strings and keys right when the writer runs out of room part way', () => {
+  const texts = ['a', 'é', '水', '😀'].flatMap((unit) => [30, 100, 300, 5000].map((length) => unit.repeat(length)));
+  const writer = new Writer(64);
+  const expected: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (const text of texts) {
+      writeString(writer, text);
+      writeKey(writer, text);
+      const alone = hexOf(encode(text));
+      expected.push(alone, alone.slice(2));
+    }
+  }
+  assert.is(hexOf(writer.finish()), expected.join(''));
+  const object = Object.fromEntries(texts.map((text, index) => [text, index]));
+  assert.equal(decode(encode(object)), object);
+});
+
+text('writeString and writeKey refuse a lone surrogate and leave the writer where it was', () => {
+  const writer = new Writer(64);
+  writeString(writer, 'ok');
+  for (const write of [writeString, writeKey]) {
+    for (const bad of ['\ud800', 'a'.repeat(60) + '\udc00']) {
+      try {
+        write(writer, bad);
+        assert.unreachable('wrote a lone surrogate');
+      } catch (error) {
+        assert.instance(error, EncodeError);
+        assert.is((error as EncodeError).code, ErrorCode.UnsupportedValue);
+        assert.is((error as EncodeError).path, '');
+      }
+    }
+  }
+  assert.is(hexOf(writer.finish()), '5369026f6b');
 });
 
 text('writes a Uint8Array (and a Buffer) as [$U#n', () => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readUtf8, writeUtf8, utf8Length, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD } from '../src/utf8.js';
+import { readUtf8, writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD, UTF8_NO_ROOM } from '../src/utf8.js';
 
 const test = suite('utf8');
 const platform = new TextEncoder();
@@ -16,11 +16,68 @@ const samples = [
   '\ud800', 'x\udc00y', '\ud83d', 'é'.repeat(40), '😀'.repeat(30), 'ascii '.repeat(20),
 ];
 
-test('encodes like TextEncoder on both sides of the threshold, lone surrogates as U+FFFD', () => {
-  for (const text of samples) {
+test('encodes well-formed text like TextEncoder on both sides of the threshold', () => {
+  for (const text of samples.filter((s) => s.isWellFormed())) {
     for (const padded of [text, text + 'z'.repeat(UTF8_ENCODE_THRESHOLD)]) {
       assert.equal(Array.from(encodeWithOurs(padded)), Array.from(platform.encode(padded)), JSON.stringify(padded));
       assert.is(utf8Length(padded), platform.encode(padded).length);
+    }
+  }
+});
+
+test('refuses text with a lone surrogate on both sides of the threshold (returns -1)', () => {
+  const lone = samples.filter((s) => !s.isWellFormed());
+  assert.ok(lone.length >= 3);
+  for (const text of lone) {
+    for (const padded of [text, text + 'z'.repeat(UTF8_ENCODE_THRESHOLD), 'é'.repeat(UTF8_ENCODE_THRESHOLD) + text]) {
+      const target = new Uint8Array(padded.length * 3 + 8);
+      assert.is(writeUtf8(target, 3, padded), -1, JSON.stringify(padded));
+      assert.is(isWellFormedText(padded), false);
+    }
+  }
+  // A high surrogate at the very end, and a low one first, past the platform threshold too.
+  for (const text of ['a'.repeat(UTF8_ENCODE_THRESHOLD) + '\ud83d', '\ude00' + 'a'.repeat(UTF8_ENCODE_THRESHOLD), '\ud83d\ud83d\ude00']) {
+    assert.is(writeUtf8(new Uint8Array(text.length * 3), 0, text), -1, JSON.stringify(text));
+  }
+});
+
+test('counts a lone surrogate as 3 bytes in utf8Length', () => {
+  assert.is(utf8Length('a\ud800b'), 5);
+  assert.is(utf8Length('\udc00\ud800'), 6);
+});
+
+test('agrees with isWellFormed on text with surrogates in every position', () => {
+  const units = [0x61, 0xe9, 0xd83d, 0xde00, 0xdbff, 0xdc00];
+  for (const first of units) for (const second of units) for (const third of units) {
+    const text = String.fromCharCode(first, second, third);
+    assert.is(isWellFormedText(text), text.isWellFormed(), JSON.stringify(text));
+    assert.is(writeUtf8(new Uint8Array(9), 0, text) !== -1, text.isWellFormed(), JSON.stringify(text));
+  }
+});
+
+test('writeUtf8Bounded writes what fits and asks for room otherwise, never past the end', () => {
+  for (const unit of ['a', 'é', '水', '😀', 'a\ud800']) {
+    for (const length of [10, UTF8_ENCODE_THRESHOLD + 1, 300]) {
+      const text = unit.repeat(Math.ceil(length / unit.length));
+      const bytes = text.isWellFormed() ? platform.encode(text) : undefined;
+      for (let room = text.length; room <= text.length * 3 + 8; room += 1 + (room >> 4)) {
+        const target = new Uint8Array(2 + room);
+        const end = writeUtf8Bounded(target, 2, text);
+        if (end === UTF8_NO_ROOM) {
+          // Asking for room is right when the text and 4 spare bytes do not fit, or (hand loop)
+          // when the room is below the 3-bytes-a-unit worst case.
+          const tight = text.length <= UTF8_ENCODE_THRESHOLD ? room < text.length * 3 + 4 : bytes === undefined || bytes.length + 4 > room;
+          assert.ok(tight, `${unit} × ${length} in ${room}: asked for room`);
+          continue;
+        }
+        if (bytes === undefined) {
+          assert.is(end, -1, `${unit} × ${length} in ${room}`);
+          continue;
+        }
+        assert.is(end, 2 + bytes.length);
+        assert.ok(room - bytes.length >= 4, 'leaves 4 bytes for a wider head');
+        assert.equal(Array.from(target.subarray(2, end)), Array.from(bytes));
+      }
     }
   }
 });

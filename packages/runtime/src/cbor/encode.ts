@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import { ErrorCode, EncodeError, describeValue } from '../errors.js';
-import { writeUtf8 } from '../utf8.js';
+import { UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
 import { encodeFloat16 } from '../float.js';
 import { joinPointer } from '../pointer.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
@@ -36,51 +36,79 @@ export function addStep(error: unknown, key: string | number, value: unknown): u
   return error;
 }
 
+const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)';
+
 /**
- * Writes `text` as a major-3 string with the shortest head. The head is first sized for the
- * all-ASCII case (UTF-8 length = UTF-16 length); when the UTF-8 turns out longer and needs a
- * wider head, the bytes move right once with `copyWithin` (RFC 8949 §4.2.1: shortest head).
+ * Writes `text` as a major-3 string with the shortest head; a text with a lone surrogate (no
+ * UTF-8 form, RFC 3629 §3) is refused with `EncodeError('unsupported-value')` at path `''`
+ * (the text itself; a caller that knows where it is prefixes its own path).
  */
 export function writeText(writer: Writer, text: string): void {
+  if (!putText(writer, text)) throw new EncodeError('cbor', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+}
+
+/**
+ * `writeText` for the generic encoder: false (and the writer's position unchanged) for a lone
+ * surrogate. The head is first sized for the all-ASCII case (UTF-8 length = UTF-16 length);
+ * when the UTF-8 turns out longer and needs a wider head, the bytes move right once with
+ * `copyWithin` (RFC 8949 §4.2.1: shortest head).
+ */
+function putText(writer: Writer, text: string): boolean {
   const length = text.length;
+  if (length >= 24) return putLongText(writer, text);
   writer.ensure(length * 3 + 9);
   const uint8 = writer.uint8;
   const start = writer.pos;
-  if (length < 24) {
-    // Short ASCII text (most keys) in place after a one-byte head, without a call.
-    let pos = start + 1;
-    let index = 0;
-    for (; index < length; index++) {
-      const code = text.charCodeAt(index);
-      if (code >= 0x80) break;
-      uint8[pos++] = code;
-    }
-    if (index === length) {
-      uint8[start] = (Major.Text << 5) | length;
-      writer.pos = pos;
-      return;
-    }
-    // Otherwise a one-byte head unless the UTF-8 needs 24 bytes or more.
-    const end = writeUtf8(uint8, start + 1, text);
-    const size = end - start - 1;
-    if (size < 24) {
-      uint8[start] = (Major.Text << 5) | size;
-      writer.pos = end;
-    } else {
-      uint8.copyWithin(start + 2, start + 1, end);
-      uint8[start] = (Major.Text << 5) | Info.OneByte;
-      uint8[start + 1] = size;
-      writer.pos = end + 1;
-    }
-    return;
+  // Short ASCII text (most keys) in place after a one-byte head, without a call.
+  let pos = start + 1;
+  let index = 0;
+  for (; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x80) break;
+    uint8[pos++] = code;
   }
+  if (index === length) {
+    uint8[start] = (Major.Text << 5) | length;
+    writer.pos = pos;
+    return true;
+  }
+  // Otherwise a one-byte head unless the UTF-8 needs 24 bytes or more.
+  const end = writeUtf8(uint8, start + 1, text);
+  if (end === -1) return false;
+  const size = end - start - 1;
+  if (size < 24) {
+    uint8[start] = (Major.Text << 5) | size;
+    writer.pos = end;
+  } else {
+    uint8.copyWithin(start + 2, start + 1, end);
+    uint8[start] = (Major.Text << 5) | Info.OneByte;
+    uint8[start + 1] = size;
+    writer.pos = end + 1;
+  }
+  return true;
+}
+
+/** `putText` from 24 units: room for ASCII first, 3 bytes a unit only when the text needs it. */
+function putLongText(writer: Writer, text: string): boolean {
+  const length = text.length;
   const guess = headSize(length);
-  const end = writeUtf8(uint8, start + guess, text);
+  writer.ensure(length + 9);
+  let uint8 = writer.uint8;
+  let start = writer.pos;
+  let end = writeUtf8Bounded(uint8, start + guess, text);
+  if (end === UTF8_NO_ROOM) {
+    writer.ensure(length * 3 + 9);
+    uint8 = writer.uint8;
+    start = writer.pos;
+    end = writeUtf8(uint8, start + guess, text);
+  }
+  if (end === -1) return false;
   const size = end - start - guess;
   const actual = headSize(size);
   if (actual !== guess) uint8.copyWithin(start + actual, start + guess, end);
   writeHeadAt(uint8, start, Major.Text, size);
   writer.pos = start + actual + size;
+  return true;
 }
 
 /** Writes a safe integer as major 0 or 1 with the shortest head (RFC 8949 §4.2.1). */
@@ -203,7 +231,7 @@ function firstRepeat(root: unknown, values: unknown[]): number {
 export function writeItem(writer: Writer, value: unknown, depth: number, settings: EncodeSettings): void {
   switch (typeof value) {
     case 'string':
-      writeText(writer, value);
+      if (!putText(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
       return;
     case 'number':
       if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
@@ -266,7 +294,7 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   let index = 0;
   try {
     for (; index < length; index++) {
-      writeText(writer, keys[index]);
+      if (!putText(writer, keys[index])) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
       writeItem(writer, value[keys[index]], depth, settings);
     }
   } catch (error) {

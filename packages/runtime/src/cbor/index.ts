@@ -4,8 +4,8 @@
  * Encoding (preferred serialization, RFC 8949 §4.1): shortest heads, definite lengths. A safe
  * integral number (not -0) is an integer; other numbers are float64, or the shortest exact float
  * with `float: 'shortest'` (NaN as f97e00). bigint → integer within 64 bits, else bignum tag 2/3.
- * Uint8Array (and Buffer) → byte string; string → text (a lone surrogate becomes U+FFFD); Map
- * → map with keys of any type; plain object (prototype Object.prototype or null) → map with its
+ * Uint8Array (and Buffer) → byte string; string → text (one with a lone surrogate has no UTF-8
+ * form and fails with `unsupported-value`, never silently U+FFFD); Map → map with keys of any type; plain object (prototype Object.prototype or null) → map with its
  * own enumerable string keys; array → array; Date → tag 1, integer seconds when whole, else a
  * float of ms/1000; undefined → f7; Tag → any tag; Simple → simple value. Functions, symbols,
  * other class instances, invalid Dates and cycles fail with `EncodeError` and a JSON Pointer.

@@ -2,7 +2,8 @@ import { Writer } from '../writer.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
-import { writeAsciiKeyAt, writeTextAt } from './text.js';
+import { LONE_SURROGATE, writeAsciiKeyAt, writeTextAt, writeTextGrowing } from './text.js';
+import { isWellFormedText } from '../utf8.js';
 import { locateFailure } from './locate.js';
 
 /** Options of the generic UBJSON encoder. */
@@ -50,7 +51,7 @@ function isStackOverflow(error: unknown): boolean {
  * text) beyond; `Uint8Array` is `[$U#n`; `undefined` is skipped as an object member (as
  * `JSON.stringify`) and `Z` elsewhere; only plain objects (prototype `Object.prototype` or null)
  * become objects: Map, Set, Date, class instances, other typed arrays, functions and symbols are
- * `unsupported-value`.
+ * `unsupported-value`; so is a string or key with a lone surrogate (RFC 3629 §3: no UTF-8 form).
  */
 export class ValueEncoder {
   /**
@@ -102,15 +103,16 @@ export class ValueEncoder {
     const writer = this.writer;
     switch (typeof value) {
       case 'string': {
-        writer.ensure(10 + 3 * value.length);
-        const uint8 = writer.uint8;
         if (this.chars && value.length === 1 && value.charCodeAt(0) < 128) {
-          uint8[writer.pos++] = Marker.Char;
-          uint8[writer.pos++] = value.charCodeAt(0);
+          writer.ensure(2);
+          writer.uint8[writer.pos++] = Marker.Char;
+          writer.uint8[writer.pos++] = value.charCodeAt(0);
           return;
         }
-        uint8[writer.pos] = Marker.String;
-        writer.pos = writeTextAt(uint8, writer.pos + 1, value);
+        const end = writeTextGrowing(writer, 1, value);
+        if (end === -1) throw problemOf(this, value, depth)!;
+        writer.uint8[writer.pos] = Marker.String;
+        writer.pos = end;
         return;
       }
       case 'number':
@@ -206,9 +208,11 @@ export class ValueEncoder {
       const key = keys[index];
       const value = object[key];
       if (value === undefined) continue;
-      writer.ensure(9 + 3 * key.length);
-      const end = writeAsciiKeyAt(writer.uint8, writer.pos, key);
-      writer.pos = end !== -1 ? end : writeTextAt(writer.uint8, writer.pos, key);
+      writer.ensure(9 + key.length);
+      let end = writeAsciiKeyAt(writer.uint8, writer.pos, key);
+      if (end === -1) end = writeTextGrowing(writer, 0, key);
+      if (end === -1) throw keyProblem(key)!;
+      writer.pos = end;
       this.writeValue(value, inner);
     }
     writer.u8(Marker.ObjectEnd);
@@ -226,12 +230,19 @@ function describeObject(object: object): string {
   return typeof name === 'string' && name !== '' ? name : describeValue(object);
 }
 
+/** Why `key` cannot be an object key, or undefined: only a lone surrogate (no UTF-8 form). */
+export function keyProblem(key: string): EncodeFailure | undefined {
+  return isWellFormedText(key) ? undefined : new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+}
+
 /**
  * Why `value` at `depth` cannot be written, or undefined: the one statement of the encoder's
  * refusals, used where it throws and by `locateFailure` when it looks for the failing value.
  */
 export function problemOf(encoder: ValueEncoder, value: unknown, depth: number): EncodeFailure | undefined {
   switch (typeof value) {
+    case 'string':
+      return isWellFormedText(value) ? undefined : new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
     case 'function':
     case 'symbol':
       return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);

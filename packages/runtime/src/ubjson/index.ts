@@ -5,7 +5,8 @@
  * int32 are `L`, never floats); integral numbers beyond 2^53 and all other numbers are `D`
  * (`d` with `float32: true` where exact); -0 stays a float; NaN/±Infinity are `D` by default
  * (`nonFinite: 'null' | 'error'`); bigint is `L` within int64 and `H` beyond; strings are `S`
- * (`C` with `chars: true`); `Uint8Array` is `[$U#n`; `undefined` is skipped in objects and `Z`
+ * (`C` with `chars: true`); a string or key with a lone surrogate (no UTF-8 form) fails with
+ * `unsupported-value`, never silently U+FFFD; `Uint8Array` is `[$U#n`; `undefined` is skipped in objects and `Z`
  * elsewhere; only plain objects become objects; cycles and depth beyond `maxDepth` (512) fail.
  *
  * Decoding (see `UbjsonDecodeOptions`): every marker, the optimized `$`/`#` forms, no-op `N`

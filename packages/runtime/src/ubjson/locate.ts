@@ -1,6 +1,6 @@
 import { EncodeError, ErrorCode } from '../errors.js';
 import { joinPointer } from '../pointer.js';
-import { problemOf, type EncodeFailure, type ValueEncoder } from './encoder.js';
+import { keyProblem, problemOf, type EncodeFailure, type ValueEncoder } from './encoder.js';
 
 /**
  * Turns an encoder failure into an `EncodeError` with the JSON Pointer of the failing value.
@@ -57,7 +57,7 @@ function walk(
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
       tokens.push(key);
-      const found = walk(encoder, item, depth + 1, tokens, ancestors);
+      const found = keyProblem(key) ?? walk(encoder, item, depth + 1, tokens, ancestors);
       if (found !== undefined) return found;
       tokens.pop();
     }

@@ -1,11 +1,18 @@
 import type { Writer } from '../writer.js';
-import { writeUtf8 } from '../utf8.js';
+import { UTF8_NO_ROOM, writeUtf8Bounded } from '../utf8.js';
+import { EncodeError, ErrorCode } from '../errors.js';
 import { Marker } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
 
+/** The refusal of a string with a lone surrogate (no UTF-8 form, RFC 3629 §3). */
+export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)';
+
 /**
  * Writes `text` as a length (smallest integer marker) followed by its UTF-8 bytes at `pos` and
- * returns the position after it. The caller guarantees `9 + 3 * text.length` bytes of room.
+ * returns the position after it, or -1 when `text` holds a lone surrogate (bytes past `pos` are
+ * then garbage). The caller guarantees `9 + text.length` bytes of room; when the UTF-8 needs
+ * more than that, the result is `UTF8_NO_ROOM` and the caller retries with `9 + 3 * text.length`
+ * (`writeTextGrowing`), so long ASCII text never makes the writer grow early.
  *
  * The UTF-8 form of n UTF-16 units takes between n and 3n bytes, so the header size is guessed
  * from n as if the text were ASCII (2 bytes up to 255, 3 up to 32767, else 5), the bytes are
@@ -17,7 +24,8 @@ export function writeTextAt(uint8: Uint8Array, pos: number, text: string): numbe
   const units = text.length;
   const guess = units <= 255 ? 2 : units <= 32767 ? 3 : 5;
   const start = pos + guess;
-  const end = writeUtf8(uint8, start, text);
+  const end = writeUtf8Bounded(uint8, start, text);
+  if (end < 0) return end;
   const length = end - start;
   if (guess === 2 && length <= 255) {
     uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
@@ -30,17 +38,35 @@ export function writeTextAt(uint8: Uint8Array, pos: number, text: string): numbe
   return bodyStart + length;
 }
 
-/** Writes a string value: `S`, the length, the UTF-8 bytes (value-types.html#string). */
+/**
+ * Writes a string value: `S`, the length, the UTF-8 bytes (value-types.html#string). A lone
+ * surrogate is `EncodeError('unsupported-value')` at path `''` (the caller prefixes its own).
+ */
 export function writeString(writer: Writer, text: string): void {
-  writer.ensure(10 + 3 * text.length);
+  const end = writeTextGrowing(writer, 1, text);
+  if (end === -1) throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
   writer.uint8[writer.pos] = Marker.String;
-  writer.pos = writeTextAt(writer.uint8, writer.pos + 1, text);
+  writer.pos = end;
 }
 
-/** Writes an object key: the length and the UTF-8 bytes, no `S` (container-types.html#object). */
+/** Writes an object key: the length and the UTF-8 bytes, no `S` (container-types.html#object); refuses as `writeString`. */
 export function writeKey(writer: Writer, key: string): void {
-  writer.ensure(9 + 3 * key.length);
-  writer.pos = writeTextAt(writer.uint8, writer.pos, key);
+  const end = writeTextGrowing(writer, 0, key);
+  if (end === -1) throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+  writer.pos = end;
+}
+
+/**
+ * `writeTextAt` at `writer.pos + skip` (the caller writes its `skip` bytes afterwards: a grow
+ * copies only what is before `writer.pos`), reserving room for ASCII first and 3 bytes a unit
+ * only when the text needs them. Returns the end, or -1 for a lone surrogate.
+ */
+export function writeTextGrowing(writer: Writer, skip: number, text: string): number {
+  writer.ensure(skip + 9 + text.length);
+  const end = writeTextAt(writer.uint8, writer.pos + skip, text);
+  if (end !== UTF8_NO_ROOM) return end;
+  writer.ensure(skip + 9 + 3 * text.length);
+  return writeTextAt(writer.uint8, writer.pos + skip, text);
 }
 
 /**
