@@ -1,6 +1,6 @@
 import type { IrModule, IrNode } from '../ir/types.js';
 import { definitionsOf, type Definitions } from '../plan/shape.js';
-import { Code, commentText, js, literal } from './code.js';
+import { Code, commentText, literal } from './code.js';
 import { NameScope, type Name } from './names.js';
 import type { PreludeHelper } from './prelude.js';
 import { unescapePointerToken } from '@binschema/runtime';
@@ -38,6 +38,7 @@ export class ModuleContext {
   private readonly constantsByInit = new Map<string, Name>();
   private readonly preludeUsed = new Set<string>();
   private readonly preludeNames = new Map<string, Name>();
+  private readonly formatRuntime: Set<string>;
 
   constructor(
     readonly ir: IrModule,
@@ -52,8 +53,6 @@ export class ModuleContext {
     for (const name of Object.keys(prelude)) this.preludeNames.set(name, this.scope.claim(name));
     this.formatRuntime = new Set(formatRuntimeNames);
   }
-
-  private readonly formatRuntime: Set<string>;
 
   /** A runtime import, by its exported name. */
   runtime(name: string): Code {
@@ -92,11 +91,6 @@ export class ModuleContext {
     this.constants.push({ name, doc: commentText(doc), init });
     return name;
   }
-
-  /** A schema path as a string literal, for errors and comments. */
-  schemaPath(node: { schemaPath: string }): Code {
-    return literal(node.schemaPath);
-  }
 }
 
 /** Readable words for a schema path: `#/$defs/doc/properties/tags/items` → `doc tags item`. */
@@ -126,6 +120,3 @@ export function functionDocs(summary: string, node: IrNode): string[] {
   docs.push(`@schema ${node.schemaPath}`);
   return docs;
 }
-
-/** `js` re-exported for emitters that only need the context module. */
-export { js };

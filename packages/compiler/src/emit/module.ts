@@ -10,7 +10,7 @@ import {
   type OptionalKind,
   type StatementStructures,
 } from 'ts-morph';
-import { Code, commentText, literal } from './code.js';
+import { Code, commentText } from './code.js';
 import type { FunctionSpec, ModuleContext } from './context.js';
 
 /**
@@ -141,6 +141,3 @@ export function transpileBody(body: string): string {
   // The body runs strict either way; the directive is re-added by the caller's Function body.
   return output.trim().replace(/^"use strict";\s*/, '').replace(/;$/, '');
 }
-
-/** A string literal for generated code, re-exported so assemblers need only this module. */
-export { literal };
