@@ -3,6 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isEncodeError, type EncodeError } from '@binschema/runtime';
+import { encode as genericEncode } from '@binschema/runtime/cbor';
 import { compileCodec } from '../src/index.js';
 
 function encodeError(run: () => unknown): EncodeError {
@@ -111,6 +112,18 @@ test('refuses values that are objects but not JSON objects (Map, Date, class ins
   for (const value of [new Map([['name', 'a']]), new Date(0), new Point()]) check(value, 'unexpected-type', '', '#');
   const points = compileCodec({ type: 'array', items: schema.$defs.Point }, { format: 'cbor' });
   assert.equal(points.decode(points.encode([Object.assign(Object.create(null), { x: 1, y: 2 })])), [{ x: 1, y: 2 }]);
+});
+
+test('values of unknown shape share the nesting limit with the generic encoder', () => {
+  const open = compileCodec({ type: 'object', properties: { a: {} } }, { format: 'cbor' });
+  let nested: unknown = 1;
+  for (let level = 0; level < 511; level++) nested = [nested];
+  // The object is level 1, so 511 arrays inside fit in the 512 levels and 512 do not.
+  assert.equal(open.decode(open.encode({ a: nested })), { a: nested });
+  const error = encodeError(() => open.encode({ a: [nested] }));
+  assert.is(error.code, 'too-deep');
+  assert.is(error.path, `/a${'/0'.repeat(511)}`);
+  assert.throws(() => genericEncode({ a: [nested] }), (generic: unknown) => isEncodeError(generic) && generic.code === 'too-deep');
 });
 
 test('leaves the writer usable after a failure', () => {

@@ -91,9 +91,9 @@ export class CborEncoderEmitter {
     const writer = new Code('writer');
     switch (node.kind) {
       case 'any': {
-        const failure = js`${this.context.use('anyFailure')}(error, ${value})`;
+        const failure = js`${this.context.use('anyFailure')}(error, ${value}, ${depth})`;
         lines.tryCatch(
-          (body) => body.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions()});`),
+          (body) => body.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`),
           (handler) => handler.line(js`throw ${token === undefined ? failure : js`${this.context.use('atPath')}(${failure}, ${literal(token)})`};`),
         );
         return;
@@ -123,7 +123,7 @@ export class CborEncoderEmitter {
         if (node.values.every((candidate) => typeof candidate === 'string')) {
           lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value} as string);`);
         } else {
-          lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions()});`);
+          lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`);
         }
         return;
       }
@@ -151,9 +151,10 @@ export class CborEncoderEmitter {
     );
   }
 
-  /** The options object for `writeAny` (deterministic key order when asked). */
-  anyOptions(): Code {
-    return new Code('ANY_OPTIONS'); // declared by the module (cbor-module.ts)
+  /** The options of `writeAny`: deterministic key order when asked, and the nesting levels left. */
+  anyOptions(depth: Code): Code {
+    // The nesting levels left carry over, so deep values fail where the generic encoder's do.
+    return js`{ ${new Code(this.deterministic ? 'deterministic: true, ' : '')}maxDepth: ${depth} }`;
   }
 
   private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {

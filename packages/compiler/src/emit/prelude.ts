@@ -35,7 +35,7 @@ class EncodeFailure {
     readonly what: string,
     public path: string,
     readonly schemaPath: string | undefined,
-    readonly anyValue?: { value: unknown },
+    readonly anyValue?: { value: unknown; depth: number },
   ) {}
 }`),
   encodeFailure: helper(
@@ -50,8 +50,8 @@ function encodeFailure(code: string, what: string, path: string, schemaPath: str
   anyFailure: helper(
     `
 /** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
-function anyFailure(error: unknown, value: unknown): unknown {
-  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value }) : error;
+function anyFailure(error: unknown, value: unknown, depth: number): unknown {
+  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;
 }`,
     ['isEncodeError'],
     ['EncodeFailure'],
@@ -74,7 +74,7 @@ function toEncodeError(error: unknown): unknown {
   if (error.anyValue !== undefined) {
     // Slow path: run the generic encoder again, now with the full path, for its own error.
     try {
-      writeAny(new Writer(64), error.anyValue.value, error.path, ANY_OPTIONS);
+      writeAny(new Writer(64), error.anyValue.value, error.path, { ...ANY_OPTIONS, maxDepth: error.anyValue.depth });
     } catch (generic) {
       return generic;
     }
