@@ -90,6 +90,31 @@ io('reads a subarray input with its own offsets', () => {
   throwsAt(() => reader.u8(), 'unexpected-end', 2);
 });
 
+io('reads numbers at unaligned offsets of a subarray like a DataView does, across resets', () => {
+  const reader = new Reader('cbor');
+  for (let round = 0; round < 50; round++) {
+    const backing = Uint8Array.from({ length: 40 }, (_, index) => (index * 73 + round * 31) & 0xff);
+    const start = 1 + (round % 7);
+    const bytes = backing.subarray(start, start + 30);
+    const view = new DataView(backing.buffer, start, 30);
+    reader.reset(bytes);
+    assert.is(reader.view.byteOffset, start);
+    for (let pos = 0; pos + 8 <= 30; pos += 3) {
+      reader.pos = pos;
+      assert.ok(Object.is(reader.f64(), view.getFloat64(pos)));
+      reader.pos = pos;
+      assert.ok(Object.is(reader.f32(), view.getFloat32(pos)));
+      reader.pos = pos;
+      assert.is(reader.u32(), view.getUint32(pos));
+      reader.pos = pos;
+      assert.is(reader.i32(), view.getInt32(pos));
+      reader.pos = pos;
+      const wide = view.getBigUint64(pos);
+      assert.is(reader.u64(), wide <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(wide) : wide);
+    }
+  }
+});
+
 io('reports invalid UTF-8 at the first byte of the string', () => {
   const reader = new Reader('cbor', Uint8Array.from([0x61, 0xff, 0x61]));
   reader.u8();

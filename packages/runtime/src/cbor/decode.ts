@@ -1,4 +1,4 @@
-import type { Reader } from '../reader.js';
+import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { ErrorCode, hexByte } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { readUtf8 } from '../utf8.js';
@@ -52,16 +52,16 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
       case 26:
         if (end - pos < 4) reader.failEnd(4);
         reader.pos = pos + 4;
-        if (major === Major.Simple) return reader.view.getFloat32(pos);
-        argument = reader.view.getUint32(pos);
+        if (major === Major.Simple) return float32At(uint8, pos);
+        argument = uint32At(uint8, pos);
         pos += 4;
         break;
       case 27: {
         if (end - pos < 8) reader.failEnd(8);
         reader.pos = pos + 8;
-        if (major === Major.Simple) return reader.view.getFloat64(pos);
-        const high = reader.view.getUint32(pos);
-        const low = reader.view.getUint32(pos + 4);
+        if (major === Major.Simple) return float64At(uint8, pos);
+        const high = uint32At(uint8, pos);
+        const low = uint32At(uint8, pos + 4);
         if (high > 0x1f_ffff && (major <= Major.Negative || major === Major.Tag)) return readBig(reader, major, high, low, offset, depth, settings);
         argument = high * 0x1_0000_0000 + low;
         pos += 8;

@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import type { Reader } from '../reader.js';
+import { uint32At, type Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
 import { Info } from './constants.js';
 
@@ -71,8 +71,7 @@ export function readArgument(reader: Reader, info: number, headOffset: number): 
       return reader.u32();
     case Info.EightBytes: {
       reader.need(8);
-      const view = reader.view;
-      const value = view.getUint32(reader.pos) * 0x1_0000_0000 + view.getUint32(reader.pos + 4);
+      const value = uint32At(reader.uint8, reader.pos) * 0x1_0000_0000 + uint32At(reader.uint8, reader.pos + 4);
       reader.pos += 8;
       return value;
     }
