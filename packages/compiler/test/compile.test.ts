@@ -1,6 +1,6 @@
 // The file-producing API: names, preamble, determinism, the TS and JS targets, and a strict
 // type-check of the generated code by the TypeScript compiler itself.
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
@@ -31,8 +31,11 @@ const person = {
   },
 };
 
+const created: string[] = [];
 function tempDir(): string {
-  return mkdtempSync(join(repo, '.tmp', 'compile-'));
+  const dir = mkdtempSync(join(repo, '.tmp', 'compile-'));
+  created.push(dir);
+  return dir;
 }
 
 const names = suite('moduleBaseName');
@@ -184,6 +187,10 @@ targets('behave the same on valid and invalid values', async () => {
       assert.is((error as { path: string }).path, '/tags');
     }
   }
+});
+
+targets.after(() => {
+  for (const dir of created) rmSync(dir, { recursive: true, force: true });
 });
 
 targets.run();
