@@ -1,10 +1,14 @@
 import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { Code, bytesLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { cborText } from '../plan/cbor.js';
 import { ModuleContext, functionDocs, pathWords } from './context.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectWriter } from './cbor-encode-object.js';
+
+/** String enums up to this size become a switch over pre-encoded constants. */
+const MAX_SWITCHED_STRINGS = 16;
 
 /**
  * Emits CBOR encoders: one `write<Name>(writer, value, depth)` per definition and per inner
@@ -119,12 +123,20 @@ export class CborEncoderEmitter {
         lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value});`);
         return;
       case 'literal': {
-        lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
-        if (node.values.every((candidate) => typeof candidate === 'string')) {
-          lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value} as string);`);
-        } else {
-          lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`);
+        const strings = node.values.filter((candidate): candidate is string => typeof candidate === 'string');
+        if (strings.length === node.values.length && strings.length > 0 && strings.length <= MAX_SWITCHED_STRINGS) {
+          // String constants are known at compile time: the check picks their pre-encoded bytes.
+          lines.block(js`switch (${value})`, (cases) => {
+            for (const text of new Set(strings)) {
+              const bytes = this.context.constant(`text ${text}`, bytesLiteral(cborText(text)), `CBOR text ${JSON.stringify(text)}: a constant string with its head`);
+              cases.line(js`case ${literal(text)}: ${this.context.use('writeBytes')}(${writer}, ${bytes}); break;`);
+            }
+            cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
+          });
+          return;
         }
+        lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
+        lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`);
         return;
       }
       case 'ref': {
