@@ -91,6 +91,31 @@ test('decodes valid UTF-8 on both sides of the threshold', () => {
   }
 });
 
+test('decodes ASCII of every short length, and a non-ASCII byte at any position of it', () => {
+  for (let length = 0; length <= 20; length++) {
+    const ascii = Array.from({ length }, (_, index) => String.fromCharCode(0x21 + ((index * 7) % 90))).join('');
+    const bytes = platform.encode(`é${ascii}é`);
+    assert.is(readUtf8(bytes, 2, length), ascii);
+    for (let at = 0; at < length; at++) {
+      const text = `${ascii.slice(0, at)}ö${ascii.slice(at + 1)}`;
+      const encoded = platform.encode(text);
+      assert.is(readUtf8(encoded, 0, encoded.length), text);
+      // The same bytes with the lead byte alone: invalid at every position.
+      const broken = Uint8Array.from([...platform.encode(ascii.slice(0, at)), 0xc3, ...platform.encode(ascii.slice(at + 1))]);
+      assert.is(readUtf8(broken, 0, broken.length), undefined, `${length} at ${at}`);
+    }
+  }
+});
+
+test('decodes valid U+FFFD in long text, and still rejects invalid bytes next to it', () => {
+  for (const text of ['\ufffd' + 'a'.repeat(100), 'a'.repeat(100) + '\ufffd', 'a'.repeat(2000) + '\ufffdé']) {
+    const bytes = platform.encode(text);
+    assert.is(readUtf8(bytes, 0, bytes.length), text);
+    const broken = Uint8Array.from([...bytes, 0xff]);
+    assert.is(readUtf8(broken, 0, broken.length), undefined);
+  }
+});
+
 test('keeps a leading byte order mark as data', () => {
   const bytes = platform.encode('\ufeff' + 'b'.repeat(UTF8_DECODE_THRESHOLD + 1));
   assert.is(readUtf8(bytes, 0, bytes.length)?.charCodeAt(0), 0xfeff);
@@ -112,6 +137,8 @@ test('rejects invalid UTF-8 on both sides of the threshold', () => {
     assert.is(readUtf8(Uint8Array.from(bytes), 0, bytes.length), undefined, name);
     const long = Uint8Array.from([...new Array(UTF8_DECODE_THRESHOLD).fill(0x61), ...bytes]);
     assert.is(readUtf8(long, 0, long.length), undefined, `${name} (long)`);
+    const veryLong = Uint8Array.from([...platform.encode('é'.repeat(600)), ...bytes]);
+    assert.is(readUtf8(veryLong, 0, veryLong.length), undefined, `${name} (very long, not ASCII)`);
   }
 });
 
