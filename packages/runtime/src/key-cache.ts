@@ -16,9 +16,13 @@ export class KeyCache {
   /** The key at `source[start..start+length)`, or `undefined` when it is not valid UTF-8. */
   get(source: Uint8Array, start: number, length: number): string | undefined {
     if (length > KEY_CACHE_MAX_LENGTH) return readUtf8(source, start, length);
-    let hash = length;
-    for (let index = 0; index < length; index++) hash = (Math.imul(hash, 31) + source[start + index]) | 0;
-    const slot = (hash ^ (hash >>> 12)) & (SLOTS - 1);
+    if (length === 0) return '';
+    // The slot comes from the length and three bytes (first, middle, last), not every byte: the
+    // compare below checks them all anyway, and keys that differ only elsewhere are rare enough
+    // (cbor-x hashes the length and two bytes).
+    const last = start + length - 1;
+    const hash = (length << 24) ^ (source[start] << 16) ^ (source[start + (length >> 1)] << 8) ^ source[last];
+    const slot = (hash ^ (hash >>> 13) ^ (hash >>> 21)) & (SLOTS - 1);
     const cached = this.bytes[slot];
     if (cached !== undefined && cached.length === length) {
       let same = true;
