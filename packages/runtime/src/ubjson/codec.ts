@@ -109,3 +109,27 @@ export function writeAny(writer: Writer, value: unknown, path: string, options?:
   }
   encoder.writeFrom(writer, value, path);
 }
+
+/**
+ * For generated decoders: the payload of one value whose marker is already consumed (read from
+ * the input, or fixed by a typed container's `$`), at nesting `depth` (0 = top level), checked
+ * exactly as `readAny` checks it with the default options. `budget.left` carries the allowance of
+ * payload-free typed elements (`maxCount`) across the calls of one decode, as one generic call does.
+ */
+export function readPayload(reader: Reader, marker: number, depth: number, budget: { left: number }): unknown {
+  const decoder = valueDecoderFor(undefined);
+  // As in `ValueDecoder.readFrom`: the array loop needs `end` to be the array's length.
+  const whole = reader.uint8;
+  if (reader.end !== whole.length) reader.uint8 = whole.subarray(0, reader.end);
+  decoder.reader = reader;
+  decoder.budget = budget.left;
+  try {
+    return decoder.readPayload(marker, depth);
+  } catch (error) {
+    if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    throw error;
+  } finally {
+    budget.left = decoder.budget;
+    reader.uint8 = whole;
+  }
+}

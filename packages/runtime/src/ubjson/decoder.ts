@@ -31,8 +31,8 @@ export interface UbjsonDecodeOptions {
   highPrecision?: 'auto' | 'string' | 'number';
 }
 
-const DEFAULT_MAX_DEPTH = 512;
-const DEFAULT_MAX_COUNT = 1_000_000;
+export const DEFAULT_MAX_DEPTH = 512;
+export const DEFAULT_MAX_COUNT = 1_000_000;
 
 /** One-character strings for `C` (0..127), so a char costs no string building. */
 const CHARS: string[] = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));

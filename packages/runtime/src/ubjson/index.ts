@@ -30,4 +30,5 @@ export { Marker } from './constants.js';
 // Low-level helpers for generated code: the same byte layout and checks as the generic codec.
 export { writeInt, readLength } from './integer.js';
 export { writeString, writeKey } from './text.js';
-export { readAny, writeAny, skipAny } from './codec.js';
+export { readAny, writeAny, skipAny, readPayload } from './codec.js';
+export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_COUNT } from './decoder.js';
