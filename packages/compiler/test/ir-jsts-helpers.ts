@@ -81,7 +81,7 @@ export function runSuiteFile(folder: string, file: string, extraSchemas: unknown
 }
 
 /** The suite's schemas rarely name their draft; this declares it when they do not. */
-function withDialect(schema: unknown, dialect: string): unknown {
+export function withDialect(schema: unknown, dialect: string): unknown {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema) || '$schema' in schema) return schema;
   return { $schema: dialect, ...schema };
 }

@@ -1,0 +1,34 @@
+// The JSON Schema Test Suite through the generated codecs of every format the compiler has a back
+// end for: on each schema it accepts, encoder and decoder must give the suite's verdict on every
+// instance (minus the asserted known failures); each schema it refuses must be refused with a
+// SchemaError. Prints the figures per draft and format, with refusals grouped by code and keyword.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { GENERIC_FORMATS } from './support/formats.js';
+import { DRAFTS, compilerAccepts, describeTally, runDraft } from './support/conformance-run.js';
+import { KNOWN_FAILURES } from './support/conformance-known-failures.js';
+
+const conformance = suite('conformance with the JSON Schema Test Suite');
+const formats = GENERIC_FORMATS.filter(compilerAccepts);
+const figures: string[] = [];
+
+for (const format of formats) {
+  for (const draft of DRAFTS) {
+    conformance(`the ${format.name} codecs give the suite's verdict on every ${draft.folder} instance of every schema they accept`, () => {
+      const tally = runDraft(format, draft);
+      figures.push(describeTally(tally));
+      const unexpected = [...tally.failures].filter(([id]) => !KNOWN_FAILURES.has(id)).map(([id, failure]) => `${id}: ${failure}`);
+      assert.ok(unexpected.length === 0, `${unexpected.length} disagreements:\n${unexpected.slice(0, 30).join('\n')}`);
+      const fixed = [...KNOWN_FAILURES.keys()].filter((id) => id.startsWith(`${draft.folder}/`) && !tally.failures.has(id));
+      assert.ok(fixed.length === 0, `known failures that now pass for ${format.name} (remove them from conformance-known-failures.ts):\n${fixed.join('\n')}`);
+      assert.ok(tally.accepted > 0, `the ${format.name} compiler accepted no ${draft.folder} schema`);
+    });
+  }
+}
+
+conformance('runs for CBOR and for every other format the compiler has a back end for, and prints the figures', () => {
+  assert.ok(formats.some((format) => format.name === 'cbor'));
+  console.log(`\n${figures.join('\n')}\n(formats with a compiler back end: ${formats.map((format) => format.name).join(', ')})`);
+});
+
+conformance.run();
