@@ -20,5 +20,7 @@ export const SchemaErrorCode = {
   TooLarge: 'too-large',
   /** A bad `FrontEndOptions` value. */
   InvalidOption: 'invalid-option',
+  /** `compileCodec` where code generation from strings is forbidden (CSP, `--disallow-code-generation-from-strings`). */
+  CodeGenerationDisallowed: 'code-generation-disallowed',
 } as const;
 export type SchemaErrorCode = (typeof SchemaErrorCode)[keyof typeof SchemaErrorCode];

@@ -1,0 +1,213 @@
+import type { IrObject } from '../ir/types.js';
+import { planUbjsonObject, UbjsonMarker, type UbjsonObjectPlan } from '../plan/ubjson.js';
+import { Code, bytesLiteral, hexLiteral, inlineComment, js, literal, Lines } from './code.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks } from './checks.js';
+import { isPlainPropertyName, type Name, type NameScope } from './names.js';
+import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
+
+/**
+ * The body of an object's UBJSON write function (the structure of `cbor-encode-object.ts`).
+ * Declared properties are read once into locals, checked and written after pre-encoded key
+ * bytes; when the first property is required, `{` and its key are one constant. Extra keys, when the
+ * schema allows them, go through one `write<Object>Entry` function.
+ */
+export function emitObjectWriter(emitter: UbjsonEncoderEmitter, node: IrObject, scope: NameScope, lines: Lines): void {
+  const fail = emitter.failWith(node, undefined);
+  emitter.depthGuard(node, lines);
+  lines.line(js`if (!${emitter.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
+  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
+  const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
+  const frame: ObjectFrame = { emitter, node, scope, plan: planUbjsonObject(node), record, count, extras, keys, key, next, extra, before, locals: [] };
+  lines.line(js`const ${record} = value as Record<string, unknown>;`);
+  readDeclared(frame, lines);
+  const open = countEntries(frame, lines);
+  propertyCountChecks(node, count, fail, lines);
+  writeEntries(frame, open, lines);
+}
+
+/** What the parts of an object writer share. */
+interface ObjectFrame {
+  emitter: UbjsonEncoderEmitter;
+  node: IrObject;
+  scope: NameScope;
+  plan: UbjsonObjectPlan;
+  record: Name;
+  count: Name;
+  extras: Name;
+  keys: Name;
+  key: Name;
+  next: Name;
+  extra: Name;
+  before: Name;
+  /** One local per declared property, in schema order. */
+  locals: Name[];
+}
+
+/** Reads every declared property once, in schema order, and checks the required ones are there. */
+function readDeclared(frame: ObjectFrame, lines: Lines): void {
+  const { emitter, node, scope, record } = frame;
+  const fail = emitter.failWith(node, undefined);
+  for (const property of node.properties) {
+    const local = scope.fresh(property.name, { fallback: 'property' });
+    lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)}; ${inlineComment(property.schemaPath)}`);
+    frame.locals.push(local);
+  }
+  node.properties.forEach((property, index) => {
+    if (property.required) lines.line(js`if (${frame.locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
+  });
+  for (const name of node.extraRequired) {
+    lines.line(js`if (${readProperty(emitter, record, name, true)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+  }
+}
+
+/**
+ * Counts the entries: declared properties present, plus (when allowed) the other keys, collected
+ * in `extras`. A closed object only verifies it has no other keys. Returns whether extras exist.
+ */
+function countEntries(frame: ObjectFrame, lines: Lines): boolean {
+  const { emitter, node, record, count, extras, keys, key, extra } = frame;
+  const context = emitter.context;
+  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  const requiredCount = node.properties.filter((property) => property.required).length;
+  const known = node.properties.length > 0 ? knownSet(emitter, node) : undefined;
+  const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
+  lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
+  for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
+  if (closed) {
+    // Extra keys are rare: count them without allocating, find the culprit only on mismatch.
+    lines.block(js`if (${context.use('countKeys')}(${record}) !== ${count})`, (body) => {
+      body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set<string>()`});`);
+      body.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
+    });
+    return false;
+  }
+  // Every own key is a present declared property exactly when the counts agree.
+  lines.line(js`const ${keys} = Object.keys(${record});`);
+  lines.line(js`let ${extras}: string[] | undefined;`);
+  lines.block(js`if (${keys}.length !== ${count})`, (body) => {
+    body.line(js`${extras} = [];`);
+    const test = known === undefined ? new Code('') : js`if (!${known}.has(${key})) `;
+    body.line(js`for (const ${key} of ${keys}) ${test}${extras}.push(${key});`);
+    body.line(js`${count} += ${extras}.length;`);
+  });
+  return true;
+}
+
+/** `{`, the entries in schema order, `}` (container-types.html#object: no count needed). */
+function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
+  const { emitter, node, plan, record, extras, key } = frame;
+  const context = emitter.context;
+  const writeEntry = open ? entryWriter(emitter, node) : undefined;
+  if (plan.mergeOpen) {
+    const first = node.properties[plan.writeOrder[0]];
+    const merged = Uint8Array.from([UbjsonMarker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]);
+    const head = context.constant(`open ${first.name}`, bytesLiteral(merged), `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`);
+    lines.line(js`${context.use('writeBytes')}(writer, ${head});`);
+  } else {
+    lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`);
+  }
+  plan.writeOrder.forEach((index, position) => {
+    const property = node.properties[index];
+    const write = (body: Lines): void => {
+      if (!(plan.mergeOpen && position === 0)) {
+        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), keyDoc(property.name));
+        body.line(js`${context.use('writeBytes')}(writer, ${constant});`);
+      }
+      emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
+      declaredPatternChecks(frame, index, body);
+    };
+    if (property.required) write(lines);
+    else lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
+  });
+  if (open) lines.block(js`if (${extras} !== undefined)`, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${record}, ${key}, depth - 1);`));
+  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`);
+}
+
+/**
+ * `patternProperties` also apply to declared properties whose name matches (known at compile
+ * time): the value is checked against each by writing it and rewinding.
+ */
+function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines): void {
+  const property = frame.node.properties[index];
+  for (const pattern of frame.node.patternProperties) {
+    if (!patternRegExp(frame.emitter.context, pattern.pattern, pattern.schemaPath).test(property.name)) continue;
+    lines.block(new Code(''), (body) => {
+      body.line(js`const ${frame.before} = writer.pos - writer.start;`);
+      frame.emitter.writeValue(pattern.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
+      body.line(js`writer.pos = writer.start + ${frame.before};`);
+    });
+  }
+}
+
+/** `record.name`, `record["odd key"]`, or `ownValue(record, "toString")` for names Object.prototype has. */
+function readProperty(emitter: UbjsonEncoderEmitter, record: Code, name: string, always = false): Code {
+  if (name in Object.prototype || always) return js`${emitter.context.use('ownValue')}(${record}, ${literal(name)})`;
+  return isPlainPropertyName(name) ? js`${record}.${new Code(name)}` : js`${record}[${literal(name)}]`;
+}
+
+function words(node: IrObject): string {
+  return node.schemaPath.replace(/^#\/?/, '') || 'root';
+}
+
+/** The comment of a pre-encoded key constant (shared by every object with that key). */
+export function keyDoc(name: string): string {
+  return `UBJSON key ${JSON.stringify(name)}: length and UTF-8`;
+}
+
+/** A hoisted `Set` of the declared property names (for finding extra keys). */
+function knownSet(emitter: UbjsonEncoderEmitter, node: IrObject): Code {
+  const names = node.properties.map((property) => literal(property.name).text).join(', ');
+  return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set<string>([${names}])`), `declared property names (first used at ${node.schemaPath}), to find undeclared keys`);
+}
+
+/**
+ * `write<Object>Entry(writer, record, key, depth)`: one extra key and its value, checked against
+ * `propertyNames`, every matching `patternProperties` schema and otherwise `additionalProperties`.
+ */
+function entryWriter(emitter: UbjsonEncoderEmitter, node: IrObject): Name {
+  const context = emitter.context;
+  const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
+  const scope = context.scope.child();
+  for (const fixed of ['writer', 'record', 'key', 'depth', 'item', 'before']) scope.claim(fixed);
+  const lines = new Lines();
+  lines.line(js`const item = ${context.use('ownValue')}(record, key);`);
+  lines.tryCatch(
+    (inner) => {
+      if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, new Code('key'), emitter.failWith(node.propertyNames, undefined), inner);
+      inner.line(js`${context.runtime('writeKey')}(writer, key);`);
+      if (node.patternProperties.length === 0) {
+        emitter.writeValue(node.additionalProperties, new Code('item'), undefined, scope, inner, new Code('depth'));
+        return;
+      }
+      const matched = scope.claim('matched');
+      inner.line(js`let ${matched} = false;`);
+      for (const pattern of node.patternProperties) {
+        const regexp = patternConstant(context, pattern.pattern, pattern.schemaPath);
+        inner.block(js`if (${regexp}.test(key))`, (branch) => {
+          // Every matching pattern applies (JSON Schema): the first writes, later ones check by writing and rewinding.
+          branch.ifElse(
+            matched,
+            (check) => {
+              check.line(js`const before = writer.pos - writer.start;`);
+              emitter.writeValue(pattern.node, new Code('item'), undefined, scope, check, new Code('depth'));
+              check.line(js`writer.pos = writer.start + before;`);
+            },
+            (first) => emitter.writeValue(pattern.node, new Code('item'), undefined, scope, first, new Code('depth')),
+          );
+          branch.line(js`${matched} = true;`);
+        });
+      }
+      inner.block(js`if (!${matched})`, (rest) => emitter.writeValue(node.additionalProperties, new Code('item'), undefined, scope, rest, new Code('depth')));
+    },
+    (handler) => handler.line(js`throw ${context.use('atPath')}(error, key);`),
+  );
+  context.functions.push({
+    name,
+    docs: [`Writes one key of ${node.schemaPath} that is not a declared property, with its value.`, `@schema ${node.schemaPath}`],
+    params: [js`writer: ${context.runtime('Writer')}`, new Code('record: Record<string, unknown>'), new Code('key: string'), new Code('depth: number')],
+    returnType: new Code('void'),
+    body: lines.toCode(),
+    exported: false,
+  });
+  return name;
+}

@@ -1,0 +1,353 @@
+import { NEUTRAL_PRELUDE, type PreludeHelper } from './prelude.js';
+
+/**
+ * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
+ * Read functions get the value's marker already consumed (from the input, or fixed by a typed
+ * container's `$`), so optimized and plain containers share one item reader. Values of unknown
+ * shape go through the runtime's `readPayload`, the generic decoder's own dispatch.
+ */
+
+/** Runtime names generated UBJSON modules may import from `@binschema/runtime`. */
+export const UBJSON_RUNTIME_NAMES = [
+  'Writer',
+  'Reader',
+  'DecodeError',
+  'EncodeError',
+  'isDecodeError',
+  'isEncodeError',
+  'escapePointerToken',
+  'hexByte',
+  'KeyCache',
+] as const;
+
+/** Names imported from `@binschema/runtime/ubjson`. */
+export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT'] as const;
+
+function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
+  return { text: text.trim(), runtime, uses, formatRuntime };
+}
+
+const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
+  decodeFailure: helper(
+    `
+/** A decoder failure at byte \`offset\`, naming the schema location. */
+function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
+  return new DecodeError('ubjson', code, what, offset, schemaPath);
+}`,
+    ['DecodeError'],
+  ),
+  expectedType: helper(
+    `
+/** The failure for a value whose marker (just consumed) is not of the expected type. */
+function expectedType(reader: Reader, expected: string, marker: number, schemaPath: string): DecodeError {
+  return decodeFailure('unexpected-type', \`expected \${expected}, got \${hexByte(marker)}\`, Math.max(0, reader.pos - 1), schemaPath);
+}`,
+    ['hexByte'],
+    ['decodeFailure'],
+  ),
+  tooDeep: helper(
+    `
+/** The generic decoder's nesting limit (DEFAULT_MAX_DEPTH containers). */
+function tooDeep(reader: Reader, schemaPath: string): DecodeError {
+  return decodeFailure('too-deep', \`nesting deeper than \${DEFAULT_MAX_DEPTH}\`, Math.max(0, reader.pos - 1), schemaPath);
+}`,
+    [],
+    ['decodeFailure'],
+    ['DEFAULT_MAX_DEPTH'],
+  ),
+  BUDGET: helper(`
+/**
+ * Payload-free typed elements (\`[$Z#\`, \`[$T#\`, \`[$F#\`) still allowed in this decode: they take no
+ * bytes, so six bytes could ask for 2^63 of them. Reset to DEFAULT_MAX_COUNT by each decode.
+ */
+const BUDGET = { left: 0 };`),
+  readMarker: helper(`
+/** The next marker byte, consumed. */
+function readMarker(reader: Reader): number {
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  return reader.uint8[reader.pos++];
+}`),
+  readAnyValue: helper(
+    `
+/** A value of unknown shape whose marker is consumed; \`depth\` counts the levels left, the runtime counts levels used. */
+function readAnyValue(reader: Reader, marker: number, depth: number): unknown {
+  return readPayload(reader, marker, DEFAULT_MAX_DEPTH - depth, BUDGET);
+}`,
+    [],
+    ['BUDGET'],
+    ['readPayload', 'DEFAULT_MAX_DEPTH'],
+  ),
+  containerType: helper(`
+/** The element type (\`$\`) of the container head read last, or 0 when it has none. */
+let containerType = 0;`),
+  readContainerHead: helper(
+    `
+/**
+ * After \`[\` or \`{\` (\`perEntry\`: 0 for arrays, 2 for an object's keys): the optimized header
+ * (\`$<type>#<count>\` or \`#<count>\`, container-types.html#optimized) and the count, or -1 for a
+ * container closed by its end marker. The element type goes to \`containerType\`. A count larger
+ * than the bytes left is refused before anything is allocated; payload-free elements draw on BUDGET.
+ */
+function readContainerHead(reader: Reader, perEntry: number, schemaPath: string): number {
+  containerType = 0;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const uint8 = reader.uint8;
+  if (uint8[reader.pos] === 0x23) {
+    reader.pos++;
+    return readLength(reader, perEntry + 1);
+  }
+  if (uint8[reader.pos] !== 0x24) return -1;
+  reader.pos++;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const type = uint8[reader.pos];
+  const size = elementSize(type);
+  if (size < 0) throw decodeFailure('not-well-formed', \`invalid container type \${hexByte(type)}\`, reader.pos, schemaPath);
+  reader.pos++;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  if (uint8[reader.pos] !== 0x23) throw decodeFailure('not-well-formed', 'container type without a count', reader.pos, schemaPath);
+  // binary-data.html: \`[$U#\` is bytes, which the generic decoder gives as a Uint8Array, not an array.
+  if (type === 0x55 && perEntry === 0) throw decodeFailure('unexpected-type', 'expected array, got binary data ([$U#)', reader.pos - 2, schemaPath);
+  reader.pos++;
+  const countOffset = reader.pos;
+  const count = readLength(reader, 0);
+  if (perEntry + size === 0) {
+    if (count > BUDGET.left || count > 0xffffffff) throw decodeFailure('length-limit', \`count \${count} beyond maxCount \${DEFAULT_MAX_COUNT}\`, countOffset, schemaPath);
+    BUDGET.left -= count;
+  } else if (count * (perEntry + size) > reader.end - reader.pos) {
+    reader.failEnd(count * (perEntry + size));
+  }
+  containerType = type;
+  return count;
+}`,
+    ['hexByte'],
+    ['decodeFailure', 'elementSize', 'containerType', 'BUDGET'],
+    ['readLength', 'DEFAULT_MAX_COUNT'],
+  ),
+  elementSize: helper(`
+/** Fewest payload bytes of a typed container's element, or -1 for a type \`$\` may not name (No-op, ends, \`$\`, \`#\`). */
+function elementSize(type: number): number {
+  switch (type) {
+    case 0x5a: case 0x54: case 0x46: return 0; // Z T F
+    case 0x69: case 0x55: case 0x43: case 0x5b: case 0x7b: return 1; // i U C [ {
+    case 0x49: case 0x53: return 2; // I; S is length marker + length
+    case 0x48: return 3; // H: length marker + length + a digit
+    case 0x6c: case 0x64: return 4; // l d
+    case 0x4c: case 0x44: return 8; // L D
+    default: return -1;
+  }
+}`),
+  nextItem: helper(`
+/**
+ * The marker of array element \`index\`, or -1 after the last: a typed container's type, else the
+ * next marker with no-ops skipped (value-types.html#noop; not counted toward \`#\`).
+ */
+function nextItem(reader: Reader, count: number, index: number, type: number): number {
+  if (count >= 0) {
+    if (index === count) return -1;
+    if (type !== 0) return type;
+  }
+  let marker: number;
+  do {
+    if (reader.pos >= reader.end) reader.failEnd(1);
+    marker = reader.uint8[reader.pos++];
+  } while (marker === 0x4e);
+  return count < 0 && marker === 0x5d ? -1 : marker;
+}`),
+  nextEntry: helper(`
+/** True when object entry \`index\` follows (its key next), skipping no-ops before keys except in typed objects. */
+function nextEntry(reader: Reader, count: number, index: number, type: number): boolean {
+  if (count >= 0 && type !== 0) return index < count;
+  for (;;) {
+    if (reader.pos >= reader.end) reader.failEnd(1);
+    const marker = reader.uint8[reader.pos];
+    if (marker === 0x4e) {
+      reader.pos++;
+      continue;
+    }
+    if (count >= 0) return index < count;
+    if (marker !== 0x7d) return true;
+    reader.pos++;
+    return false;
+  }
+}`),
+  readString: helper(
+    `
+/** A string: \`S\` with a length and UTF-8, or a \`C\` char (0..127, value-types.html#char). */
+function readString(reader: Reader, marker: number, schemaPath: string): string {
+  if (marker === 0x53) {
+    const uint8 = reader.uint8;
+    const pos = reader.pos;
+    if (pos + 1 < reader.end && uint8[pos] === 0x69 && uint8[pos + 1] < 0x80) {
+      reader.pos = pos + 2;
+      return reader.utf8(uint8[pos + 1]);
+    }
+    return reader.utf8(readLength(reader));
+  }
+  if (marker !== 0x43) throw expectedType(reader, 'string', marker, schemaPath);
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const code = reader.uint8[reader.pos];
+  if (code > 127) throw decodeFailure('not-well-formed', \`char \${hexByte(code)} above 127\`, reader.pos, schemaPath);
+  reader.pos++;
+  return String.fromCharCode(code);
+}`,
+    ['hexByte'],
+    ['expectedType', 'decodeFailure'],
+    ['readLength'],
+  ),
+  readNumberItem: helper(
+    `
+/** A number: any integer marker, \`d\`/\`D\`, or \`H\` text the generic decoder reads as a number. */
+function readNumberItem(reader: Reader, marker: number, schemaPath: string): number {
+  switch (marker) {
+    case 0x69: return reader.i8();
+    case 0x55: return reader.u8();
+    case 0x49: return reader.i16();
+    case 0x6c: return reader.i32();
+    case 0x64: return reader.f32();
+    case 0x44: return reader.f64();
+    case 0x4c:
+    case 0x48: {
+      const offset = reader.pos - 1;
+      const value = readPayload(reader, marker, 0, BUDGET);
+      // Beyond ±(2^53 - 1) (or decimal H text) the generic decoder gives a bigint or a string.
+      if (typeof value !== 'number') throw decodeFailure('unexpected-type', 'number beyond ±(2^53 - 1) or not exact, not a JSON number', offset, schemaPath);
+      return value;
+    }
+    default:
+      throw expectedType(reader, 'number', marker, schemaPath);
+  }
+}`,
+    [],
+    ['expectedType', 'decodeFailure', 'BUDGET'],
+    ['readPayload'],
+  ),
+  readBooleanItem: helper(
+    `
+/** \`T\` or \`F\`. */
+function readBooleanItem(reader: Reader, marker: number, schemaPath: string): boolean {
+  if (marker === 0x54) return true;
+  if (marker !== 0x46) throw expectedType(reader, 'boolean', marker, schemaPath);
+  return false;
+}`,
+    [],
+    ['expectedType'],
+  ),
+  readNullItem: helper(
+    `
+/** \`Z\`. */
+function readNullItem(reader: Reader, marker: number, schemaPath: string): null {
+  if (marker !== 0x5a) throw expectedType(reader, 'null', marker, schemaPath);
+  return null;
+}`,
+    [],
+    ['expectedType'],
+  ),
+  readKey: helper(
+    `
+/** An object key: an integer length and UTF-8 (no \`S\`), interned. */
+function readKey(reader: Reader): string {
+  const length = readLength(reader);
+  const start = reader.pos;
+  const key = KEYS.get(reader.uint8, start, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in key', start);
+  reader.pos = start + length;
+  return key;
+}`,
+    ['KeyCache'],
+    ['KEYS'],
+    ['readLength'],
+  ),
+  KEYS: helper(
+    `
+/** Interned object keys of this module's decoders. */
+const KEYS = new KeyCache();`,
+    ['KeyCache'],
+  ),
+  isSchemaMismatch: helper(
+    `
+/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
+function isSchemaMismatch(error: unknown): boolean {
+  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
+}`,
+    ['isDecodeError'],
+  ),
+  sameBytes: helper(`
+/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
+function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
+  const length = expected.length - from;
+  if (at + length > end) return false;
+  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
+  return true;
+}`),
+  scanDiscriminator: helper(
+    `
+/**
+ * The value of the entry \`name\` (a union's discriminator) of the object whose \`{\` was just
+ * consumed, wherever it is, or undefined; the caller rewinds and decodes the chosen variant
+ * (BUDGET is restored, so the second read is not counted twice). Fast path: the first key is
+ * \`encodedName\` (how encoders write a discriminator), compared in place.
+ */
+function scanDiscriminator(reader: Reader, marker: number, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
+  if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
+  if (depth === 0) throw tooDeep(reader, schemaPath);
+  const left = BUDGET.left;
+  const count = readContainerHead(reader, 2, schemaPath);
+  const type = containerType;
+  let found: unknown;
+  for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
+    const hit = sameBytes(reader.uint8, reader.pos, reader.end, encodedName);
+    if (hit) reader.pos += encodedName.length;
+    const key = hit ? name : readKey(reader);
+    const value = readAnyValue(reader, type !== 0 ? type : readMarker(reader), depth - 1);
+    if (key === name) {
+      found = value;
+      break;
+    }
+  }
+  BUDGET.left = left;
+  return found;
+}`,
+    [],
+    ['expectedType', 'tooDeep', 'readContainerHead', 'containerType', 'nextEntry', 'sameBytes', 'readKey', 'readAnyValue', 'readMarker', 'BUDGET'],
+  ),
+  writeBytes: helper(
+    `
+/** Copies pre-encoded bytes (a key, a container start) into the writer. */
+function writeBytes(writer: Writer, bytes: Uint8Array): void {
+  const length = bytes.length;
+  writer.ensure(length);
+  const uint8 = writer.uint8;
+  let pos = writer.pos;
+  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
+  writer.pos = pos;
+}`,
+    ['Writer'],
+  ),
+  hasNegativeZero: helper(`
+/** True when an array holds -0, which a typed integer container cannot carry (it is a float in UBJSON). */
+function hasNegativeZero(items: readonly unknown[]): boolean {
+  for (let index = 0; index < items.length; index++) if (items[index] === 0 && 1 / (items[index] as number) < 0) return true;
+  return false;
+}`),
+  writeNumberItem: helper(
+    `
+/**
+ * A number as the generic encoder writes it: a safe integer (not -0) with the smallest of
+ * \`i U I l L\`, anything else as float64 \`D\` (value-types.html#numeric).
+ */
+function writeNumberItem(writer: Writer, value: number): void {
+  if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) {
+    writeInt(writer, value);
+    return;
+  }
+  writer.ensure(9);
+  writer.uint8[writer.pos++] = 0x44;
+  writer.f64(value);
+}`,
+    ['Writer'],
+    [],
+    ['writeInt'],
+  ),
+};
+
+export const UBJSON_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...UBJSON_PRELUDE };
