@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import * as runtime from '@binschema/runtime';
 import * as cborRuntime from '@binschema/runtime/cbor';
+import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import { buildIr } from './ir/index.js';
-import { generateCborModule } from './emit/cbor-module.js';
 import { transpileBody } from './emit/module.js';
-import { preambleLine, type CompileOptions } from './compile.js';
+import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
 
@@ -18,22 +19,36 @@ export interface CompiledCodec extends Codec {
   definitions: Record<string, Codec>;
 }
 
+/** Most codecs kept; the oldest goes first (a service compiling user schemas must not grow without bound). */
+const CACHE_LIMIT = 64;
+const cache = new Map<string, CompiledCodec>();
+
 /**
  * Compiles a schema in process: the same code `compileSchema` writes (JS target), run with
- * `new Function` and the runtime passed in instead of imported.
+ * `new Function` and the runtime passed in instead of imported. Codecs are cached by a sha256 of
+ * the canonical JSON of the schema and options, so an equal schema (even another object) hits
+ * and a mutated one misses. Where code generation from strings is forbidden (a CSP without
+ * `unsafe-eval`, `node --disallow-code-generation-from-strings`) it throws a `SchemaError` with
+ * code `code-generation-disallowed`: use the CLI's ahead-of-time modules there.
  */
 export function compileCodec(schema: unknown, options: CompileOptions): CompiledCodec {
-  if ((options.format as string) !== 'cbor') throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown format ${JSON.stringify(options.format)}`, '#');
+  checkOptions(options);
+  const key = cacheKey(schema, options);
+  const cached = key === undefined ? undefined : cache.get(key);
+  if (cached !== undefined) return cached;
+  const codec = build(schema, options);
+  if (key !== undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(key, codec);
+  }
+  return codec;
+}
+
+function build(schema: unknown, options: CompileOptions): CompiledCodec {
   const ir = buildIr({ schema }, options);
-  const { text, api } = generateCborModule(ir, {
-    deterministic: options.deterministic === true,
-    runtimeModule: options.runtimeModule ?? '@binschema/runtime',
-    preamble: preambleLine(ir.source),
-    fileName: 'codec.cbor.ts',
-    mode: 'function',
-  });
-  const factory = new Function(`'use strict';\nreturn ${transpileBody(text)};`)() as (runtime: unknown, format: unknown) => Record<string, (value: never) => unknown>;
-  const exports = factory(runtime, cborRuntime);
+  const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
+  const factory = evaluate(`'use strict';\nreturn ${transpileBody(text)};`);
+  const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime);
   const pair = (entry: (typeof api)[number]): Codec => ({
     encode: exports[entry.encode.text] as Codec['encode'],
     decode: exports[entry.decode.text] as Codec['decode'],
@@ -41,4 +56,63 @@ export function compileCodec(schema: unknown, options: CompileOptions): Compiled
   const definitions: Record<string, Codec> = Object.create(null);
   for (const entry of api.slice(1)) definitions[entry.definition!] = pair(entry);
   return { ...pair(api[0]), definitions };
+}
+
+type Factory = (runtime: unknown, format: unknown) => Record<string, (value: never) => unknown>;
+
+/** The one place source text becomes code; refused code generation becomes a `SchemaError`. */
+function evaluate(body: string): Factory {
+  let make: () => unknown;
+  try {
+    make = new Function(body) as () => unknown;
+  } catch (error) {
+    // V8 throws EvalError for `--disallow-code-generation-from-strings` and CSP refusals alike.
+    if (!(error instanceof EvalError)) throw error;
+    throw new SchemaError(
+      SchemaErrorCode.CodeGenerationDisallowed,
+      'code generation from strings is disallowed here (CSP or --disallow-code-generation-from-strings); compile ahead of time with `binschema compile` and import the generated module',
+      '#',
+    );
+  }
+  return make() as Factory;
+}
+
+/** The cache key: sha256 of canonical JSON (sorted keys) of the schema and the options that shape the code; undefined when not JSON. */
+function cacheKey(schema: unknown, options: CompileOptions): string | undefined {
+  const shaping = {
+    format: options.format,
+    deterministic: options.deterministic === true,
+    formatAssertion: options.formatAssertion === true,
+    extraSchemas: options.extraSchemas ?? [],
+  };
+  const text = canonicalJson({ schema, options: shaping }, new Set());
+  return text === undefined ? undefined : createHash('sha256').update(text).digest('hex');
+}
+
+/** JSON with object keys sorted; undefined for anything JSON cannot hold exactly (cycles, bigint, functions). */
+function canonicalJson(value: unknown, ancestors: Set<object>): string | undefined {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+  if (typeof value !== 'object' || ancestors.has(value)) return undefined;
+  ancestors.add(value);
+  const parts: string[] = [];
+  let ok = true;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const part = canonicalJson(item, ancestors);
+      if (part === undefined) ok = false;
+      parts.push(part ?? '');
+    }
+  } else {
+    for (const key of Object.keys(value).sort()) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      const part = canonicalJson(item, ancestors);
+      if (part === undefined) ok = false;
+      parts.push(`${JSON.stringify(key)}:${part ?? ''}`);
+    }
+  }
+  ancestors.delete(value);
+  if (!ok) return undefined;
+  return Array.isArray(value) ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
 }
