@@ -13,6 +13,13 @@ import { compileCodec, compileSchema, type GeneratedFile } from '../../src/index
 import type { Schema } from './schema.js';
 import { cborVariant } from './cbor-variants.js';
 import { Random, seedFor } from './random.js';
+import { createRequire } from 'node:module';
+
+// json-pack's UBJSON encoder (CommonJS, with the Writer of its @jsonjoy.com/buffers dependency).
+const packRequire = createRequire(createRequire(import.meta.url).resolve('@jsonjoy.com/json-pack/lib/ubjson'));
+const { UbjsonEncoder: PackEncoder } = packRequire('@jsonjoy.com/json-pack/lib/ubjson') as { UbjsonEncoder: new (writer: unknown) => { encode(value: unknown): Uint8Array } };
+const { Writer: PackWriter } = packRequire('@jsonjoy.com/buffers/lib/Writer') as { Writer: new () => unknown };
+const packEncoder = new PackEncoder(new PackWriter());
 
 /** What every compiled codec offers, whatever the format. */
 export interface CompiledCodec {
@@ -82,17 +89,25 @@ export const CBOR: FormatUnderTest = {
 
 export const UBJSON: FormatUnderTest = {
   name: 'ubjson',
-  peers: [{ name: '@shelacek/ubjson', encode: (value) => new Uint8Array(shelacekEncode(value)) }],
+  // @shelacek/ubjson writes `C` for one-char strings, floats for integers beyond int32 and, with
+  // optimizeArrays, typed containers (`[$i#n`…); json-pack writes `D` beyond int32 and `U` lengths.
+  peers: [
+    { name: '@shelacek/ubjson', encode: (value) => new Uint8Array(shelacekEncode(value)) },
+    { name: '@shelacek/ubjson with optimized arrays', encode: (value) => new Uint8Array(shelacekEncode(value, { optimizeArrays: true })) },
+    { name: 'json-pack', encode: (value) => packEncoder.encode(value).slice() },
+  ],
   genericEncode: (value) => ubjson.encode(value),
   genericDecode: (bytes) => ubjson.decode(bytes),
   compile: compileWith('ubjson'),
   generate: generateWith('ubjson'),
-  // UBJSON has no canonical form; the UBJSON back end sets this when it lands.
+  // Never byte-identical by design: UBJSON has no canonical form, and the generated encoder writes
+  // schema key order, integer markers a range fixes and typed containers (`[$I#n`) where the
+  // generic encoder writes value key order, the smallest marker per value and plain arrays.
   bytesAgree: 'never',
 };
 
 /** Every format with a compiler back end: the contract, differential and hostile suites run these. */
-export const FORMATS: readonly FormatUnderTest[] = [CBOR];
+export const FORMATS: readonly FormatUnderTest[] = [CBOR, UBJSON];
 
 /** Every format with a generic codec: the harness self-checks run these (UBJSON before its back end). */
 export const GENERIC_FORMATS: readonly FormatUnderTest[] = [CBOR, UBJSON];
