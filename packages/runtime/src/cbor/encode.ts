@@ -88,19 +88,30 @@ function putText(writer: Writer, text: string): boolean {
   return true;
 }
 
-/** `putText` from 24 units: room for ASCII first, 3 bytes a unit only when the text needs it. */
+/**
+ * `putText` from 24 units. Near the end of the buffer it asks for room for ASCII first and for 3
+ * bytes a unit only when the text needs them, so long ASCII text does not make the writer grow
+ * (allocate and copy) early.
+ */
 function putLongText(writer: Writer, text: string): boolean {
   const length = text.length;
   const guess = headSize(length);
-  writer.ensure(length + 9);
   let uint8 = writer.uint8;
   let start = writer.pos;
-  let end = writeUtf8Bounded(uint8, start + guess, text);
-  if (end === UTF8_NO_ROOM) {
-    writer.ensure(length * 3 + 9);
+  let end: number;
+  if (uint8.length - start >= length * 3 + 9) {
+    end = writeUtf8(uint8, start + guess, text);
+  } else {
+    writer.ensure(length + 9);
     uint8 = writer.uint8;
     start = writer.pos;
-    end = writeUtf8(uint8, start + guess, text);
+    end = writeUtf8Bounded(uint8, start + guess, text);
+    if (end === UTF8_NO_ROOM) {
+      writer.ensure(length * 3 + 9);
+      uint8 = writer.uint8;
+      start = writer.pos;
+      end = writeUtf8(uint8, start + guess, text);
+    }
   }
   if (end === -1) return false;
   const size = end - start - guess;

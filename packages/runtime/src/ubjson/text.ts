@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import { UTF8_NO_ROOM, writeUtf8Bounded } from '../utf8.js';
+import { UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
 import { EncodeError, ErrorCode } from '../errors.js';
 import { Marker } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
@@ -10,9 +10,8 @@ export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)'
 /**
  * Writes `text` as a length (smallest integer marker) followed by its UTF-8 bytes at `pos` and
  * returns the position after it, or -1 when `text` holds a lone surrogate (bytes past `pos` are
- * then garbage). The caller guarantees `9 + text.length` bytes of room; when the UTF-8 needs
- * more than that, the result is `UTF8_NO_ROOM` and the caller retries with `9 + 3 * text.length`
- * (`writeTextGrowing`), so long ASCII text never makes the writer grow early.
+ * then garbage). The caller guarantees `9 + 3 * text.length` bytes of room (`writeTextGrowing`
+ * asks a `Writer` for less when it can).
  *
  * The UTF-8 form of n UTF-16 units takes between n and 3n bytes, so the header size is guessed
  * from n as if the text were ASCII (2 bytes up to 255, 3 up to 32767, else 5), the bytes are
@@ -21,11 +20,18 @@ export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)'
  * headers). Up to 85 units the guess is always right.
  */
 export function writeTextAt(uint8: Uint8Array, pos: number, text: string): number {
-  const units = text.length;
-  const guess = units <= 255 ? 2 : units <= 32767 ? 3 : 5;
+  const guess = guessHeader(text.length);
+  const end = writeUtf8(uint8, pos + guess, text);
+  return end < 0 ? end : placeLength(uint8, pos, guess, end);
+}
+
+function guessHeader(units: number): number {
+  return units <= 255 ? 2 : units <= 32767 ? 3 : 5;
+}
+
+/** Writes the length of the text at `pos + guess .. end` before it at `pos`; returns the end. */
+function placeLength(uint8: Uint8Array, pos: number, guess: number, end: number): number {
   const start = pos + guess;
-  const end = writeUtf8Bounded(uint8, start, text);
-  if (end < 0) return end;
   const length = end - start;
   if (guess === 2 && length <= 255) {
     uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
@@ -58,15 +64,27 @@ export function writeKey(writer: Writer, key: string): void {
 
 /**
  * `writeTextAt` at `writer.pos + skip` (the caller writes its `skip` bytes afterwards: a grow
- * copies only what is before `writer.pos`), reserving room for ASCII first and 3 bytes a unit
- * only when the text needs them. Returns the end, or -1 for a lone surrogate.
+ * copies only what is before `writer.pos`). Returns the end, or -1 for a lone surrogate.
  */
 export function writeTextGrowing(writer: Writer, skip: number, text: string): number {
+  if (writer.uint8.length - writer.pos >= skip + 9 + 3 * text.length) return writeTextAt(writer.uint8, writer.pos + skip, text);
+  return writeTextTight(writer, skip, text);
+}
+
+/**
+ * Near the end of the buffer: room for ASCII first and 3 bytes a unit only when the text needs
+ * them, so long ASCII text does not make the writer grow (allocate and copy) early.
+ */
+function writeTextTight(writer: Writer, skip: number, text: string): number {
   writer.ensure(skip + 9 + text.length);
-  const end = writeTextAt(writer.uint8, writer.pos + skip, text);
-  if (end !== UTF8_NO_ROOM) return end;
-  writer.ensure(skip + 9 + 3 * text.length);
-  return writeTextAt(writer.uint8, writer.pos + skip, text);
+  const pos = writer.pos + skip;
+  const guess = guessHeader(text.length);
+  const end = writeUtf8Bounded(writer.uint8, pos + guess, text);
+  if (end === UTF8_NO_ROOM) {
+    writer.ensure(skip + 9 + 3 * text.length);
+    return writeTextAt(writer.uint8, writer.pos + skip, text);
+  }
+  return end < 0 ? end : placeLength(writer.uint8, pos, guess, end);
 }
 
 /**
