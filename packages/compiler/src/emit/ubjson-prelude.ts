@@ -154,20 +154,24 @@ function nextItem(reader: Reader, count: number, index: number, type: number): n
   return count < 0 && marker === 0x5d ? -1 : marker;
 }`),
   nextEntry: helper(`
-/** True when object entry \`index\` follows (its key next), skipping no-ops before keys except in typed objects. */
+/**
+ * True when object entry \`index\` follows (its key next). No-ops before keys are skipped, except
+ * in typed objects; a counted object ends after its count, without looking at the next byte.
+ */
 function nextEntry(reader: Reader, count: number, index: number, type: number): boolean {
-  if (count >= 0 && type !== 0) return index < count;
+  if (count >= 0) {
+    if (index >= count) return false;
+    if (type === 0) while (reader.pos < reader.end && reader.uint8[reader.pos] === 0x4e) reader.pos++;
+    return true;
+  }
   for (;;) {
     if (reader.pos >= reader.end) reader.failEnd(1);
-    const marker = reader.uint8[reader.pos];
-    if (marker === 0x4e) {
-      reader.pos++;
-      continue;
+    const marker = reader.uint8[reader.pos++];
+    if (marker === 0x7d) return false;
+    if (marker !== 0x4e) {
+      reader.pos--;
+      return true;
     }
-    if (count >= 0) return index < count;
-    if (marker !== 0x7d) return true;
-    reader.pos++;
-    return false;
   }
 }`),
   readString: helper(
