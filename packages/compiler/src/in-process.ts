@@ -45,6 +45,8 @@ export function compileCodec(schema: unknown, options: CompileOptions): Compiled
 }
 
 function build(schema: unknown, options: CompileOptions): CompiledCodec {
+  // Probed first: the front end's schema validation (ajv) generates code from strings too.
+  evaluate('return 1;');
   const ir = buildIr({ schema }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
   const factory = evaluate(`'use strict';\nreturn ${transpileBody(text)};`);
@@ -60,7 +62,7 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
 
 type Factory = (runtime: unknown, format: unknown) => Record<string, (value: never) => unknown>;
 
-/** The one place source text becomes code; refused code generation becomes a `SchemaError`. */
+/** The one place source text becomes code here; refused code generation becomes a `SchemaError`. */
 function evaluate(body: string): Factory {
   let make: () => unknown;
   try {

@@ -144,18 +144,30 @@ typed('type-checks, and its types accept the schema values and refuse others', (
   assert.equal(diagnostics, []);
 });
 
-typed('every benchmark payload module type-checks', () => {
+for (const format of ['cbor', 'ubjson'] as const) {
+  typed(`every benchmark payload's ${format} module type-checks`, () => {
+    const dir = tempDir();
+    const payloads = join(repo, '..', 'shared', 'payloads');
+    const roots = readdirSync(payloads)
+      .filter((name) => name.endsWith('.schema.json'))
+      .map((name) => {
+        const [file] = compileFile(join(payloads, name), { format });
+        writeFileSync(join(dir, file.fileName), file.text);
+        return join(dir, file.fileName);
+      });
+    assert.is(roots.length, 11);
+    const program = ts.createProgram(roots, strictOptions);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.equal(diagnostics, []);
+  });
+}
+
+typed('a UBJSON module with every kind of node type-checks', () => {
   const dir = tempDir();
-  const payloads = join(repo, '..', 'shared', 'payloads');
-  const roots = readdirSync(payloads)
-    .filter((name) => name.endsWith('.schema.json'))
-    .map((name) => {
-      const [file] = compileFile(join(payloads, name), { format: 'cbor' });
-      writeFileSync(join(dir, file.fileName), file.text);
-      return join(dir, file.fileName);
-    });
-  assert.is(roots.length, 11);
-  const program = ts.createProgram(roots, strictOptions);
+  const [file] = compileSchema(person, 'person', { format: 'ubjson' });
+  assert.is(file.fileName, 'person.ubjson.ts');
+  writeFileSync(join(dir, file.fileName), file.text);
+  const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
   const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
   assert.equal(diagnostics, []);
 });
