@@ -136,14 +136,35 @@ rejects('rejects a non-text key', () => {
   rejectsWith('a1 01 01', 'unexpected-type', 1, '#');
 });
 
-rejects('rejects an integer beyond 2^53 - 1, which the generic decoder reads as a bigint', () => {
+rejects('reads a 64-bit integer a double holds exactly as a number and refuses one it cannot hold', () => {
   const integer = compileCodec({ type: 'integer' }, { format: 'cbor' });
-  assert.is(integer.decode(hex('1b 001fffffffffffff')), 2 ** 53 - 1);
-  for (const bytes of ['1b 0020000000000002', '3b 001fffffffffffff', '1b ffffffffffffffff']) {
-    const error = decodeError(() => integer.decode(hex(bytes)));
-    assert.is(error.code, 'unexpected-type');
-    assert.is(error.offset, 0);
+  const number = compileCodec({ type: 'number' }, { format: 'cbor' });
+  // Expected values from BigInt arithmetic, independent of the decoder.
+  const exact: [string, bigint][] = [
+    ['1b 001fffffffffffff', 2n ** 53n - 1n],
+    ['1b 0020000000000002', 2n ** 53n + 2n],
+    ['1b 0d6f7c4e6594d000', 968129121061490688n],
+    ['3b 001fffffffffffff', -(2n ** 53n)],
+    ['3b 0020000000000001', -(2n ** 53n) - 2n],
+    ['3b ffffffffffffffff', -(2n ** 64n)],
+  ];
+  for (const [bytes, value] of exact) {
+    assert.is(integer.decode(hex(bytes)), Number(value), bytes);
+    assert.is(number.decode(hex(bytes)), Number(value), bytes);
+    assert.is(BigInt(integer.decode(hex(bytes)) as number), value, bytes);
   }
+  for (const bytes of ['1b 0020000000000001', '3b 0020000000000000', '1b ffffffffffffffff', '1b 7fffffffffffffff']) {
+    for (const codec of [integer, number]) {
+      const error = decodeError(() => codec.decode(hex(bytes)));
+      assert.is(error.code, 'unsupported-value', bytes);
+      assert.is(error.offset, 0, bytes);
+    }
+  }
+  // Inside an array the offset is the integer's head.
+  const list = compileCodec({ type: 'array', items: { type: 'integer' } }, { format: 'cbor' });
+  const error = decodeError(() => list.decode(hex('82 01 1b 0020000000000001')));
+  assert.is(error.code, 'unsupported-value');
+  assert.is(error.offset, 2);
 });
 
 rejects('rejects bytes after the item', () => {

@@ -24,6 +24,7 @@ export const CBOR_RUNTIME_NAMES = [
 export const CBOR_FORMAT_NAMES = [
   'writeHead',
   'readArgument',
+  'readArgumentBig',
   'writeText',
   'writeNumber',
   'writeAny',
@@ -115,28 +116,77 @@ function readString(reader: Reader, schemaPath: string): string {
   ),
   readNumberItem: helper(
     `
-/** A number: an integer of any width or an f16/f32/f64 (RFC 8949 §3.3); small integers inline. */
+/**
+ * A number: an integer of any width or an f16/f32/f64 (RFC 8949 §3.3). Integers with a one-byte
+ * head and 1-, 2- and 4-byte arguments are read inline; 64-bit ones by \`readWideInteger\`.
+ */
 function readNumberItem(reader: Reader, schemaPath: string): number {
   const offset = reader.pos;
-  if (offset >= reader.end) reader.failEnd(1);
-  const initial = reader.uint8[offset];
+  const end = reader.end;
+  if (offset >= end) reader.failEnd(1);
+  const uint8 = reader.uint8;
+  const initial = uint8[offset];
   if (initial < 0x18) {
     reader.pos = offset + 1;
     return initial;
   }
-  const major = initial >> 5;
-  if (major !== 0 && major !== 1) {
+  if (initial >= 0x20 && initial < 0x38) {
+    reader.pos = offset + 1;
+    return 0x1f - initial;
+  }
+  if (initial >= 0x40) {
     if (initial < 0xf9 || initial > 0xfb) throw expectedType(reader, 'number', offset, schemaPath);
     return readNumber(reader);
   }
-  const value = readNumber(reader);
-  // Beyond ±(2^53 - 1) the generic decoder gives a bigint, which is no JSON number.
-  if (!Number.isSafeInteger(value)) throw decodeFailure('unexpected-type', 'integer beyond ±(2^53 - 1), not a JSON number', offset, schemaPath);
+  // Major 0 or 1 with a 1-, 2-, 4- or 8-byte argument (RFC 8949 §3.1: -1 - n for major 1).
+  const negative = initial >= 0x20;
+  let argument: number;
+  switch (initial & 0x1f) {
+    case 24:
+      if (offset + 2 > end) reader.failEnd(2);
+      argument = uint8[offset + 1];
+      reader.pos = offset + 2;
+      break;
+    case 25:
+      if (offset + 3 > end) reader.failEnd(3);
+      argument = (uint8[offset + 1] << 8) | uint8[offset + 2];
+      reader.pos = offset + 3;
+      break;
+    case 26:
+      if (offset + 5 > end) reader.failEnd(5);
+      argument = uint8[offset + 1] * 0x100_0000 + ((uint8[offset + 2] << 16) | (uint8[offset + 3] << 8) | uint8[offset + 4]);
+      reader.pos = offset + 5;
+      break;
+    case 27:
+      return readWideInteger(reader, negative, offset, schemaPath);
+    default:
+      // Reserved (28..30) or indefinite (31): the generic reader reports it.
+      return readNumber(reader);
+  }
+  return negative ? -1 - argument : argument;
+}`,
+    [],
+    ['expectedType', 'readWideInteger'],
+    ['readNumber'],
+  ),
+  readWideInteger: helper(
+    `
+/**
+ * An integer with an 8-byte argument (the head at \`offset\`). The generic decoder gives a bigint
+ * beyond ±(2^53 - 1); a JSON number schema takes the value as a number when the double holds it
+ * exactly (as encoders write integral doubles, e.g. 968129121061490688) and refuses it otherwise.
+ */
+function readWideInteger(reader: Reader, negative: boolean, offset: number, schemaPath: string): number {
+  reader.pos = offset + 1;
+  const argument = readArgumentBig(reader);
+  const exact = negative ? -1n - argument : argument;
+  const value = Number(exact);
+  if (BigInt(value) !== exact) throw decodeFailure('unsupported-value', \`integer \${exact} is not exactly representable as a number\`, offset, schemaPath);
   return value;
 }`,
     [],
-    ['expectedType', 'decodeFailure'],
-    ['readNumber'],
+    ['decodeFailure'],
+    ['readArgumentBig'],
   ),
   readBooleanItem: helper(
     `

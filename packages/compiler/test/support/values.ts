@@ -76,6 +76,25 @@ export function findDifference(left: unknown, right: unknown, path: PathToken[] 
   return undefined;
 }
 
+/**
+ * A copy where every bigint a double holds exactly is that number (arrays and plain objects are
+ * walked, other values kept). The generic CBOR decoder gives a bigint beyond ±(2^53 - 1); a
+ * generated decoder gives the number when \`BigInt(number) === bigint\`, and both mean the same value.
+ */
+export function exactBigintsAsNumbers(value: unknown): unknown {
+  if (typeof value === 'bigint') {
+    const number = Number(value);
+    return BigInt(number) === value ? number : value;
+  }
+  if (Array.isArray(value)) return value.map(exactBigintsAsNumbers);
+  if (value === null || typeof value !== 'object') return value;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out: Record<string, unknown> = prototype === null ? Object.create(null) : {};
+  for (const key of Object.keys(value)) setOwn(out, key, exactBigintsAsNumbers((value as Record<string, unknown>)[key]));
+  return out;
+}
+
 /** Short printable form of a value for failure messages (`-0`, bigints and long text survive). */
 export function show(value: unknown): string {
   if (Object.is(value, -0)) return '-0';
