@@ -169,9 +169,12 @@ export class UbjsonEncoderEmitter {
     );
   }
 
-  /** The options of `writeAny`: the nesting levels left, so deep values fail where the generic encoder's do. */
+  /**
+   * The options of `writeAny`: the nesting levels left, so deep values fail where the generic
+   * encoder's do. One object per depth, reused: the runtime keeps an encoder per options object.
+   */
   anyOptions(depth: Code): Code {
-    return js`{ maxDepth: ${depth} }`;
+    return js`${this.context.use('anyOptionsAt')}(${depth})`;
   }
 
   /**

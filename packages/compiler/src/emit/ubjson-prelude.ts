@@ -333,6 +333,15 @@ function hasNegativeZero(items: readonly unknown[]): boolean {
   for (let index = 0; index < items.length; index++) if (items[index] === 0 && 1 / (items[index] as number) < 0) return true;
   return false;
 }`),
+  anyOptionsAt: helper(`
+/**
+ * \`writeAny\` options with \`depth\` nesting levels left, one object per depth: the runtime caches
+ * its encoder per options object, so a fresh object per call would build an encoder every time.
+ */
+const ANY_OPTIONS_BY_DEPTH: { maxDepth: number }[] = [];
+function anyOptionsAt(depth: number): { maxDepth: number } {
+  return (ANY_OPTIONS_BY_DEPTH[depth] ??= { maxDepth: depth });
+}`),
   writeNumberItem: helper(
     `
 /**
