@@ -9,10 +9,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const uvu = fileURLToPath(new URL('node_modules/uvu/bin.js', new URL('..', import.meta.url)));
 const pattern = process.argv[2] ?? '(packages|cli|examples|bench)/.*/?test/.*\\.test\\.ts$';
 
+/** The environment without colour switches, so the summary lines parse. */
+function plainEnv() {
+  const env = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  return env;
+}
+
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', '--stack-size=984', uvu, '.', pattern, '-i', 'node_modules', '-i', 'dist'],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NO_COLOR: '1' } },
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: plainEnv() },
 );
 let output = '';
 child.stdout.on('data', (chunk) => {
