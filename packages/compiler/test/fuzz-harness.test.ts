@@ -36,6 +36,14 @@ walker('walks UBJSON {"a": [S"xy"]} with its key length, uncounted array and str
   );
 });
 
+walker('walks UBJSON counted and typed containers and skips no-ops before elements and keys', () => {
+  // [#U02 N Z N T]: a counted array with no-ops; {$i#U01 U01 'a' 05}: a typed object.
+  const items = walkUbjson(hex('5b 23 55 02 4e 5a 4e 54'));
+  assert.equal(items.map((item) => [item.kind, item.offset, item.end, item.length]), [['array', 0, 8, { offset: 2, end: 4 }], ['scalar', 5, 6, undefined], ['scalar', 7, 8, undefined]]);
+  const typed = walkUbjson(hex('7b 24 69 23 55 01 55 01 61 05'));
+  assert.equal(typed.map((item) => [item.kind, item.offset, item.end, item.isKey]), [['map', 0, 10, false], ['text', 6, 9, true], ['scalar', 9, 10, false]]);
+});
+
 walker('raises a CBOR text length to 2^32-1 and 2^64-1 in 4- and 8-byte heads, keeping the rest', () => {
   const seed = hex('81 62 78 79');
   const raised = raisedLengths('cbor', seed, walkCbor(seed), new Random(1), 10).filter((mutant) => mutant.what.startsWith('text'));

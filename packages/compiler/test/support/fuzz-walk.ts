@@ -141,8 +141,10 @@ function ubjsonContainer(cursor: Cursor, kind: 'array' | 'map', offset: number, 
   const index = cursor.add({ kind, offset, parent, isKey: false, ...(count ? { length: { offset: count.offset, end: count.end } } : {}) });
   const close = kind === 'array' ? 0x5d : 0x7d;
   for (let seen = 0; count ? seen < count.value : cursor.bytes[cursor.pos] !== close; seen++) {
-    if (count === undefined && cursor.bytes[cursor.pos] === 0x4e) {
-      cursor.pos++; // no-op between elements
+    // A no-op between elements or before a key, not counted (value-types.html#noop); typed
+    // array elements have no marker, so there a 0x4e byte is payload.
+    if ((type === undefined || kind === 'map') && cursor.bytes[cursor.pos] === 0x4e) {
+      cursor.pos++;
       seen--;
       continue;
     }
