@@ -14,6 +14,8 @@ import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRej
 import { DecodeError, EncodeError, ErrorCode } from '@binschema/runtime';
 import * as cbor from '@binschema/runtime/cbor';
 import { cborVariant } from './support/cbor-variants.js';
+import * as ubjson from '@binschema/runtime/ubjson';
+import { ubjsonVariant } from './support/ubjson-variants.js';
 
 const VALUES_PER_SCHEMA = 100;
 
@@ -242,3 +244,30 @@ for (const { name, schema } of allTestSchemas()) {
 }
 
 variants.run();
+
+const ubjsonVariants = suite('ubjson variants');
+
+ubjsonVariants('uses every number marker, counted and typed containers, chars and no-ops', () => {
+  const random = new Random(5);
+  const seen = new Set<string>();
+  for (let round = 0; round < 300; round++) {
+    const bytes = ubjsonVariant({ text: 'hé😀llo', c: 'x', list: [1, 1.5, 300], flags: [true, true], none: [null], counts: { a: 1, b: 2 } }, random);
+    for (let index = 0; index < bytes.length - 1; index++) seen.add(String.fromCharCode(bytes[index], bytes[index + 1]));
+    for (const byte of bytes) seen.add(String.fromCharCode(byte));
+  }
+  for (const form of ['i', 'U', 'I', 'l', 'L', 'd', 'D', 'H', 'C', 'N', '[#', '{#', '[$', '{$', '$T', '$Z']) assert.ok(seen.has(form), `never wrote ${form}`);
+});
+
+for (const { name, schema } of allTestSchemas()) {
+  ubjsonVariants(`keeps the value of random ${name} values for the generic decoder`, () => {
+    const generator = new ValidGenerator(schema);
+    const random = new Random(seedFor(`ubjson variants ${name}`));
+    for (let index = 0; index < 40; index++) {
+      const value = generator.next(random)!.value;
+      const variant = ubjsonVariant(value, random);
+      assert.is(findDifference(ubjson.decode(variant), value), undefined, toHex(variant));
+    }
+  });
+}
+
+ubjsonVariants.run();

@@ -12,6 +12,7 @@ import type { Format } from '@binschema/runtime';
 import { compileCodec, compileSchema, type GeneratedFile } from '../../src/index.js';
 import type { Schema } from './schema.js';
 import { cborVariant } from './cbor-variants.js';
+import { ubjsonVariant } from './ubjson-variants.js';
 import { Random, seedFor } from './random.js';
 import { createRequire } from 'node:module';
 
@@ -70,6 +71,8 @@ function generateWith(format: Format): FormatUnderTest['generate'] {
 
 /** Drives the non-preferred CBOR re-encodings (wide heads, indefinite lengths, wide floats). */
 const variantRandom = new Random(seedFor('cbor variants'));
+/** Drives the other UBJSON encodings (any marker that holds a number, counted and typed containers, no-ops). */
+const ubjsonVariantRandom = new Random(seedFor('ubjson variants'));
 
 export const CBOR: FormatUnderTest = {
   name: 'cbor',
@@ -95,6 +98,7 @@ export const UBJSON: FormatUnderTest = {
     { name: '@shelacek/ubjson', encode: (value) => new Uint8Array(shelacekEncode(value)) },
     { name: '@shelacek/ubjson with optimized arrays', encode: (value) => new Uint8Array(shelacekEncode(value, { optimizeArrays: true })) },
     { name: 'json-pack', encode: (value) => packEncoder.encode(value).slice() },
+    { name: 'a re-encoding with other markers and containers', encode: (value) => ubjsonVariant(value, ubjsonVariantRandom) },
   ],
   genericEncode: (value) => ubjson.encode(value),
   genericDecode: (bytes) => ubjson.decode(bytes),
