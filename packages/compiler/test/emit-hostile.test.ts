@@ -38,6 +38,11 @@ const hostile = [
   'reader',
   'value',
   'depth',
+  'marker',
+  'valueMarker',
+  'elementType',
+  'containerType',
+  'BUDGET',
   'error',
   'result',
   'key',
@@ -98,34 +103,36 @@ function hostileValue(): Record<string, unknown> {
   return value;
 }
 
-const test = suite('hostile names and strings in generated code');
+for (const format of ['cbor', 'ubjson'] as const) {
+  const test = suite(`hostile names and strings in generated ${format} code`);
 
-test('the generated module parses and contains no planted identifier', () => {
-  const [file] = compileSchema(hostileSchema(), 'hostile', { format: 'cbor' });
-  const facts = inspectSource(file.text);
-  assert.equal(facts.syntaxErrors, []);
-  assert.equal([...facts.identifiers].filter((name) => MARKER.test(name)), []);
-  // Comments never end early: every */ in the output closes a comment the emitter opened.
-  assert.not.ok(/\u2028|\u2029/.test(file.text));
-});
+  test('the generated module parses and contains no planted identifier', () => {
+    const [file] = compileSchema(hostileSchema(), 'hostile', { format });
+    const facts = inspectSource(file.text);
+    assert.equal(facts.syntaxErrors, []);
+    assert.equal([...facts.identifiers].filter((name) => MARKER.test(name)), []);
+    // Comments never end early: every */ in the output closes a comment the emitter opened.
+    assert.not.ok(/\u2028|\u2029/.test(file.text));
+  });
 
-test('the codec round-trips a value using every hostile name and plants nothing', () => {
-  const codec = compileCodec(hostileSchema(), { format: 'cbor' });
-  const value = hostileValue();
-  const back = codec.decode(codec.encode(value)) as Record<string, unknown>;
-  assert.equal(Object.keys(back).sort(), Object.keys(value).sort());
-  for (const name of hostile) assert.equal(back[name], value[name], `property ${JSON.stringify(name.slice(0, 40))}`);
-  assert.is(Object.getPrototypeOf(back), Object.prototype);
-  assert.equal(plantedGlobals(), []);
-});
+  test('the codec round-trips a value using every hostile name and plants nothing', () => {
+    const codec = compileCodec(hostileSchema(), { format });
+    const value = hostileValue();
+    const back = codec.decode(codec.encode(value)) as Record<string, unknown>;
+    assert.equal(Object.keys(back).sort(), Object.keys(value).sort());
+    for (const name of hostile) assert.equal(back[name], value[name], `property ${JSON.stringify(name.slice(0, 40))}`);
+    assert.is(Object.getPrototypeOf(back), Object.prototype);
+    assert.equal(plantedGlobals(), []);
+  });
 
-test('the codec checks hostile const values exactly', () => {
-  const codec = compileCodec({ const: hostile[3] }, { format: 'cbor' });
-  assert.is(codec.decode(codec.encode(hostile[3])), hostile[3]);
-  assert.throws(() => codec.encode('${globalThis.PWNED_4 = 2}'));
-});
+  test('the codec checks hostile const values exactly', () => {
+    const codec = compileCodec({ const: hostile[3] }, { format });
+    assert.is(codec.decode(codec.encode(hostile[3])), hostile[3]);
+    assert.throws(() => codec.encode('${globalThis.PWNED_4 = 2}'));
+  });
 
-test.run();
+  test.run();
+}
 
 const units = suite('literal, comment and identifier helpers');
 
