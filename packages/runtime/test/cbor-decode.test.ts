@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import * as cborg from 'cborg';
 import { decode, decodeSequence, checkWellFormed, skipItem, CborDecoder, Tag, Simple, readText, readNumber, readAny, skipAny } from '../src/cbor/index.js';
 import { DecodeError } from '../src/errors.js';
 import { Reader } from '../src/reader.js';
@@ -213,6 +214,32 @@ decoding('readAny and skipAny work from the reader position with the given depth
   const error = failure(() => readAny(shallow, 1));
   assert.is(error.code, 'too-deep');
   assert.is(error.offset, 1);
+});
+
+decoding('decodes every one-byte initial byte inside an array as cborg does', () => {
+  for (let initial = 0; initial < 256; initial++) {
+    const bytes = Uint8Array.from([0x83, 0x01, initial, 0x02]);
+    let expected: unknown;
+    try {
+      expected = cborg.decode(Uint8Array.from([initial]));
+    } catch {
+      continue; // not a whole item on its own
+    }
+    if (typeof expected === 'object' && expected !== null) continue; // cborg's own types (tags, simples)
+    assert.equal(decode(bytes), [1, expected, 2], `0x${initial.toString(16)}`);
+  }
+  // The array loop still stops at the real end when a count runs past it.
+  const error = (() => {
+    try {
+      decode(Uint8Array.from([0x84, 0x01, 0xf5, 0x20]));
+    } catch (caught) {
+      return caught as DecodeError;
+    }
+    return undefined;
+  })();
+  assert.ok(error instanceof DecodeError);
+  assert.is(error.code, 'unexpected-end');
+  assert.is(error.offset, 4);
 });
 
 decoding('accepts an ArrayBuffer or another byte view as input', () => {
