@@ -19,10 +19,30 @@ export function emitObjectWriter(emitter: CborEncoderEmitter, node: IrObject, sc
   const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, node, scope, plan: planCborObject(node, emitter.deterministic), record, count, extras, keys, key, next, extra, before, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
+  if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
+    writeMap(frame, fail, lines);
+    return;
+  }
   readDeclared(frame, lines);
   const open = countEntries(frame, lines);
   propertyCountChecks(node, count, fail, lines);
   writeEntries(frame, open, lines);
+}
+
+/** Nothing declared, other keys allowed (a map): every own key is an entry, in key order or §4.2.1 order. */
+function writeMap(frame: ObjectFrame, fail: ReturnType<CborEncoderEmitter['failWith']>, lines: Lines): void {
+  const { emitter, node, record, count, keys, key } = frame;
+  const context = emitter.context;
+  lines.line(js`const ${keys} = Object.keys(${record});`);
+  lines.line(js`const ${count} = ${keys}.length;`);
+  node.extraRequired.forEach((name) => {
+    lines.line(js`if (${context.use('ownValue')}(${record}, ${literal(name)}) === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+  });
+  propertyCountChecks(node, count, fail, lines);
+  if (emitter.deterministic) lines.line(js`${keys}.sort(${context.use('compareKeys')});`);
+  lines.line(js`${context.runtime('writeHead')}(writer, 5, ${count});`);
+  // Keys from Object.keys are own, so \`record[key]\` is the own value (also for \`__proto__\`).
+  lines.line(js`for (const ${key} of ${keys}) ${entryWriter(emitter, node)}(writer, ${key}, ${record}[${key}], depth - 1);`);
 }
 
 /** What the parts of an object writer share. */
@@ -104,8 +124,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
   if (plan.fixedHead !== undefined && plan.writeOrder.length > 0) {
     const first = node.properties[plan.writeOrder[0]];
     const merged = Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]);
-    const head = context.constant(`head ${node.properties.length} ${first.name}`, bytesLiteral(merged), `CBOR map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`);
-    lines.line(js`${context.use('writeBytes')}(writer, ${head});`);
+    emitter.writeConstant(merged, `head ${node.properties.length} ${first.name}`, `CBOR map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`, lines);
   } else {
     lines.line(js`${context.runtime('writeHead')}(writer, 5, ${count});`);
   }
@@ -114,8 +133,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     const write = (body: Lines): void => {
       if (merging) flushExtras(body, extras, next, writeEntry!, literal(property.name), context.use('compareKeys'));
       if (!(plan.fixedHead !== undefined && position === 0)) {
-        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), keyDoc(property.name));
-        body.line(js`${context.use('writeBytes')}(writer, ${constant});`);
+        emitter.writeConstant(plan.keys[index], `key ${property.name}`, keyDoc(property.name), body);
       }
       emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);
@@ -126,7 +144,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
   if (!open) return;
   const guard = js`if (${extras} !== undefined)`;
   if (merging) lines.block(guard, (body) => flushExtras(body, extras, next, writeEntry!, undefined, context.use('compareKeys')));
-  else lines.block(guard, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${record}, ${key}, depth - 1);`));
+  else lines.block(guard, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${key}, ${record}[${key}], depth - 1);`));
 }
 
 /**
@@ -148,7 +166,7 @@ function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines):
 /** Deterministic mode: writes the sorted extra keys that sort before `before` (all when undefined). */
 function flushExtras(lines: Lines, extras: Name, next: Name, writeEntry: Name, before: Code | undefined, compareKeys: Name): void {
   const limit = before === undefined ? new Code('') : js` && ${compareKeys}(${extras}[${next}], ${before}) < 0`;
-  lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, value as Record<string, unknown>, ${extras}[${next}++], depth - 1);`);
+  lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, ${extras}[${next}], (value as Record<string, unknown>)[${extras}[${next}++]], depth - 1);`);
 }
 
 /** `record.name`, `record["odd key"]`, or `ownValue(record, "toString")` for names Object.prototype has. */
@@ -173,16 +191,15 @@ function knownSet(emitter: CborEncoderEmitter, node: IrObject): Code {
 }
 
 /**
- * `write<Object>Entry(writer, record, key, depth)`: one extra key and its value, checked against
+ * `write<Object>Entry(writer, key, item, depth)`: one extra key (an own key) and its value, checked against
  * `propertyNames`, every matching `patternProperties` schema and otherwise `additionalProperties`.
  */
 function entryWriter(emitter: CborEncoderEmitter, node: IrObject): Name {
   const context = emitter.context;
   const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
   const scope = context.scope.child();
-  for (const fixed of ['writer', 'record', 'key', 'depth', 'item', 'before']) scope.claim(fixed);
+  for (const fixed of ['writer', 'key', 'item', 'depth', 'before']) scope.claim(fixed);
   const lines = new Lines();
-  lines.line(js`const item = ${context.use('ownValue')}(record, key);`);
   lines.tryCatch(
     (inner) => {
       if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, new Code('key'), emitter.failWith(node.propertyNames, undefined), inner);
@@ -216,7 +233,7 @@ function entryWriter(emitter: CborEncoderEmitter, node: IrObject): Name {
   context.functions.push({
     name,
     docs: [`Writes one key of ${node.schemaPath} that is not a declared property, with its value.`, `@schema ${node.schemaPath}`],
-    params: [js`writer: ${context.runtime('Writer')}`, new Code('record: Record<string, unknown>'), new Code('key: string'), new Code('depth: number')],
+    params: [js`writer: ${context.runtime('Writer')}`, new Code('key: string'), new Code('item: unknown'), new Code('depth: number')],
     returnType: new Code('void'),
     body: lines.toCode(),
     exported: false,

@@ -1,6 +1,6 @@
 import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
 import { ModuleContext, functionDocs, pathWords } from './context.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
@@ -9,6 +9,13 @@ import { emitObjectWriter } from './cbor-encode-object.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
+
+/**
+ * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written as
+ * inline stores after one `ensure`; longer ones are copied from a hoisted constant by
+ * `writeBytes`. The copy loop was ~10% of a typical-object encode profile (.tmp/gs-prof.mjs).
+ */
+const INLINE_CONSTANT_BYTES = 16;
 
 /**
  * Emits CBOR encoders: one `write<Name>(writer, value, depth)` per definition and per inner
@@ -128,8 +135,10 @@ export class CborEncoderEmitter {
           // String constants are known at compile time: the check picks their pre-encoded bytes.
           lines.block(js`switch (${value})`, (cases) => {
             for (const text of new Set(strings)) {
-              const bytes = this.context.constant(`text ${text}`, bytesLiteral(cborText(text)), `CBOR text ${JSON.stringify(text)}: a constant string with its head`);
-              cases.line(js`case ${literal(text)}: ${this.context.use('writeBytes')}(${writer}, ${bytes}); break;`);
+              cases.block(js`case ${literal(text)}:`, (inner) => {
+                this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, inner, true);
+                inner.line(new Code('break;'));
+              });
             }
             cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
           });
@@ -148,6 +157,29 @@ export class CborEncoderEmitter {
       default:
         this.call(this.innerFunction(node), value, token, depth, lines);
     }
+  }
+
+  /**
+   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
+   * short runs inline, long ones from a hoisted constant named `constantName`.
+   */
+  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
+    if (bytes.length > INLINE_CONSTANT_BYTES) {
+      const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
+      lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
+      return;
+    }
+    const stores = (body: Lines): void => {
+      body.line(comment(what));
+      body.line(js`writer.ensure(${new Code(String(bytes.length))});`);
+      body.line(new Code('const uint8 = writer.uint8;'));
+      body.line(new Code('const pos = writer.pos;'));
+      body.line(joinCode(Array.from(bytes, (byte, offset) => js`uint8[${new Code(offset === 0 ? 'pos' : `pos + ${offset}`)}] = ${hexLiteral(byte)};`), ' '));
+      body.line(js`writer.pos = pos + ${new Code(String(bytes.length))};`);
+    };
+    // The locals need a block of their own unless the caller's block is one.
+    if (ownBlock) stores(lines);
+    else lines.block(new Code(''), stores);
   }
 
   /** Calls another write function; a failure inside gets `token` prepended to its path. */
