@@ -92,6 +92,7 @@ const reads: { what: string; schema: object; bytes: string; value: unknown }[] =
   { what: 'keys in another order, with U lengths and no-ops before keys', schema: point, bytes: '7b 4e 55 01 79 53 69 01 61 4e 69 01 78 55 09 7d', value: { x: 9, y: 'a' } },
   { what: 'a counted object {#', schema: point, bytes: '7b 23 69 02 69 01 78 69 01 69 01 79 43 7a', value: { x: 1, y: 'z' } },
   { what: 'a typed object {$i#', schema: { type: 'object', additionalProperties: small }, bytes: '7b 24 69 23 69 02 69 01 61 05 69 01 62 fb', value: { a: 5, b: -5 } },
+  { what: 'a long key (compared with sameBytes) after U, i and I lengths', schema: { type: 'object', properties: { a_rather_long_key: small, b: small } }, bytes: `7b 55 11 ${Buffer.from('a_rather_long_key').toString('hex')} 69 01 69 11 ${Buffer.from('a_rather_long_key').toString('hex')} 69 02 49 0001 62 69 03 7d`, value: { a_rather_long_key: 2, b: 3 } },
   { what: 'a repeated key: the last one wins, as in the generic decoder', schema: point, bytes: '7b 69 01 78 69 01 69 01 79 43 61 69 01 78 69 02 7d', value: { x: 2, y: 'a' } },
 ];
 

@@ -19,7 +19,7 @@ interface FixedLocals {
   valueStart: Name;
   matched: Name;
   result: Name;
-  name: Name;
+  pair: Name;
 }
 
 /** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
@@ -40,10 +40,10 @@ export function emitObjectReader(emitter: UbjsonDecoderEmitter, node: IrObject, 
   lines.line(js`if (marker !== ${hexLiteral(0x7b)}) throw ${context.use('expectedType')}(reader, 'object', marker, ${path});`);
   emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, type, entry, at, valueMarker, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, name] = [
-    'start', 'count', 'elementType', 'entry', 'at', 'valueMarker', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'name',
+  const [start, count, type, entry, at, valueMarker, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair] = [
+    'start', 'count', 'elementType', 'entry', 'at', 'valueMarker', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair',
   ].map((fixed) => scope.claim(fixed));
-  const fixed: FixedLocals = { at, valueMarker, field, key, uint8, item, valueStart, matched, result, name, expected: expectedName };
+  const fixed: FixedLocals = { at, valueMarker, field, key, uint8, item, valueStart, matched, result, pair, expected: expectedName };
   lines.line(js`const ${start} = reader.pos - 1;`);
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 2, ${path});`);
   lines.line(js`const ${type} = ${context.use('containerType')};`);
@@ -53,14 +53,26 @@ export function emitObjectReader(emitter: UbjsonDecoderEmitter, node: IrObject, 
     return local;
   });
   const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
-  const extras = closed ? undefined : extrasName;
-  if (extras !== undefined) lines.line(js`let ${extras}: Record<string, unknown> | undefined;`);
+  // A pure map (no declared properties) fills its result directly; otherwise extra entries wait
+  // as key/value pairs in an array until the declared ones are in (as in cbor-decode-object.ts:
+  // copying a many-keyed object with for-in was the cost there).
+  const direct = !closed && node.properties.length === 0;
+  const extras = closed ? undefined : direct ? result : extrasName;
+  if (direct) lines.line(js`const ${result}: ${emitter.type(node)} = {};`);
+  else if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
   const expected = node.properties.length > 0 ? expectedName : undefined;
   if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
 
   const loop = js`for (let ${entry} = 0; ${context.use('nextEntry')}(reader, ${count}, ${entry}, ${type}); ${entry}++)`;
   lines.block(loop, (body) => {
     body.line(js`const ${at} = reader.pos;`);
+    if (direct) {
+      // Nothing declared: every key is decoded and its entry checked against the map's schemas.
+      body.line(js`const ${key} = ${context.use('readKey')}(reader);`);
+      body.line(js`const ${valueMarker} = ${type} !== 0 ? ${type} : ${context.use('readMarker')}(reader);`);
+      unknownEntry(emitter, node, fixed, extras, scope, body, false);
+      return;
+    }
     body.line(js`let ${field} = -1;`);
     if (expected !== undefined) fastPath(emitter, node, plan.keys, plan.writeOrder, expected, fixed, body);
     body.line(js`let ${key} = '';`);
@@ -85,11 +97,12 @@ export function emitObjectReader(emitter: UbjsonDecoderEmitter, node: IrObject, 
   node.properties.forEach((property, index) => {
     if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
   });
+  if (!direct) buildResult(emitter, node, locals, extras, fixed, lines);
   for (const name of node.extraRequired) {
-    const present = extras === undefined ? new Code('false') : js`${extras} !== undefined && Object.prototype.hasOwnProperty.call(${extras}, ${literal(name)})`;
+    // Names the schema requires but does not declare can only come from the extra entries.
+    const present = extras === undefined ? new Code('false') : js`Object.prototype.hasOwnProperty.call(${result}, ${literal(name)})`;
     lines.line(js`if (!(${present})) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   }
-  buildResult(emitter, node, locals, extras, fixed, lines);
   if (node.minProperties !== undefined || node.maxProperties !== undefined) {
     propertyCountChecks(node, js`Object.keys(${result}).length`, fail, lines);
   }
@@ -128,9 +141,12 @@ function fastPath(
   lines.block(js`switch (${expected})`, (cases) => {
     order.forEach((index, position) => {
       const bytes = keys[index];
-      // Inline tests need the bounds check; sameBytes does its own.
-      const compare = bytesTest(emitter, node, index, uint8, at, bytes, 0);
-      const test = bytes.length <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
+      // A key shorter than 128 bytes has a one-byte length after `i` (our encoders, the generic
+      // one) or `U` (json-pack): both match. Inline tests need the bounds check; sameBytes does its own.
+      const oneByteLength = bytes[0] === 0x69;
+      const rest = bytesTest(emitter, node, index, uint8, at, bytes, oneByteLength ? 1 : 0);
+      const compare = oneByteLength ? js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55) && ${rest}` : rest;
+      const test = bytes.length - (oneByteLength ? 1 : 0) <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
       cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);
       cases.indented((inner) => {
         inner.block(js`if (${test})`, (hit) => {
@@ -143,19 +159,19 @@ function fastPath(
   });
 }
 
-/** Compares `bytes` from `from` on with the input at `at`: inline for short keys, else `sameBytes`. */
+/** Compares `bytes` from index `from` on with the input from `at + from` on: inline for short keys, else `sameBytes`. */
 function bytesTest(emitter: UbjsonDecoderEmitter, node: IrObject, index: number, uint8: Name, at: Name, bytes: Uint8Array, from: number): Code {
   if (bytes.length - from <= INLINE_KEY_BYTES) {
-    const compares = Array.from(bytes.subarray(from), (byte, offset) => js`${uint8}[${at}${offset === 0 ? new Code('') : js` + ${offset}`}] === ${hexLiteral(byte)}`);
+    const compares = Array.from(bytes.subarray(from), (byte, offset) => js`${uint8}[${at}${offset + from === 0 ? new Code('') : js` + ${offset + from}`}] === ${hexLiteral(byte)}`);
     return joinCode(compares, ' && ');
   }
   const property = node.properties[index];
   const constant = emitter.context.constant(`key ${property.name}`, bytesLiteral(bytes), keyDoc(property.name));
-  return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}, reader.end, ${constant}, ${from})`;
+  return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}${from === 0 ? new Code('') : js` + ${from}`}, reader.end, ${constant}, ${from})`;
 }
 
 /** A key the schema does not declare: `propertyNames`, then patterns, then `additionalProperties`. */
-function unknownEntry(emitter: UbjsonDecoderEmitter, node: IrObject, fixed: FixedLocals, extras: Name | undefined, scope: NameScope, lines: Lines): void {
+function unknownEntry(emitter: UbjsonDecoderEmitter, node: IrObject, fixed: FixedLocals, extras: Name | undefined, scope: NameScope, lines: Lines, inSwitch = true): void {
   const { key, at, item, valueStart, matched, valueMarker } = fixed;
   const context = emitter.context;
   const fail = emitter.failAt(node, at);
@@ -183,13 +199,14 @@ function unknownEntry(emitter: UbjsonDecoderEmitter, node: IrObject, fixed: Fixe
       }
       body.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), valueMarker));
     }
-    body.line(js`${context.use('setOwn')}((${extras} ??= {}), ${key}, ${item});`);
-    body.line(new Code('break;'));
+    if (extras === fixed.result) body.line(js`${context.use('setOwn')}(${extras} as Record<string, unknown>, ${key}, ${item});`);
+    else body.line(js`(${extras} ??= []).push(${key}, ${item});`);
+    if (inSwitch) body.line(new Code('break;'));
   }
 }
 
 /** `const result: T = { … }` in schema order, then optional and extra properties. */
-function buildResult(emitter: UbjsonDecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, name }: FixedLocals, lines: Lines): void {
+function buildResult(emitter: UbjsonDecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, pair }: FixedLocals, lines: Lines): void {
   const context = emitter.context;
   const members = node.properties
     .map((property, index) => ({ property, index }))
@@ -218,8 +235,9 @@ function buildResult(emitter: UbjsonDecoderEmitter, node: IrObject, locals: Name
     }
   });
   if (extras !== undefined) {
+    // In input order, so a duplicate key's last value wins (as in the generic decoder).
     lines.block(js`if (${extras} !== undefined)`, (body) => {
-      body.line(js`for (const ${name} in ${extras}) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${name}, ${extras}[${name}]);`);
+      body.line(js`for (let ${pair} = 0; ${pair} < ${extras}.length; ${pair} += 2) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${extras}[${pair}] as string, ${extras}[${pair} + 1]);`);
     });
   }
 }

@@ -181,7 +181,8 @@ function readString(reader: Reader, marker: number, schemaPath: string): string 
   if (marker === 0x53) {
     const uint8 = reader.uint8;
     const pos = reader.pos;
-    if (pos + 1 < reader.end && uint8[pos] === 0x69 && uint8[pos + 1] < 0x80) {
+    // One-byte lengths inline: \`i\` (our encoders) and \`U\` (json-pack).
+    if (pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
       reader.pos = pos + 2;
       return reader.utf8(uint8[pos + 1]);
     }
