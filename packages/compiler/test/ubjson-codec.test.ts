@@ -140,6 +140,15 @@ for (const { what, schema, bytes, code, offset } of refusals) {
   });
 }
 
+decoding('counts payload-free elements once when union variants are tried on the same bytes', () => {
+  const nulls = { type: 'array', items: { type: 'null' } };
+  const codec = compileCodec({ anyOf: [{ ...nulls, maxItems: 10 }, nulls] }, { format: 'ubjson' });
+  // [$Z# with 700,000 elements: within the generic decoder's 1,000,000 per decode, but not twice.
+  const input = hex('5b 24 5a 23 6c 000aae60');
+  assert.is((genericDecode(input) as unknown[]).length, 700_000);
+  assert.is((codec.decode(input) as unknown[]).length, 700_000);
+});
+
 decoding('refuses nesting deeper than the generic decoder allows, as too-deep', () => {
   const codec = compileCodec({ $ref: '#/$defs/list', $defs: { list: { type: 'array', items: { $ref: '#/$defs/list' } } } }, { format: 'ubjson' });
   const depth = 600;

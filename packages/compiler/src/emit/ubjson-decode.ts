@@ -260,16 +260,26 @@ export class UbjsonDecoderEmitter {
     const matched = scope.claim('matched');
     const end = scope.claim('end');
     const candidate = scope.claim('candidate');
+    const budget = scope.claim('budget');
+    const budgetAfter = scope.claim('budgetAfter');
+    const shared = this.context.use('BUDGET');
     lines.line(js`let ${matched} = 0;`);
     lines.line(js`let ${end} = ${start};`);
+    // Each attempt reads the same bytes: payload-free elements count once, as in one generic read.
+    lines.line(js`const ${budget} = ${shared}.left;`);
+    lines.line(js`let ${budgetAfter} = ${budget};`);
     node.variants.forEach((variant) => {
       lines.block(node.mode === 'oneOf' ? new Code('') : js`if (${matched} === 0)`, (attempt) => {
         attempt.line(js`reader.pos = ${start};`);
+        attempt.line(js`${shared}.left = ${budget};`);
         attempt.tryCatch(
           (body) => {
             body.line(js`let ${candidate}: ${this.type(variant)};`);
             this.readValue(variant, candidate, scope, body, new Code('depth'), MARKER);
-            body.line(js`if (${matched}++ === 0) ${value} = ${candidate};`);
+            body.block(js`if (${matched}++ === 0)`, (first) => {
+              first.line(js`${value} = ${candidate};`);
+              first.line(js`${budgetAfter} = ${shared}.left;`);
+            });
             body.line(js`${end} = reader.pos;`);
           },
           (handler) => handler.line(js`if (!${this.context.use('isSchemaMismatch')}(error)) throw error;`),
@@ -279,8 +289,10 @@ export class UbjsonDecoderEmitter {
     lines.line(js`if (${matched} === 0) ${fail('schema-violation', `matches none of the ${node.mode} variants`)}`);
     if (node.mode === 'oneOf') lines.line(js`if (${matched} > 1) ${fail('schema-violation', 'matches more than one oneOf variant')}`);
     lines.line(js`reader.pos = ${end};`);
+    lines.line(js`${shared}.left = ${budgetAfter};`);
     lines.line(js`return ${value};`);
   }
+
 }
 
 /** A test on a UBJSON marker for values that can carry one of the JSON types. */
