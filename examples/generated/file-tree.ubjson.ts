@@ -232,7 +232,8 @@ function readString(reader: Reader, marker: number, schemaPath: string): string 
   if (marker === 0x53) {
     const uint8 = reader.uint8;
     const pos = reader.pos;
-    if (pos + 1 < reader.end && uint8[pos] === 0x69 && uint8[pos + 1] < 0x80) {
+    // One-byte lengths inline: `i` (our encoders) and `U` (json-pack).
+    if (pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
       reader.pos = pos + 2;
       return reader.utf8(uint8[pos + 1]);
     }
@@ -440,7 +441,7 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
   const start = reader.pos - 1;
   const count = readContainerHead(reader, 2, "#/$defs/Entry");
   const elementType = containerType;
-  let name2: string | undefined; /* #/$defs/Entry/properties/name */
+  let name: string | undefined; /* #/$defs/Entry/properties/name */
   let kind: "file" | "directory" | "symlink" | undefined; /* #/$defs/Entry/properties/kind */
   let size: number | undefined; /* #/$defs/Entry/properties/size */
   let modified: number | undefined; /* #/$defs/Entry/properties/modified */
@@ -455,43 +456,43 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* name */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6e && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x6d && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6e && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x6d && uint8[at + 5] === 0x65) {
           field = 0;
           reader.pos = at + 6;
         }
         break;
       case 1: /* kind */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6b && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x64) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6b && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x64) {
           field = 1;
           reader.pos = at + 6;
         }
         break;
       case 2: /* size */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x7a && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x7a && uint8[at + 5] === 0x65) {
           field = 2;
           reader.pos = at + 6;
         }
         break;
       case 3: /* modified */
-        if (at + 10 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x66 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x64) {
+        if (at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x66 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x64) {
           field = 3;
           reader.pos = at + 10;
         }
         break;
       case 4: /* mode */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x65) {
           field = 4;
           reader.pos = at + 6;
         }
         break;
       case 5: /* target */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74) {
           field = 5;
           reader.pos = at + 8;
         }
         break;
       case 6: /* children */
-        if (at + 10 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x68 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x6c && uint8[at + 6] === 0x64 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x6e) {
+        if (at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x68 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x6c && uint8[at + 6] === 0x64 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x6e) {
           field = 6;
           reader.pos = at + 10;
         }
@@ -517,7 +518,7 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
         const decoded = readString(reader, valueMarker, "#/$defs/Entry/properties/name");
         if (decoded.length < 2 && codePoints(decoded) < 1) throw decodeFailure("schema-violation", "must be at least 1 characters long", offset, "#/$defs/Entry/properties/name");
         if (decoded.length > 255 && codePoints(decoded) > 255) throw decodeFailure("schema-violation", "must be at most 255 characters long", offset, "#/$defs/Entry/properties/name");
-        name2 = decoded;
+        name = decoded;
         expected = 1;
         break;
       }
@@ -571,10 +572,10 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
         throw decodeFailure("schema-violation", "property not allowed", at, "#/$defs/Entry");
     }
   }
-  if (name2 === undefined) throw decodeFailure("schema-violation", "missing required property \"name\"", start, "#/$defs/Entry");
+  if (name === undefined) throw decodeFailure("schema-violation", "missing required property \"name\"", start, "#/$defs/Entry");
   if (kind === undefined) throw decodeFailure("schema-violation", "missing required property \"kind\"", start, "#/$defs/Entry");
   if (modified === undefined) throw decodeFailure("schema-violation", "missing required property \"modified\"", start, "#/$defs/Entry");
-  const result: Entry = { name: name2, kind, modified };
+  const result: Entry = { name, kind, modified };
   if (size !== undefined) result.size = size;
   if (mode !== undefined) result.mode = mode;
   if (target !== undefined) result.target = target;

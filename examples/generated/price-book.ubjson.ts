@@ -275,7 +275,8 @@ function readString(reader: Reader, marker: number, schemaPath: string): string 
   if (marker === 0x53) {
     const uint8 = reader.uint8;
     const pos = reader.pos;
-    if (pos + 1 < reader.end && uint8[pos] === 0x69 && uint8[pos + 1] < 0x80) {
+    // One-byte lengths inline: `i` (our encoders) and `U` (json-pack).
+    if (pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
       reader.pos = pos + 2;
       return reader.utf8(uint8[pos + 1]);
     }
@@ -331,6 +332,15 @@ function writeBytes(writer: Writer, bytes: Uint8Array): void {
   let pos = writer.pos;
   for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
   writer.pos = pos;
+}
+
+/**
+ * `writeAny` options with `depth` nesting levels left, one object per depth: the runtime caches
+ * its encoder per options object, so a fresh object per call would build an encoder every time.
+ */
+const ANY_OPTIONS_BY_DEPTH: { maxDepth: number }[] = [];
+function anyOptionsAt(depth: number): { maxDepth: number } {
+  return (ANY_OPTIONS_BY_DEPTH[depth] ??= { maxDepth: depth });
 }
 
 /**
@@ -409,7 +419,7 @@ function writeDefsPriceEntry(writer: Writer, record: Record<string, unknown>, ke
   try {
     writeKey(writer, key);
     try {
-      writeAny(writer, item, '', { maxDepth: depth });
+      writeAny(writer, item, '', anyOptionsAt(depth));
     } catch (error) {
       throw anyFailure(error, item, depth);
     }
@@ -546,25 +556,25 @@ function readPriceBook(reader: Reader, depth: number, marker: number): PriceBook
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* store */
-        if (at + 7 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65) {
+        if (at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65) {
           field = 0;
           reader.pos = at + 7;
         }
         break;
       case 1: /* currency */
-        if (at + 10 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x6e && uint8[at + 8] === 0x63 && uint8[at + 9] === 0x79) {
+        if (at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x6e && uint8[at + 8] === 0x63 && uint8[at + 9] === 0x79) {
           field = 1;
           reader.pos = at + 10;
         }
         break;
       case 2: /* updated */
-        if (at + 9 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x65 && uint8[at + 8] === 0x64) {
+        if (at + 9 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x65 && uint8[at + 8] === 0x64) {
           field = 2;
           reader.pos = at + 9;
         }
         break;
       case 3: /* prices */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x70 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x73) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x70 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x73) {
           field = 3;
           reader.pos = at + 8;
         }
@@ -630,7 +640,7 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
   let amount: number | undefined; /* #/$defs/Price/properties/amount */
   let stock: number | undefined; /* #/$defs/Price/properties/stock */
   let tags: string[] | undefined; /* #/$defs/Price/properties/tags */
-  let extras: Record<string, unknown> | undefined;
+  let extras: unknown[] | undefined;
   let expected = 0;
   for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
     const at = reader.pos;
@@ -639,19 +649,19 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* amount */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x6d && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x75 && uint8[at + 6] === 0x6e && uint8[at + 7] === 0x74) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x6d && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x75 && uint8[at + 6] === 0x6e && uint8[at + 7] === 0x74) {
           field = 0;
           reader.pos = at + 8;
         }
         break;
       case 1: /* stock */
-        if (at + 7 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b) {
+        if (at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b) {
           field = 1;
           reader.pos = at + 7;
         }
         break;
       case 2: /* tags */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x67 && uint8[at + 5] === 0x73) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x67 && uint8[at + 5] === 0x73) {
           field = 2;
           reader.pos = at + 6;
         }
@@ -694,7 +704,7 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
       default: {
         let item: unknown;
         item = readAnyValue(reader, valueMarker, depth - 1);
-        setOwn((extras ??= {}), key, item);
+        (extras ??= []).push(key, item);
         break;
       }
     }
@@ -704,7 +714,7 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
   const result: Price = { amount, stock };
   if (tags !== undefined) result.tags = tags;
   if (extras !== undefined) {
-    for (const name in extras) setOwn(result as Record<string, unknown>, name, extras[name]);
+    for (let pair = 0; pair < extras.length; pair += 2) setOwn(result as Record<string, unknown>, extras[pair] as string, extras[pair + 1]);
   }
   return result;
 }
@@ -719,28 +729,15 @@ function readPriceBookPrices(reader: Reader, depth: number, marker: number): { [
   const start = reader.pos - 1;
   const count = readContainerHead(reader, 2, "#/properties/prices");
   const elementType = containerType;
-  let extras: Record<string, unknown> | undefined;
+  const result: { [key: string]: Price } = {};
   for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
     const at = reader.pos;
-    let field = -1;
-    let key = '';
-    if (field < 0) {
-      key = readKey(reader);
-    }
+    const key = readKey(reader);
     const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
-    switch (field) {
-      default: {
-        if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
-        let item: unknown;
-        item = readPrice(reader, depth - 1, valueMarker);
-        setOwn((extras ??= {}), key, item);
-        break;
-      }
-    }
-  }
-  const result: { [key: string]: Price } = {  };
-  if (extras !== undefined) {
-    for (const name in extras) setOwn(result as Record<string, unknown>, name, extras[name]);
+    if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
+    let item: unknown;
+    item = readPrice(reader, depth - 1, valueMarker);
+    setOwn(result as Record<string, unknown>, key, item);
   }
   return result;
 }

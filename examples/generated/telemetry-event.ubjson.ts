@@ -248,7 +248,8 @@ function readString(reader: Reader, marker: number, schemaPath: string): string 
   if (marker === 0x53) {
     const uint8 = reader.uint8;
     const pos = reader.pos;
-    if (pos + 1 < reader.end && uint8[pos] === 0x69 && uint8[pos + 1] < 0x80) {
+    // One-byte lengths inline: `i` (our encoders) and `U` (json-pack).
+    if (pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
       reader.pos = pos + 2;
       return reader.utf8(uint8[pos + 1]);
     }
@@ -664,19 +665,19 @@ function readTelemetryBatch(reader: Reader, depth: number, marker: number): Tele
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* device */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x76 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x63 && uint8[at + 7] === 0x65) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x76 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x63 && uint8[at + 7] === 0x65) {
           field = 0;
           reader.pos = at + 8;
         }
         break;
       case 1: /* sentAt */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x41 && uint8[at + 7] === 0x74) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x41 && uint8[at + 7] === 0x74) {
           field = 1;
           reader.pos = at + 8;
         }
         break;
       case 2: /* events */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x76 && uint8[at + 4] === 0x65 && uint8[at + 5] === 0x6e && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x73) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x76 && uint8[at + 4] === 0x65 && uint8[at + 5] === 0x6e && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x73) {
           field = 2;
           reader.pos = at + 8;
         }
@@ -770,31 +771,31 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* type */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
           field = 0;
           reader.pos = at + 6;
         }
         break;
       case 1: /* at */
-        if (at + 4 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
+        if (at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
           field = 1;
           reader.pos = at + 4;
         }
         break;
       case 2: /* url */
-        if (at + 5 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x03 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x6c) {
+        if (at + 5 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x03 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x6c) {
           field = 2;
           reader.pos = at + 5;
         }
         break;
       case 3: /* referrer */
-        if (at + 10 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x72 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x66 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x72 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x72) {
+        if (at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x72 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x66 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x72 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x72) {
           field = 3;
           reader.pos = at + 10;
         }
         break;
       case 4: /* durationMs */
-        if (at + 12 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x0a && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x6f && uint8[at + 9] === 0x6e && uint8[at + 10] === 0x4d && uint8[at + 11] === 0x73) {
+        if (at + 12 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x0a && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x6f && uint8[at + 9] === 0x6e && uint8[at + 10] === 0x4d && uint8[at + 11] === 0x73) {
           field = 4;
           reader.pos = at + 12;
         }
@@ -885,31 +886,31 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* type */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
           field = 0;
           reader.pos = at + 6;
         }
         break;
       case 1: /* at */
-        if (at + 4 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
+        if (at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
           field = 1;
           reader.pos = at + 4;
         }
         break;
       case 2: /* target */
-        if (at + 8 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74) {
+        if (at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74) {
           field = 2;
           reader.pos = at + 8;
         }
         break;
       case 3: /* x */
-        if (at + 3 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x78) {
+        if (at + 3 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x78) {
           field = 3;
           reader.pos = at + 3;
         }
         break;
       case 4: /* y */
-        if (at + 3 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x79) {
+        if (at + 3 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x79) {
           field = 4;
           reader.pos = at + 3;
         }
@@ -1006,31 +1007,31 @@ function readError2(reader: Reader, depth: number, marker: number): Error2 {
     // Fast path: the key expected next, compared in place with its pre-encoded bytes.
     switch (expected) {
       case 0: /* type */
-        if (at + 6 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
+        if (at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65) {
           field = 0;
           reader.pos = at + 6;
         }
         break;
       case 1: /* at */
-        if (at + 4 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
+        if (at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74) {
           field = 1;
           reader.pos = at + 4;
         }
         break;
       case 2: /* message */
-        if (at + 9 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x73 && uint8[at + 5] === 0x73 && uint8[at + 6] === 0x61 && uint8[at + 7] === 0x67 && uint8[at + 8] === 0x65) {
+        if (at + 9 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x73 && uint8[at + 5] === 0x73 && uint8[at + 6] === 0x61 && uint8[at + 7] === 0x67 && uint8[at + 8] === 0x65) {
           field = 2;
           reader.pos = at + 9;
         }
         break;
       case 3: /* stack */
-        if (at + 7 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b) {
+        if (at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b) {
           field = 3;
           reader.pos = at + 7;
         }
         break;
       case 4: /* fatal */
-        if (at + 7 <= reader.end && uint8[at] === 0x69 && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x66 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x74 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x6c) {
+        if (at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x66 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x74 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x6c) {
           field = 4;
           reader.pos = at + 7;
         }
