@@ -190,13 +190,15 @@ export class CborDecoderEmitter {
     lines.line(js`const ${start} = reader.pos;`);
     lines.line(js`const ${count} = ${this.context.use('readContainerHead')}(reader, 4, ${literal(node.schemaPath)});`);
     const tuple = node.prefixItems.length > 0;
-    lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = [];`);
+    // Sized up front when the count is known (checked against the bytes left by readContainerHead):
+    // pushing onto [] allocates room for 17 items at the first push and regrows after that.
+    lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = ${count} < 0 ? [] : new Array(${count});`);
     const loop = js`for (let ${index} = 0; ${count} < 0 ? !${this.context.use('atBreak')}(reader) : ${index} < ${count}; ${index}++)`;
     lines.block(loop, (body) => {
       if (!tuple) {
         body.line(js`let ${item}: ${this.type(node.items)};`);
         this.readValue(node.items, item, scope, body, new Code('depth - 1'));
-        body.line(js`${items}.push(${item});`);
+        body.line(js`${items}[${index}] = ${item};`);
         return;
       }
       body.line(js`let ${item}: unknown;`);
@@ -206,7 +208,7 @@ export class CborDecoderEmitter {
       });
       body.line(new Code('} else {'));
       body.indented((inner) => this.readValue(node.items, item, scope, inner, new Code('depth - 1'))).line(new Code('}'));
-      body.line(js`${items}.push(${item});`);
+      body.line(js`${items}[${index}] = ${item};`);
     });
     const fail = this.failAt(node, start);
     arrayCountChecks(node, js`${items}.length`, fail, lines);
