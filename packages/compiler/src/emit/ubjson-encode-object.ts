@@ -19,10 +19,30 @@ export function emitObjectWriter(emitter: UbjsonEncoderEmitter, node: IrObject, 
   const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, node, scope, plan: planUbjsonObject(node), record, count, extras, keys, key, next, extra, before, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
+  if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
+    writeMap(frame, fail, lines);
+    return;
+  }
   readDeclared(frame, lines);
   const open = countEntries(frame, lines);
   propertyCountChecks(node, count, fail, lines);
   writeEntries(frame, open, lines);
+}
+
+/** Nothing declared, other keys allowed (a map): every own key is an entry, in key order. */
+function writeMap(frame: ObjectFrame, fail: ReturnType<UbjsonEncoderEmitter['failWith']>, lines: Lines): void {
+  const { emitter, node, record, count, keys, key } = frame;
+  const context = emitter.context;
+  lines.line(js`const ${keys} = Object.keys(${record});`);
+  lines.line(js`const ${count} = ${keys}.length;`);
+  node.extraRequired.forEach((name) => {
+    lines.line(js`if (${context.use('ownValue')}(${record}, ${literal(name)}) === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+  });
+  propertyCountChecks(node, count, fail, lines);
+  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`);
+  // Keys from Object.keys are own, so `record[key]` is the own value (also for `__proto__`).
+  lines.line(js`for (const ${key} of ${keys}) ${entryWriter(emitter, node)}(writer, ${key}, ${record}[${key}], depth - 1);`);
+  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`);
 }
 
 /** What the parts of an object writer share. */
@@ -101,8 +121,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
   if (plan.mergeOpen) {
     const first = node.properties[plan.writeOrder[0]];
     const merged = Uint8Array.from([UbjsonMarker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]);
-    const head = context.constant(`open ${first.name}`, bytesLiteral(merged), `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`);
-    lines.line(js`${context.use('writeBytes')}(writer, ${head});`);
+    emitter.writeConstant(merged, `open ${first.name}`, `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`, lines);
   } else {
     lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`);
   }
@@ -110,8 +129,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     const property = node.properties[index];
     const write = (body: Lines): void => {
       if (!(plan.mergeOpen && position === 0)) {
-        const constant = context.constant(`key ${property.name}`, bytesLiteral(plan.keys[index]), keyDoc(property.name));
-        body.line(js`${context.use('writeBytes')}(writer, ${constant});`);
+        emitter.writeConstant(plan.keys[index], `key ${property.name}`, keyDoc(property.name), body);
       }
       emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);
@@ -119,7 +137,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     if (property.required) write(lines);
     else lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
   });
-  if (open) lines.block(js`if (${extras} !== undefined)`, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${record}, ${key}, depth - 1);`));
+  if (open) lines.block(js`if (${extras} !== undefined)`, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${key}, ${record}[${key}], depth - 1);`));
   lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`);
 }
 
@@ -161,16 +179,15 @@ function knownSet(emitter: UbjsonEncoderEmitter, node: IrObject): Code {
 }
 
 /**
- * `write<Object>Entry(writer, record, key, depth)`: one extra key and its value, checked against
+ * `write<Object>Entry(writer, key, item, depth)`: one extra key (an own key) and its value, checked against
  * `propertyNames`, every matching `patternProperties` schema and otherwise `additionalProperties`.
  */
 function entryWriter(emitter: UbjsonEncoderEmitter, node: IrObject): Name {
   const context = emitter.context;
   const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
   const scope = context.scope.child();
-  for (const fixed of ['writer', 'record', 'key', 'depth', 'item', 'before']) scope.claim(fixed);
+  for (const fixed of ['writer', 'key', 'item', 'depth', 'before']) scope.claim(fixed);
   const lines = new Lines();
-  lines.line(js`const item = ${context.use('ownValue')}(record, key);`);
   lines.tryCatch(
     (inner) => {
       if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, new Code('key'), emitter.failWith(node.propertyNames, undefined), inner);
@@ -204,7 +221,7 @@ function entryWriter(emitter: UbjsonEncoderEmitter, node: IrObject): Name {
   context.functions.push({
     name,
     docs: [`Writes one key of ${node.schemaPath} that is not a declared property, with its value.`, `@schema ${node.schemaPath}`],
-    params: [js`writer: ${context.runtime('Writer')}`, new Code('record: Record<string, unknown>'), new Code('key: string'), new Code('depth: number')],
+    params: [js`writer: ${context.runtime('Writer')}`, new Code('key: string'), new Code('item: unknown'), new Code('depth: number')],
     returnType: new Code('void'),
     body: lines.toCode(),
     exported: false,

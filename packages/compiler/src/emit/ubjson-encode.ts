@@ -1,6 +1,6 @@
 import type { IrArray, IrDefinition, IrNode, IrNumber, IrUnion } from '../ir/types.js';
 import { unionStrategy } from '../plan/shape.js';
-import { Code, bytesLiteral, comment, hexLiteral, js, jsonLiteral, literal, Lines } from './code.js';
+import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
 import { fixedInteger, typedArrayItems, ubjsonString, UbjsonMarker, type FixedInteger } from '../plan/ubjson.js';
 import { ModuleContext, functionDocs, pathWords } from './context.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
@@ -10,6 +10,13 @@ import { describeTypes, typeTest } from './cbor-encode.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
+
+/**
+ * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
+ * array headers) are written as inline stores after one `ensure`; longer ones are copied from a
+ * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, cbor-encode.ts).
+ */
+const INLINE_CONSTANT_BYTES = 16;
 
 /**
  * Emits UBJSON encoders, with the structure of the CBOR ones (`cbor-encode.ts`): one
@@ -134,8 +141,10 @@ export class UbjsonEncoderEmitter {
           // String constants are known at compile time: the check picks their pre-encoded bytes.
           lines.block(js`switch (${value})`, (cases) => {
             for (const text of new Set(strings)) {
-              const bytes = this.context.constant(`text ${text}`, bytesLiteral(ubjsonString(text)), `UBJSON string ${JSON.stringify(text)}: S, length, UTF-8`);
-              cases.line(js`case ${literal(text)}: ${this.context.use('writeBytes')}(${writer}, ${bytes}); break;`);
+              cases.block(js`case ${literal(text)}:`, (inner) => {
+                this.writeConstant(ubjsonString(text), `text ${text}`, `UBJSON string ${JSON.stringify(text)}: S, length, UTF-8`, inner, true);
+                inner.line(new Code('break;'));
+              });
             }
             cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
           });
@@ -178,6 +187,29 @@ export class UbjsonEncoderEmitter {
   }
 
   /**
+   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
+   * short runs inline, long ones from a hoisted constant named `constantName`.
+   */
+  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
+    if (bytes.length > INLINE_CONSTANT_BYTES) {
+      const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
+      lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
+      return;
+    }
+    const stores = (body: Lines): void => {
+      body.line(comment(what));
+      body.line(js`writer.ensure(${bytes.length});`);
+      body.line(new Code('const uint8 = writer.uint8;'));
+      body.line(new Code('const pos = writer.pos;'));
+      body.line(joinCode(Array.from(bytes, (byte, offset) => js`uint8[${new Code(offset === 0 ? 'pos' : `pos + ${offset}`)}] = ${hexLiteral(byte)};`), ' '));
+      body.line(js`writer.pos = pos + ${bytes.length};`);
+    };
+    // The locals need a block of their own unless the caller's block is one.
+    if (ownBlock) stores(lines);
+    else lines.block(new Code(''), stores);
+  }
+
+  /**
    * A checked integer with the marker its range fixes (`withMarker`), or only its payload (inside
    * a typed container). The range was checked just before, so the payload always fits.
    */
@@ -205,12 +237,11 @@ export class UbjsonEncoderEmitter {
       // container-types.html#optimized: every item has the marker the item range fixes, so it is
       // written once in the header and the items are payloads only. A -0 item has to stay a
       // float (`D`, as the generic encoder writes it), so such an array is written plainly.
-      const header = this.context.constant(`typed array ${typed.name}`, bytesLiteral([UbjsonMarker.ArrayStart, UbjsonMarker.Type, typed.marker, UbjsonMarker.Count]), `UBJSON typed array header [$${String.fromCharCode(typed.marker)}# (${typed.name} items), the count follows`);
       lines.line(js`const ${optimized} = !${this.context.use('hasNegativeZero')}(value);`);
       lines.ifElse(
         optimized,
         (body) => {
-          body.line(js`${this.context.use('writeBytes')}(writer, ${header});`);
+          this.writeConstant(Uint8Array.from([UbjsonMarker.ArrayStart, UbjsonMarker.Type, typed.marker, UbjsonMarker.Count]), `typed array ${typed.name}`, `UBJSON typed array header [$${String.fromCharCode(typed.marker)}# (${typed.name} items), the count follows`, body);
           body.line(js`${this.context.runtime('writeInt')}(writer, ${length});`);
         },
         (body) => body.line(js`writer.u8(${hexLiteral(UbjsonMarker.ArrayStart)}); // [`),
