@@ -23,17 +23,23 @@ export class Writer {
   pos = 0;
   /** Where the output in progress starts. */
   start = 0;
+  /**
+   * `uint8.length`, kept in a plain field: the hot `ensure` then reads no typed-array length
+   * (json-pack's Writer does the same). Set wherever `uint8` is replaced, which only the Writer does.
+   */
+  private capacity: number;
   private readonly initialCapacity: number;
 
   constructor(capacity: number = DEFAULT_CAPACITY) {
     this.initialCapacity = Math.max(64, capacity);
     this.uint8 = new Uint8Array(this.initialCapacity);
+    this.capacity = this.initialCapacity;
     this.view = new DataView(this.uint8.buffer);
   }
 
   /** Makes room for `extra` more bytes at `pos`. */
   ensure(extra: number): void {
-    if (this.pos + extra > this.uint8.length) this.grow(extra);
+    if (this.pos + extra > this.capacity) this.grow(extra);
   }
 
   private grow(extra: number): void {
@@ -42,6 +48,7 @@ export class Writer {
     const next = new Uint8Array(capacity);
     next.set(this.uint8.subarray(this.start, this.pos));
     this.uint8 = next;
+    this.capacity = capacity;
     this.view = new DataView(next.buffer);
     this.start = 0;
     this.pos = used;
@@ -59,6 +66,7 @@ export class Writer {
     const next = (this.pos + 7) & ~7;
     if (this.uint8.length - next < this.uint8.length / MIN_FREE_SHARE) {
       this.uint8 = new Uint8Array(Math.max(this.initialCapacity, this.uint8.length));
+      this.capacity = this.uint8.length;
       this.view = new DataView(this.uint8.buffer);
       this.start = this.pos = 0;
     } else {
