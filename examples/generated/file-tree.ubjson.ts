@@ -14,26 +14,6 @@ export type FileTree = Entry;
 export type Entry = { name: string; kind: "file" | "directory" | "symlink"; size?: number; modified: number; mode?: number; target?: string; children?: Entry[] };
 /** declared property names (first used at #/$defs/Entry), to find undeclared keys */
 const PROPERTIES_DEFS_ENTRY = new Set<string>(["name", "kind", "size", "modified", "mode", "target", "children"]);
-/** UBJSON object start { and the required key "name" that comes first */
-const OPEN_NAME = new Uint8Array([0x7b, 0x69, 0x04, 0x6e, 0x61, 0x6d, 0x65]);
-/** UBJSON key "kind": length and UTF-8 */
-const KEY_KIND = new Uint8Array([0x69, 0x04, 0x6b, 0x69, 0x6e, 0x64]);
-/** UBJSON string "file": S, length, UTF-8 */
-const TEXT_FILE = new Uint8Array([0x53, 0x69, 0x04, 0x66, 0x69, 0x6c, 0x65]);
-/** UBJSON string "directory": S, length, UTF-8 */
-const TEXT_DIRECTORY = new Uint8Array([0x53, 0x69, 0x09, 0x64, 0x69, 0x72, 0x65, 0x63, 0x74, 0x6f, 0x72, 0x79]);
-/** UBJSON string "symlink": S, length, UTF-8 */
-const TEXT_SYMLINK = new Uint8Array([0x53, 0x69, 0x07, 0x73, 0x79, 0x6d, 0x6c, 0x69, 0x6e, 0x6b]);
-/** UBJSON key "size": length and UTF-8 */
-const KEY_SIZE = new Uint8Array([0x69, 0x04, 0x73, 0x69, 0x7a, 0x65]);
-/** UBJSON key "modified": length and UTF-8 */
-const KEY_MODIFIED = new Uint8Array([0x69, 0x08, 0x6d, 0x6f, 0x64, 0x69, 0x66, 0x69, 0x65, 0x64]);
-/** UBJSON key "mode": length and UTF-8 */
-const KEY_MODE = new Uint8Array([0x69, 0x04, 0x6d, 0x6f, 0x64, 0x65]);
-/** UBJSON key "target": length and UTF-8 */
-const KEY_TARGET = new Uint8Array([0x69, 0x06, 0x74, 0x61, 0x72, 0x67, 0x65, 0x74]);
-/** UBJSON key "children": length and UTF-8 */
-const KEY_CHILDREN = new Uint8Array([0x69, 0x08, 0x63, 0x68, 0x69, 0x6c, 0x64, 0x72, 0x65, 0x6e]);
 /**
  * An encoder failure on its way up to the exported function, which turns it into an
  * `EncodeError`. Its `path` grows by one token per container it leaves, so the success path
@@ -281,16 +261,6 @@ function readKey(reader: Reader): string {
 
 /** Interned object keys of this module's decoders. */
 const KEYS = new KeyCache();
-/** Copies pre-encoded bytes (a key, a container start) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}
-
 /**
  * A number as the generic encoder writes it: a safe integer (not -0) with the smallest of
  * `i U I l L`, anything else as float64 `D` (value-types.html#numeric).
@@ -348,30 +318,89 @@ function writeEntry(writer: Writer, value: unknown, depth: number): void {
     const extra = unknownKey(record, PROPERTIES_DEFS_ENTRY);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#/$defs/Entry"), extra);
   }
-  writeBytes(writer, OPEN_NAME);
+  {
+    // UBJSON object start { and the required key "name" that comes first
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x04; uint8[pos + 3] = 0x6e; uint8[pos + 4] = 0x61; uint8[pos + 5] = 0x6d; uint8[pos + 6] = 0x65;
+    writer.pos = pos + 7;
+  }
   if (typeof name !== 'string') throw encodeFailure("unexpected-type", "expected string", "/name", "#/$defs/Entry/properties/name");
   if (name.length < 2 && codePoints(name) < 1) throw encodeFailure("schema-violation", "must be at least 1 characters long", "/name", "#/$defs/Entry/properties/name");
   if (name.length > 255 && codePoints(name) > 255) throw encodeFailure("schema-violation", "must be at most 255 characters long", "/name", "#/$defs/Entry/properties/name");
   writeString(writer, name);
-  writeBytes(writer, KEY_KIND);
+  {
+    // UBJSON key "kind": length and UTF-8
+    writer.ensure(6);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x04; uint8[pos + 2] = 0x6b; uint8[pos + 3] = 0x69; uint8[pos + 4] = 0x6e; uint8[pos + 5] = 0x64;
+    writer.pos = pos + 6;
+  }
   switch (kind) {
-    case "file": writeBytes(writer, TEXT_FILE); break;
-    case "directory": writeBytes(writer, TEXT_DIRECTORY); break;
-    case "symlink": writeBytes(writer, TEXT_SYMLINK); break;
+    case "file": {
+      // UBJSON string "file": S, length, UTF-8
+      writer.ensure(7);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x04; uint8[pos + 3] = 0x66; uint8[pos + 4] = 0x69; uint8[pos + 5] = 0x6c; uint8[pos + 6] = 0x65;
+      writer.pos = pos + 7;
+      break;
+    }
+    case "directory": {
+      // UBJSON string "directory": S, length, UTF-8
+      writer.ensure(12);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x09; uint8[pos + 3] = 0x64; uint8[pos + 4] = 0x69; uint8[pos + 5] = 0x72; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x63; uint8[pos + 8] = 0x74; uint8[pos + 9] = 0x6f; uint8[pos + 10] = 0x72; uint8[pos + 11] = 0x79;
+      writer.pos = pos + 12;
+      break;
+    }
+    case "symlink": {
+      // UBJSON string "symlink": S, length, UTF-8
+      writer.ensure(10);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x07; uint8[pos + 3] = 0x73; uint8[pos + 4] = 0x79; uint8[pos + 5] = 0x6d; uint8[pos + 6] = 0x6c; uint8[pos + 7] = 0x69; uint8[pos + 8] = 0x6e; uint8[pos + 9] = 0x6b;
+      writer.pos = pos + 10;
+      break;
+    }
     default: throw encodeFailure("schema-violation", "must be one of [\"file\",\"directory\",\"symlink\"]", "/kind", "#/$defs/Entry/properties/kind");
   }
   if (size !== undefined) {
-    writeBytes(writer, KEY_SIZE);
+    {
+      // UBJSON key "size": length and UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x04; uint8[pos + 2] = 0x73; uint8[pos + 3] = 0x69; uint8[pos + 4] = 0x7a; uint8[pos + 5] = 0x65;
+      writer.pos = pos + 6;
+    }
     if (typeof size !== 'number' || !Number.isInteger(size)) throw encodeFailure("unexpected-type", "expected integer", "/size", "#/$defs/Entry/properties/size");
     if (size < 0) throw encodeFailure("schema-violation", "must be >= 0", "/size", "#/$defs/Entry/properties/size");
     writeNumberItem(writer, size);
   }
-  writeBytes(writer, KEY_MODIFIED);
+  {
+    // UBJSON key "modified": length and UTF-8
+    writer.ensure(10);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x08; uint8[pos + 2] = 0x6d; uint8[pos + 3] = 0x6f; uint8[pos + 4] = 0x64; uint8[pos + 5] = 0x69; uint8[pos + 6] = 0x66; uint8[pos + 7] = 0x69; uint8[pos + 8] = 0x65; uint8[pos + 9] = 0x64;
+    writer.pos = pos + 10;
+  }
   if (typeof modified !== 'number' || !Number.isInteger(modified)) throw encodeFailure("unexpected-type", "expected integer", "/modified", "#/$defs/Entry/properties/modified");
   if (modified < 0) throw encodeFailure("schema-violation", "must be >= 0", "/modified", "#/$defs/Entry/properties/modified");
   writeNumberItem(writer, modified);
   if (mode !== undefined) {
-    writeBytes(writer, KEY_MODE);
+    {
+      // UBJSON key "mode": length and UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x04; uint8[pos + 2] = 0x6d; uint8[pos + 3] = 0x6f; uint8[pos + 4] = 0x64; uint8[pos + 5] = 0x65;
+      writer.pos = pos + 6;
+    }
     if (typeof mode !== 'number' || !Number.isInteger(mode)) throw encodeFailure("unexpected-type", "expected integer", "/mode", "#/$defs/Entry/properties/mode");
     if (mode < 0) throw encodeFailure("schema-violation", "must be >= 0", "/mode", "#/$defs/Entry/properties/mode");
     if (mode > 511) throw encodeFailure("schema-violation", "must be <= 511", "/mode", "#/$defs/Entry/properties/mode");
@@ -385,12 +414,26 @@ function writeEntry(writer: Writer, value: unknown, depth: number): void {
     }
   }
   if (target !== undefined) {
-    writeBytes(writer, KEY_TARGET);
+    {
+      // UBJSON key "target": length and UTF-8
+      writer.ensure(8);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x06; uint8[pos + 2] = 0x74; uint8[pos + 3] = 0x61; uint8[pos + 4] = 0x72; uint8[pos + 5] = 0x67; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x74;
+      writer.pos = pos + 8;
+    }
     if (typeof target !== 'string') throw encodeFailure("unexpected-type", "expected string", "/target", "#/$defs/Entry/properties/target");
     writeString(writer, target);
   }
   if (children !== undefined) {
-    writeBytes(writer, KEY_CHILDREN);
+    {
+      // UBJSON key "children": length and UTF-8
+      writer.ensure(10);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x08; uint8[pos + 2] = 0x63; uint8[pos + 3] = 0x68; uint8[pos + 4] = 0x69; uint8[pos + 5] = 0x6c; uint8[pos + 6] = 0x64; uint8[pos + 7] = 0x72; uint8[pos + 8] = 0x65; uint8[pos + 9] = 0x6e;
+      writer.pos = pos + 10;
+    }
     try {
       writeEntryChildren(writer, children, depth - 1);
     } catch (error) {

@@ -11,30 +11,8 @@ export type PriceBook = { store: string; currency: "EUR" | "USD" | "GBP" | "JPY"
 export type Price = { amount: number; stock: number; tags?: string[]; [key: string]: unknown };
 /** declared property names (first used at #), to find undeclared keys */
 const PROPERTIES_ROOT = new Set<string>(["store", "currency", "updated", "prices"]);
-/** UBJSON object start { and the required key "store" that comes first */
-const OPEN_STORE = new Uint8Array([0x7b, 0x69, 0x05, 0x73, 0x74, 0x6f, 0x72, 0x65]);
-/** UBJSON key "currency": length and UTF-8 */
-const KEY_CURRENCY = new Uint8Array([0x69, 0x08, 0x63, 0x75, 0x72, 0x72, 0x65, 0x6e, 0x63, 0x79]);
-/** UBJSON string "EUR": S, length, UTF-8 */
-const TEXT_EUR = new Uint8Array([0x53, 0x69, 0x03, 0x45, 0x55, 0x52]);
-/** UBJSON string "USD": S, length, UTF-8 */
-const TEXT_USD = new Uint8Array([0x53, 0x69, 0x03, 0x55, 0x53, 0x44]);
-/** UBJSON string "GBP": S, length, UTF-8 */
-const TEXT_GBP = new Uint8Array([0x53, 0x69, 0x03, 0x47, 0x42, 0x50]);
-/** UBJSON string "JPY": S, length, UTF-8 */
-const TEXT_JPY = new Uint8Array([0x53, 0x69, 0x03, 0x4a, 0x50, 0x59]);
-/** UBJSON key "updated": length and UTF-8 */
-const KEY_UPDATED = new Uint8Array([0x69, 0x07, 0x75, 0x70, 0x64, 0x61, 0x74, 0x65, 0x64]);
-/** UBJSON key "prices": length and UTF-8 */
-const KEY_PRICES = new Uint8Array([0x69, 0x06, 0x70, 0x72, 0x69, 0x63, 0x65, 0x73]);
 /** declared property names (first used at #/$defs/Price), to find undeclared keys */
 const PROPERTIES_DEFS_PRICE = new Set<string>(["amount", "stock", "tags"]);
-/** UBJSON object start { and the required key "amount" that comes first */
-const OPEN_AMOUNT = new Uint8Array([0x7b, 0x69, 0x06, 0x61, 0x6d, 0x6f, 0x75, 0x6e, 0x74]);
-/** UBJSON key "stock": length and UTF-8 */
-const KEY_STOCK = new Uint8Array([0x69, 0x05, 0x73, 0x74, 0x6f, 0x63, 0x6b]);
-/** UBJSON key "tags": length and UTF-8 */
-const KEY_TAGS = new Uint8Array([0x69, 0x04, 0x74, 0x61, 0x67, 0x73]);
 /** pattern ^[A-Z]{3}-[0-9]{4,8}$ (first used at #/properties/prices/propertyNames) */
 const PATTERN = new RegExp("^[A-Z]{3}-[0-9]{4,8}$", 'u');
 /**
@@ -87,11 +65,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
-}
-
-/** `value[key]` for a key Object.prototype also has: only an own property counts. */
-function ownValue(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
 /** Adds an own property, also `__proto__` (which plain assignment would treat as the prototype). */
@@ -324,16 +297,6 @@ function readKey(reader: Reader): string {
 
 /** Interned object keys of this module's decoders. */
 const KEYS = new KeyCache();
-/** Copies pre-encoded bytes (a key, a container start) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}
-
 /**
  * `writeAny` options with `depth` nesting levels left, one object per depth: the runtime caches
  * its encoder per options object, so a fresh object per call would build an encoder every time.
@@ -385,23 +348,83 @@ function writePriceBook(writer: Writer, value: unknown, depth: number): void {
     const extra = unknownKey(record, PROPERTIES_ROOT);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#"), extra);
   }
-  writeBytes(writer, OPEN_STORE);
+  {
+    // UBJSON object start { and the required key "store" that comes first
+    writer.ensure(8);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x05; uint8[pos + 3] = 0x73; uint8[pos + 4] = 0x74; uint8[pos + 5] = 0x6f; uint8[pos + 6] = 0x72; uint8[pos + 7] = 0x65;
+    writer.pos = pos + 8;
+  }
   if (typeof store !== 'string') throw encodeFailure("unexpected-type", "expected string", "/store", "#/properties/store");
   writeString(writer, store);
-  writeBytes(writer, KEY_CURRENCY);
+  {
+    // UBJSON key "currency": length and UTF-8
+    writer.ensure(10);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x08; uint8[pos + 2] = 0x63; uint8[pos + 3] = 0x75; uint8[pos + 4] = 0x72; uint8[pos + 5] = 0x72; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x6e; uint8[pos + 8] = 0x63; uint8[pos + 9] = 0x79;
+    writer.pos = pos + 10;
+  }
   switch (currency) {
-    case "EUR": writeBytes(writer, TEXT_EUR); break;
-    case "USD": writeBytes(writer, TEXT_USD); break;
-    case "GBP": writeBytes(writer, TEXT_GBP); break;
-    case "JPY": writeBytes(writer, TEXT_JPY); break;
+    case "EUR": {
+      // UBJSON string "EUR": S, length, UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x03; uint8[pos + 3] = 0x45; uint8[pos + 4] = 0x55; uint8[pos + 5] = 0x52;
+      writer.pos = pos + 6;
+      break;
+    }
+    case "USD": {
+      // UBJSON string "USD": S, length, UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x03; uint8[pos + 3] = 0x55; uint8[pos + 4] = 0x53; uint8[pos + 5] = 0x44;
+      writer.pos = pos + 6;
+      break;
+    }
+    case "GBP": {
+      // UBJSON string "GBP": S, length, UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x03; uint8[pos + 3] = 0x47; uint8[pos + 4] = 0x42; uint8[pos + 5] = 0x50;
+      writer.pos = pos + 6;
+      break;
+    }
+    case "JPY": {
+      // UBJSON string "JPY": S, length, UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x03; uint8[pos + 3] = 0x4a; uint8[pos + 4] = 0x50; uint8[pos + 5] = 0x59;
+      writer.pos = pos + 6;
+      break;
+    }
     default: throw encodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", "/currency", "#/properties/currency");
   }
   if (updated !== undefined) {
-    writeBytes(writer, KEY_UPDATED);
+    {
+      // UBJSON key "updated": length and UTF-8
+      writer.ensure(9);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x07; uint8[pos + 2] = 0x75; uint8[pos + 3] = 0x70; uint8[pos + 4] = 0x64; uint8[pos + 5] = 0x61; uint8[pos + 6] = 0x74; uint8[pos + 7] = 0x65; uint8[pos + 8] = 0x64;
+      writer.pos = pos + 9;
+    }
     if (typeof updated !== 'string') throw encodeFailure("unexpected-type", "expected string", "/updated", "#/properties/updated");
     writeString(writer, updated);
   }
-  writeBytes(writer, KEY_PRICES);
+  {
+    // UBJSON key "prices": length and UTF-8
+    writer.ensure(8);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x06; uint8[pos + 2] = 0x70; uint8[pos + 3] = 0x72; uint8[pos + 4] = 0x69; uint8[pos + 5] = 0x63; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x73;
+    writer.pos = pos + 8;
+  }
   try {
     writePriceBookPrices(writer, prices, depth - 1);
   } catch (error) {
@@ -414,8 +437,7 @@ function writePriceBook(writer: Writer, value: unknown, depth: number): void {
  * Writes one key of #/$defs/Price that is not a declared property, with its value.
  * @schema #/$defs/Price
  */
-function writeDefsPriceEntry(writer: Writer, record: Record<string, unknown>, key: string, depth: number): void {
-  const item = ownValue(record, key);
+function writeDefsPriceEntry(writer: Writer, key: string, item: unknown, depth: number): void {
   try {
     writeKey(writer, key);
     try {
@@ -450,16 +472,37 @@ function writePrice(writer: Writer, value: unknown, depth: number): void {
     for (const key of keys) if (!PROPERTIES_DEFS_PRICE.has(key)) extras.push(key);
     count += extras.length;
   }
-  writeBytes(writer, OPEN_AMOUNT);
+  {
+    // UBJSON object start { and the required key "amount" that comes first
+    writer.ensure(9);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x06; uint8[pos + 3] = 0x61; uint8[pos + 4] = 0x6d; uint8[pos + 5] = 0x6f; uint8[pos + 6] = 0x75; uint8[pos + 7] = 0x6e; uint8[pos + 8] = 0x74;
+    writer.pos = pos + 9;
+  }
   if (typeof amount !== 'number' || !Number.isFinite(amount)) throw encodeFailure("unexpected-type", "expected a finite number", "/amount", "#/$defs/Price/properties/amount");
   if (amount <= 0) throw encodeFailure("schema-violation", "must be > 0", "/amount", "#/$defs/Price/properties/amount");
   writeNumberItem(writer, amount);
-  writeBytes(writer, KEY_STOCK);
+  {
+    // UBJSON key "stock": length and UTF-8
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x05; uint8[pos + 2] = 0x73; uint8[pos + 3] = 0x74; uint8[pos + 4] = 0x6f; uint8[pos + 5] = 0x63; uint8[pos + 6] = 0x6b;
+    writer.pos = pos + 7;
+  }
   if (typeof stock !== 'number' || !Number.isInteger(stock)) throw encodeFailure("unexpected-type", "expected integer", "/stock", "#/$defs/Price/properties/stock");
   if (stock < 0) throw encodeFailure("schema-violation", "must be >= 0", "/stock", "#/$defs/Price/properties/stock");
   writeNumberItem(writer, stock);
   if (tags !== undefined) {
-    writeBytes(writer, KEY_TAGS);
+    {
+      // UBJSON key "tags": length and UTF-8
+      writer.ensure(6);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x04; uint8[pos + 2] = 0x74; uint8[pos + 3] = 0x61; uint8[pos + 4] = 0x67; uint8[pos + 5] = 0x73;
+      writer.pos = pos + 6;
+    }
     try {
       writePriceTags(writer, tags, depth - 1);
     } catch (error) {
@@ -467,7 +510,7 @@ function writePrice(writer: Writer, value: unknown, depth: number): void {
     }
   }
   if (extras !== undefined) {
-    for (const key of extras) writeDefsPriceEntry(writer, record, key, depth - 1);
+    for (const key of extras) writeDefsPriceEntry(writer, key, record[key], depth - 1);
   }
   writer.u8(0x7d); // }
 }
@@ -476,8 +519,7 @@ function writePrice(writer: Writer, value: unknown, depth: number): void {
  * Writes one key of #/properties/prices that is not a declared property, with its value.
  * @schema #/properties/prices
  */
-function writePropertiesPricesEntry(writer: Writer, record: Record<string, unknown>, key: string, depth: number): void {
-  const item = ownValue(record, key);
+function writePropertiesPricesEntry(writer: Writer, key: string, item: unknown, depth: number): void {
   try {
     if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw encodeFailure("schema-violation", "property name does not match propertyNames", "", "#/properties/prices/propertyNames");
     writeKey(writer, key);
@@ -495,18 +537,10 @@ function writePriceBookPrices(writer: Writer, value: unknown, depth: number): vo
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/properties/prices");
   if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/properties/prices");
   const record = value as Record<string, unknown>;
-  let count = 0;
   const keys = Object.keys(record);
-  let extras: string[] | undefined;
-  if (keys.length !== count) {
-    extras = [];
-    for (const key of keys) extras.push(key);
-    count += extras.length;
-  }
+  const count = keys.length;
   writer.u8(0x7b); // {
-  if (extras !== undefined) {
-    for (const key of extras) writePropertiesPricesEntry(writer, record, key, depth - 1);
-  }
+  for (const key of keys) writePropertiesPricesEntry(writer, key, record[key], depth - 1);
   writer.u8(0x7d); // }
 }
 

@@ -17,48 +17,14 @@ export type Click = { type: "click"; at: number; target: string; x: number; y: n
 export type Error2 = { type: "error"; at: number; message: string; stack?: string[]; fatal: boolean };
 /** declared property names (first used at #), to find undeclared keys */
 const PROPERTIES_ROOT = new Set<string>(["device", "sentAt", "events"]);
-/** UBJSON object start { and the required key "device" that comes first */
-const OPEN_DEVICE = new Uint8Array([0x7b, 0x69, 0x06, 0x64, 0x65, 0x76, 0x69, 0x63, 0x65]);
 /** pattern ^[0-9a-f]{16}$ (first used at #/properties/device) */
 const PATTERN = new RegExp("^[0-9a-f]{16}$", 'u');
-/** UBJSON key "sentAt": length and UTF-8 */
-const KEY_SENT_AT = new Uint8Array([0x69, 0x06, 0x73, 0x65, 0x6e, 0x74, 0x41, 0x74]);
-/** UBJSON key "events": length and UTF-8 */
-const KEY_EVENTS = new Uint8Array([0x69, 0x06, 0x65, 0x76, 0x65, 0x6e, 0x74, 0x73]);
 /** declared property names (first used at #/$defs/PageView), to find undeclared keys */
 const PROPERTIES_DEFS_PAGE_VIEW = new Set<string>(["type", "at", "url", "referrer", "durationMs"]);
-/** UBJSON object start { and the required key "type" that comes first */
-const OPEN_TYPE = new Uint8Array([0x7b, 0x69, 0x04, 0x74, 0x79, 0x70, 0x65]);
-/** UBJSON string "page_view": S, length, UTF-8 */
-const TEXT_PAGE_VIEW = new Uint8Array([0x53, 0x69, 0x09, 0x70, 0x61, 0x67, 0x65, 0x5f, 0x76, 0x69, 0x65, 0x77]);
-/** UBJSON key "at": length and UTF-8 */
-const KEY_AT = new Uint8Array([0x69, 0x02, 0x61, 0x74]);
-/** UBJSON key "url": length and UTF-8 */
-const KEY_URL = new Uint8Array([0x69, 0x03, 0x75, 0x72, 0x6c]);
-/** UBJSON key "referrer": length and UTF-8 */
-const KEY_REFERRER = new Uint8Array([0x69, 0x08, 0x72, 0x65, 0x66, 0x65, 0x72, 0x72, 0x65, 0x72]);
-/** UBJSON key "durationMs": length and UTF-8 */
-const KEY_DURATION_MS = new Uint8Array([0x69, 0x0a, 0x64, 0x75, 0x72, 0x61, 0x74, 0x69, 0x6f, 0x6e, 0x4d, 0x73]);
 /** declared property names (first used at #/$defs/Click), to find undeclared keys */
 const PROPERTIES_DEFS_CLICK = new Set<string>(["type", "at", "target", "x", "y"]);
-/** UBJSON string "click": S, length, UTF-8 */
-const TEXT_CLICK = new Uint8Array([0x53, 0x69, 0x05, 0x63, 0x6c, 0x69, 0x63, 0x6b]);
-/** UBJSON key "target": length and UTF-8 */
-const KEY_TARGET = new Uint8Array([0x69, 0x06, 0x74, 0x61, 0x72, 0x67, 0x65, 0x74]);
-/** UBJSON key "x": length and UTF-8 */
-const KEY_X = new Uint8Array([0x69, 0x01, 0x78]);
-/** UBJSON key "y": length and UTF-8 */
-const KEY_Y = new Uint8Array([0x69, 0x01, 0x79]);
 /** declared property names (first used at #/$defs/Error), to find undeclared keys */
 const PROPERTIES_DEFS_ERROR = new Set<string>(["type", "at", "message", "stack", "fatal"]);
-/** UBJSON string "error": S, length, UTF-8 */
-const TEXT_ERROR = new Uint8Array([0x53, 0x69, 0x05, 0x65, 0x72, 0x72, 0x6f, 0x72]);
-/** UBJSON key "message": length and UTF-8 */
-const KEY_MESSAGE = new Uint8Array([0x69, 0x07, 0x6d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65]);
-/** UBJSON key "stack": length and UTF-8 */
-const KEY_STACK = new Uint8Array([0x69, 0x05, 0x73, 0x74, 0x61, 0x63, 0x6b]);
-/** UBJSON key "fatal": length and UTF-8 */
-const KEY_FATAL = new Uint8Array([0x69, 0x05, 0x66, 0x61, 0x74, 0x61, 0x6c]);
 /** UBJSON key "type": length and UTF-8 */
 const KEY_TYPE = new Uint8Array([0x69, 0x04, 0x74, 0x79, 0x70, 0x65]);
 /**
@@ -345,16 +311,6 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
   return found;
 }
 
-/** Copies pre-encoded bytes (a key, a container start) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}
-
 /**
  * A number as the generic encoder writes it: a safe integer (not -0) with the smallest of
  * `i U I l L`, anything else as float64 `D` (value-types.html#numeric).
@@ -395,15 +351,36 @@ function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): voi
     const extra = unknownKey(record, PROPERTIES_ROOT);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#"), extra);
   }
-  writeBytes(writer, OPEN_DEVICE);
+  {
+    // UBJSON object start { and the required key "device" that comes first
+    writer.ensure(9);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x06; uint8[pos + 3] = 0x64; uint8[pos + 4] = 0x65; uint8[pos + 5] = 0x76; uint8[pos + 6] = 0x69; uint8[pos + 7] = 0x63; uint8[pos + 8] = 0x65;
+    writer.pos = pos + 9;
+  }
   if (typeof device !== 'string') throw encodeFailure("unexpected-type", "expected string", "/device", "#/properties/device");
   if (!PATTERN.test(device)) throw encodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", "/device", "#/properties/device");
   writeString(writer, device);
-  writeBytes(writer, KEY_SENT_AT);
+  {
+    // UBJSON key "sentAt": length and UTF-8
+    writer.ensure(8);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x06; uint8[pos + 2] = 0x73; uint8[pos + 3] = 0x65; uint8[pos + 4] = 0x6e; uint8[pos + 5] = 0x74; uint8[pos + 6] = 0x41; uint8[pos + 7] = 0x74;
+    writer.pos = pos + 8;
+  }
   if (typeof sentAt !== 'number' || !Number.isInteger(sentAt)) throw encodeFailure("unexpected-type", "expected integer", "/sentAt", "#/properties/sentAt");
   if (sentAt < 0) throw encodeFailure("schema-violation", "must be >= 0", "/sentAt", "#/properties/sentAt");
   writeNumberItem(writer, sentAt);
-  writeBytes(writer, KEY_EVENTS);
+  {
+    // UBJSON key "events": length and UTF-8
+    writer.ensure(8);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x06; uint8[pos + 2] = 0x65; uint8[pos + 3] = 0x76; uint8[pos + 4] = 0x65; uint8[pos + 5] = 0x6e; uint8[pos + 6] = 0x74; uint8[pos + 7] = 0x73;
+    writer.pos = pos + 8;
+  }
   try {
     writeTelemetryBatchEvents(writer, events, depth - 1);
   } catch (error) {
@@ -457,20 +434,56 @@ function writePageView(writer: Writer, value: unknown, depth: number): void {
     const extra = unknownKey(record, PROPERTIES_DEFS_PAGE_VIEW);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#/$defs/PageView"), extra);
   }
-  writeBytes(writer, OPEN_TYPE);
+  {
+    // UBJSON object start { and the required key "type" that comes first
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x04; uint8[pos + 3] = 0x74; uint8[pos + 4] = 0x79; uint8[pos + 5] = 0x70; uint8[pos + 6] = 0x65;
+    writer.pos = pos + 7;
+  }
   switch (type2) {
-    case "page_view": writeBytes(writer, TEXT_PAGE_VIEW); break;
+    case "page_view": {
+      // UBJSON string "page_view": S, length, UTF-8
+      writer.ensure(12);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x09; uint8[pos + 3] = 0x70; uint8[pos + 4] = 0x61; uint8[pos + 5] = 0x67; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x5f; uint8[pos + 8] = 0x76; uint8[pos + 9] = 0x69; uint8[pos + 10] = 0x65; uint8[pos + 11] = 0x77;
+      writer.pos = pos + 12;
+      break;
+    }
     default: throw encodeFailure("schema-violation", "must equal \"page_view\"", "/type", "#/$defs/PageView/properties/type");
   }
-  writeBytes(writer, KEY_AT);
+  {
+    // UBJSON key "at": length and UTF-8
+    writer.ensure(4);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x02; uint8[pos + 2] = 0x61; uint8[pos + 3] = 0x74;
+    writer.pos = pos + 4;
+  }
   if (typeof at !== 'number' || !Number.isInteger(at)) throw encodeFailure("unexpected-type", "expected integer", "/at", "#/$defs/PageView/properties/at");
   if (at < 0) throw encodeFailure("schema-violation", "must be >= 0", "/at", "#/$defs/PageView/properties/at");
   writeNumberItem(writer, at);
-  writeBytes(writer, KEY_URL);
+  {
+    // UBJSON key "url": length and UTF-8
+    writer.ensure(5);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x03; uint8[pos + 2] = 0x75; uint8[pos + 3] = 0x72; uint8[pos + 4] = 0x6c;
+    writer.pos = pos + 5;
+  }
   if (typeof url !== 'string') throw encodeFailure("unexpected-type", "expected string", "/url", "#/$defs/PageView/properties/url");
   writeString(writer, url);
   if (referrer !== undefined) {
-    writeBytes(writer, KEY_REFERRER);
+    {
+      // UBJSON key "referrer": length and UTF-8
+      writer.ensure(10);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x08; uint8[pos + 2] = 0x72; uint8[pos + 3] = 0x65; uint8[pos + 4] = 0x66; uint8[pos + 5] = 0x65; uint8[pos + 6] = 0x72; uint8[pos + 7] = 0x72; uint8[pos + 8] = 0x65; uint8[pos + 9] = 0x72;
+      writer.pos = pos + 10;
+    }
     try {
       writePageViewReferrer(writer, referrer, depth - 1);
     } catch (error) {
@@ -478,7 +491,14 @@ function writePageView(writer: Writer, value: unknown, depth: number): void {
     }
   }
   if (durationMs !== undefined) {
-    writeBytes(writer, KEY_DURATION_MS);
+    {
+      // UBJSON key "durationMs": length and UTF-8
+      writer.ensure(12);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x0a; uint8[pos + 2] = 0x64; uint8[pos + 3] = 0x75; uint8[pos + 4] = 0x72; uint8[pos + 5] = 0x61; uint8[pos + 6] = 0x74; uint8[pos + 7] = 0x69; uint8[pos + 8] = 0x6f; uint8[pos + 9] = 0x6e; uint8[pos + 10] = 0x4d; uint8[pos + 11] = 0x73;
+      writer.pos = pos + 12;
+    }
     if (typeof durationMs !== 'number' || !Number.isFinite(durationMs)) throw encodeFailure("unexpected-type", "expected a finite number", "/durationMs", "#/$defs/PageView/properties/durationMs");
     if (durationMs < 0) throw encodeFailure("schema-violation", "must be >= 0", "/durationMs", "#/$defs/PageView/properties/durationMs");
     writeNumberItem(writer, durationMs);
@@ -509,24 +529,67 @@ function writeClick(writer: Writer, value: unknown, depth: number): void {
     const extra = unknownKey(record, PROPERTIES_DEFS_CLICK);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#/$defs/Click"), extra);
   }
-  writeBytes(writer, OPEN_TYPE);
+  {
+    // UBJSON object start { and the required key "type" that comes first
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x04; uint8[pos + 3] = 0x74; uint8[pos + 4] = 0x79; uint8[pos + 5] = 0x70; uint8[pos + 6] = 0x65;
+    writer.pos = pos + 7;
+  }
   switch (type2) {
-    case "click": writeBytes(writer, TEXT_CLICK); break;
+    case "click": {
+      // UBJSON string "click": S, length, UTF-8
+      writer.ensure(8);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x05; uint8[pos + 3] = 0x63; uint8[pos + 4] = 0x6c; uint8[pos + 5] = 0x69; uint8[pos + 6] = 0x63; uint8[pos + 7] = 0x6b;
+      writer.pos = pos + 8;
+      break;
+    }
     default: throw encodeFailure("schema-violation", "must equal \"click\"", "/type", "#/$defs/Click/properties/type");
   }
-  writeBytes(writer, KEY_AT);
+  {
+    // UBJSON key "at": length and UTF-8
+    writer.ensure(4);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x02; uint8[pos + 2] = 0x61; uint8[pos + 3] = 0x74;
+    writer.pos = pos + 4;
+  }
   if (typeof at !== 'number' || !Number.isInteger(at)) throw encodeFailure("unexpected-type", "expected integer", "/at", "#/$defs/Click/properties/at");
   if (at < 0) throw encodeFailure("schema-violation", "must be >= 0", "/at", "#/$defs/Click/properties/at");
   writeNumberItem(writer, at);
-  writeBytes(writer, KEY_TARGET);
+  {
+    // UBJSON key "target": length and UTF-8
+    writer.ensure(8);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x06; uint8[pos + 2] = 0x74; uint8[pos + 3] = 0x61; uint8[pos + 4] = 0x72; uint8[pos + 5] = 0x67; uint8[pos + 6] = 0x65; uint8[pos + 7] = 0x74;
+    writer.pos = pos + 8;
+  }
   if (typeof target !== 'string') throw encodeFailure("unexpected-type", "expected string", "/target", "#/$defs/Click/properties/target");
   writeString(writer, target);
-  writeBytes(writer, KEY_X);
+  {
+    // UBJSON key "x": length and UTF-8
+    writer.ensure(3);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x01; uint8[pos + 2] = 0x78;
+    writer.pos = pos + 3;
+  }
   if (typeof x !== 'number' || !Number.isInteger(x)) throw encodeFailure("unexpected-type", "expected integer", "/x", "#/$defs/Click/properties/x");
   if (x < 0) throw encodeFailure("schema-violation", "must be >= 0", "/x", "#/$defs/Click/properties/x");
   if (x > 65535) throw encodeFailure("schema-violation", "must be <= 65535", "/x", "#/$defs/Click/properties/x");
   writeNumberItem(writer, x);
-  writeBytes(writer, KEY_Y);
+  {
+    // UBJSON key "y": length and UTF-8
+    writer.ensure(3);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x01; uint8[pos + 2] = 0x79;
+    writer.pos = pos + 3;
+  }
   if (typeof y !== 'number' || !Number.isInteger(y)) throw encodeFailure("unexpected-type", "expected integer", "/y", "#/$defs/Click/properties/y");
   if (y < 0) throw encodeFailure("schema-violation", "must be >= 0", "/y", "#/$defs/Click/properties/y");
   if (y > 65535) throw encodeFailure("schema-violation", "must be <= 65535", "/y", "#/$defs/Click/properties/y");
@@ -557,27 +620,70 @@ function writeError2(writer: Writer, value: unknown, depth: number): void {
     const extra = unknownKey(record, PROPERTIES_DEFS_ERROR);
     if (extra !== undefined) throw atPath(encodeFailure('schema-violation', 'property not allowed', '', "#/$defs/Error"), extra);
   }
-  writeBytes(writer, OPEN_TYPE);
+  {
+    // UBJSON object start { and the required key "type" that comes first
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x7b; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x04; uint8[pos + 3] = 0x74; uint8[pos + 4] = 0x79; uint8[pos + 5] = 0x70; uint8[pos + 6] = 0x65;
+    writer.pos = pos + 7;
+  }
   switch (type2) {
-    case "error": writeBytes(writer, TEXT_ERROR); break;
+    case "error": {
+      // UBJSON string "error": S, length, UTF-8
+      writer.ensure(8);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x53; uint8[pos + 1] = 0x69; uint8[pos + 2] = 0x05; uint8[pos + 3] = 0x65; uint8[pos + 4] = 0x72; uint8[pos + 5] = 0x72; uint8[pos + 6] = 0x6f; uint8[pos + 7] = 0x72;
+      writer.pos = pos + 8;
+      break;
+    }
     default: throw encodeFailure("schema-violation", "must equal \"error\"", "/type", "#/$defs/Error/properties/type");
   }
-  writeBytes(writer, KEY_AT);
+  {
+    // UBJSON key "at": length and UTF-8
+    writer.ensure(4);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x02; uint8[pos + 2] = 0x61; uint8[pos + 3] = 0x74;
+    writer.pos = pos + 4;
+  }
   if (typeof at !== 'number' || !Number.isInteger(at)) throw encodeFailure("unexpected-type", "expected integer", "/at", "#/$defs/Error/properties/at");
   if (at < 0) throw encodeFailure("schema-violation", "must be >= 0", "/at", "#/$defs/Error/properties/at");
   writeNumberItem(writer, at);
-  writeBytes(writer, KEY_MESSAGE);
+  {
+    // UBJSON key "message": length and UTF-8
+    writer.ensure(9);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x07; uint8[pos + 2] = 0x6d; uint8[pos + 3] = 0x65; uint8[pos + 4] = 0x73; uint8[pos + 5] = 0x73; uint8[pos + 6] = 0x61; uint8[pos + 7] = 0x67; uint8[pos + 8] = 0x65;
+    writer.pos = pos + 9;
+  }
   if (typeof message !== 'string') throw encodeFailure("unexpected-type", "expected string", "/message", "#/$defs/Error/properties/message");
   writeString(writer, message);
   if (stack !== undefined) {
-    writeBytes(writer, KEY_STACK);
+    {
+      // UBJSON key "stack": length and UTF-8
+      writer.ensure(7);
+      const uint8 = writer.uint8;
+      const pos = writer.pos;
+      uint8[pos] = 0x69; uint8[pos + 1] = 0x05; uint8[pos + 2] = 0x73; uint8[pos + 3] = 0x74; uint8[pos + 4] = 0x61; uint8[pos + 5] = 0x63; uint8[pos + 6] = 0x6b;
+      writer.pos = pos + 7;
+    }
     try {
       writeErrorStack(writer, stack, depth - 1);
     } catch (error) {
       throw atPath(error, "stack");
     }
   }
-  writeBytes(writer, KEY_FATAL);
+  {
+    // UBJSON key "fatal": length and UTF-8
+    writer.ensure(7);
+    const uint8 = writer.uint8;
+    const pos = writer.pos;
+    uint8[pos] = 0x69; uint8[pos + 1] = 0x05; uint8[pos + 2] = 0x66; uint8[pos + 3] = 0x61; uint8[pos + 4] = 0x74; uint8[pos + 5] = 0x61; uint8[pos + 6] = 0x6c;
+    writer.pos = pos + 7;
+  }
   if (typeof fatal !== 'boolean') throw encodeFailure("unexpected-type", "expected boolean", "/fatal", "#/$defs/Error/properties/fatal");
   writer.u8(fatal ? 0x54 : 0x46); // T or F
   writer.u8(0x7d); // }
