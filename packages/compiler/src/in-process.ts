@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as runtime from '@binschema/runtime';
 import * as cborRuntime from '@binschema/runtime/cbor';
 import * as ubjsonRuntime from '@binschema/runtime/ubjson';
+import * as formatChecks from '@binschema/runtime/formats';
 import { buildIr } from './ir/index.js';
 import { transpileBody } from './emit/module.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
@@ -50,7 +51,7 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
   const ir = buildIr({ schema }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
   const factory = evaluate(`'use strict';\nreturn ${transpileBody(text)};`);
-  const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime);
+  const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime, formatChecks);
   const pair = (entry: (typeof api)[number]): Codec => ({
     encode: exports[entry.encode.text] as Codec['encode'],
     decode: exports[entry.decode.text] as Codec['decode'],
@@ -60,7 +61,7 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
   return { ...pair(api[0]), definitions };
 }
 
-type Factory = (runtime: unknown, format: unknown) => Record<string, (value: never) => unknown>;
+type Factory = (runtime: unknown, format: unknown, formatChecks: unknown) => Record<string, (value: never) => unknown>;
 
 /** The one place source text becomes code here; refused code generation becomes a `SchemaError`. */
 function evaluate(body: string): Factory {

@@ -3,7 +3,7 @@ import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { Code, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
 import type { ModuleContext } from './context.js';
-import { FORMAT_HELPERS } from './formats.js';
+import { FORMAT_FUNCTIONS } from './formats.js';
 
 /**
  * Assertion checks shared by encoders and decoders of every format. Each takes the value as an
@@ -60,13 +60,13 @@ export function stringChecks(context: ModuleContext, node: IrString, value: Code
   if (node.format !== undefined) lines.line(js`if (!${formatHelper(context, node)}(${value})) ${fail('schema-violation', `must be a valid ${node.format}`)}`);
 }
 
-/** The prelude helper that checks `node.format` (the front end only lets asserted formats through). */
+/** The runtime function that checks `node.format` (the front end only lets asserted formats through). */
 function formatHelper(context: ModuleContext, node: IrString): Code {
-  const helper = FORMAT_HELPERS[node.format!];
+  const helper = Object.prototype.hasOwnProperty.call(FORMAT_FUNCTIONS, node.format!) ? FORMAT_FUNCTIONS[node.format!] : undefined;
   if (helper === undefined) {
     throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `format assertion ${JSON.stringify(node.format)} is not supported`, node.schemaPath, context.ir.source);
   }
-  return context.use(helper);
+  return context.formatCheck(helper);
 }
 
 /** The schema pattern compiled here (to test names known at compile time); SchemaError if invalid. */

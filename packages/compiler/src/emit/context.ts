@@ -3,6 +3,7 @@ import { definitionsOf, type Definitions } from '../plan/shape.js';
 import { Code, commentText, literal } from './code.js';
 import { NameScope, type Name } from './names.js';
 import type { PreludeHelper } from './prelude.js';
+import { FORMAT_FUNCTIONS } from './formats.js';
 import { unescapePointerToken } from '@binschema/runtime';
 
 /** A hoisted module constant: `const NAME = init;` with a comment saying what it is. */
@@ -35,6 +36,8 @@ export class ModuleContext {
   readonly functions: FunctionSpec[] = [];
   readonly runtimeImports = new Set<string>();
   readonly formatImports = new Set<string>();
+  /** Imports from `<runtime>/formats` (`format` assertions). */
+  readonly formatCheckImports = new Set<string>();
   private readonly constantsByInit = new Map<string, Name>();
   private readonly preludeUsed = new Set<string>();
   private readonly preludeNames = new Map<string, Name>();
@@ -49,7 +52,7 @@ export class ModuleContext {
   ) {
     this.definitions = definitionsOf(ir);
     // Fixed names first, so schema-derived names never take them.
-    for (const name of [...runtimeNames, ...formatRuntimeNames]) this.scope.claim(name);
+    for (const name of [...runtimeNames, ...formatRuntimeNames, ...Object.values(FORMAT_FUNCTIONS)]) this.scope.claim(name);
     for (const name of Object.keys(prelude)) this.preludeNames.set(name, this.scope.claim(name));
     this.formatRuntime = new Set(formatRuntimeNames);
   }
@@ -58,6 +61,12 @@ export class ModuleContext {
   runtime(name: string): Code {
     if (this.formatRuntime.has(name)) this.formatImports.add(name);
     else this.runtimeImports.add(name);
+    return new Code(name);
+  }
+
+  /** A `format` check imported from `<runtime>/formats`, by its exported name. */
+  formatCheck(name: string): Code {
+    this.formatCheckImports.add(name);
     return new Code(name);
   }
 

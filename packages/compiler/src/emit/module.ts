@@ -40,7 +40,7 @@ export interface ModuleParts {
 
 /**
  * `mode: 'module'` gives an ES module. `mode: 'function'` gives the body of a function that takes
- * the runtime and the format runtime as arguments and returns `{ exports }` (for `compileCodec`):
+ * the runtime, the format runtime and the `format` checks as arguments and returns `{ exports }` (for `compileCodec`):
  * the same code with the imports and `export` keywords replaced.
  */
 export function assembleModule(context: ModuleContext, parts: ModuleParts, fileName: string, mode: 'module' | 'function'): string {
@@ -52,12 +52,15 @@ export function assembleModule(context: ModuleContext, parts: ModuleParts, fileN
   const exported = mode === 'module';
   const runtime = [...context.runtimeImports].sort();
   const format = [...context.formatImports].sort();
+  const formatChecks = [...context.formatCheckImports].sort();
   const statements: (string | StatementStructures)[] = [];
   if (mode === 'module') {
     if (runtime.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: runtime, moduleSpecifier: parts.runtimeModule });
     if (format.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: format, moduleSpecifier: parts.formatModule });
+    if (formatChecks.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: formatChecks, moduleSpecifier: `${parts.runtimeModule}/formats` });
   } else {
     statements.push(`const { ${runtime.join(', ')} } = runtime;`, `const { ${format.join(', ')} } = formatRuntime;`);
+    if (formatChecks.length > 0) statements.push(`const { ${formatChecks.join(', ')} } = formatChecks;`);
   }
   for (const type of parts.types) {
     statements.push({ kind: StructureKind.TypeAlias, name: type.name.text, type: type.type.text, isExported: exported && type.exported, docs: docs(type.docs) });
@@ -136,7 +139,7 @@ export function emitJavaScript(fileName: string, source: string): { js: string; 
 
 /** Strips types from a generated function body (for `compileCodec`), with the same compiler. */
 export function transpileBody(body: string): string {
-  const wrapped = `(function (runtime: any, formatRuntime: any) {\n${body}\n})`;
+  const wrapped = `(function (runtime: any, formatRuntime: any, formatChecks: any) {\n${body}\n})`;
   const output = ts.transpileModule(wrapped, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
   // The body runs strict either way; the directive is re-added by the caller's Function body.
   return output.trim().replace(/^"use strict";\s*/, '').replace(/;$/, '');

@@ -4,8 +4,6 @@
  * it needs; `ModuleContext.usePrelude` pulls in dependencies.
  */
 
-import { FORMAT_PRELUDE } from './formats.js';
-
 export interface PreludeHelper {
   /** Other helpers this one calls. */
   uses: readonly string[];
@@ -22,7 +20,6 @@ function helper(text: string, runtime: string[] = [], uses: string[] = [], forma
 }
 
 export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
-  ...FORMAT_PRELUDE,
   EncodeFailure: helper(`
 /**
  * An encoder failure on its way up to the exported function, which turns it into an

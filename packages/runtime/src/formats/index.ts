@@ -1,0 +1,23 @@
+// `format` assertions (JSON Schema 2020-12 Validation §7.3) that generated codecs import when
+// compiled with `formatAssertion: true`; each takes a string and returns whether it conforms.
+
+// Dates, times and durations (RFC 3339 §5.6, Appendix A).
+export { isDate, isTime, isDateTime, isDuration } from './dates.js';
+
+// Host names and IP addresses (RFC 1123, RFC 5890-5892 A-labels, RFC 2673, RFC 4291).
+export { isHostname, isIpv4, isIpv6 } from './hosts.js';
+
+// URIs (RFC 3986).
+export { isUri, isUriReference } from './uri.js';
+
+// E-mail addresses (RFC 5321 §4.1.2).
+export { isEmail } from './email.js';
+
+// UUIDs (RFC 4122), JSON Pointers (RFC 6901), ECMA-262 regular expressions.
+export { isUuid } from './uuid.js';
+export { isJsonPointer } from './json-pointer.js';
+export { isRegex } from './regex.js';
+
+// IDNA2008 pieces the host check is built from (RFC 3492, RFC 5891-5892).
+export { decodePunycode, encodePunycode } from './punycode.js';
+export { isALabel, isULabel, idnaProperty } from './idna.js';
