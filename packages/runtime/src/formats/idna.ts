@@ -34,15 +34,16 @@ const OLD_HANGUL_JAMO = /^[\u1100-\u11ff\ua960-\ua97c\ud7b0-\ud7c6\ud7cb-\ud7fb]
 const LETTER_DIGITS = /^[\p{Ll}\p{Lu}\p{Lo}\p{Nd}\p{Lm}\p{Mn}\p{Mc}]$/u;
 /**
  * Case folding (for §2.2 Unstable) is not in ECMA-262; lower(upper(c)) gives it except for
- * U+0131 (no folding) and Cherokee small letters (which fold to capitals).
+ * U+0131 (no folding) and Cherokee, whose small letters fold to the capitals (CaseFolding.txt).
  */
 const CHEROKEE_SMALL = /^[\u13f8-\u13fd\uab70-\uabbf]$/u;
+const CHEROKEE_CAPITAL = /^[\u13a0-\u13f5]$/u;
 
 /** §2.2 Unstable (B): toNFKC(toCaseFold(toNFKC(cp))) != cp. */
 function isUnstable(char: string): boolean {
   const nfkc = char.normalize('NFKC');
   if (nfkc !== char || CHEROKEE_SMALL.test(char)) return true;
-  if (char === '\u0131') return false;
+  if (char === '\u0131' || CHEROKEE_CAPITAL.test(char)) return false;
   return nfkc.toUpperCase().toLowerCase().normalize('NFKC') !== char;
 }
 
