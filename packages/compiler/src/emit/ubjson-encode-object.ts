@@ -16,8 +16,8 @@ export function emitObjectWriter(emitter: UbjsonEncoderEmitter, node: IrObject, 
   emitter.depthGuard(node, lines);
   lines.line(js`if (!${emitter.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [record, count, extras, keys, key, next, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'next', 'extra', 'before'].map((fixed) => scope.claim(fixed));
-  const frame: ObjectFrame = { emitter, node, scope, plan: planUbjsonObject(node), record, count, extras, keys, key, next, extra, before, locals: [] };
+  const [record, count, extras, keys, key, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before'].map((fixed) => scope.claim(fixed));
+  const frame: ObjectFrame = { emitter, node, scope, plan: planUbjsonObject(node), record, count, extras, keys, key, extra, before, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
   if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
     writeMap(frame, fail, lines);
@@ -56,7 +56,6 @@ interface ObjectFrame {
   extras: Name;
   keys: Name;
   key: Name;
-  next: Name;
   extra: Name;
   before: Name;
   /** One local per declared property, in schema order. */

@@ -1,4 +1,4 @@
-import type { IrArray, IrNode, IrNumber, IrObject } from '../ir/types.js';
+import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import type { JsonType } from './shape.js';
 
 /**
@@ -121,8 +121,3 @@ export const markersOfJsonType: Record<JsonType, readonly number[]> = {
   array: [UbjsonMarker.ArrayStart],
   object: [UbjsonMarker.ObjectStart],
 };
-
-/** True when `node` is read by a function taking the marker (containers and unions). */
-export function isContainer(node: IrNode): boolean {
-  return node.kind === 'object' || node.kind === 'array' || node.kind === 'union';
-}
