@@ -4,6 +4,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import * as formats from '../src/formats/index.js';
+import { decodePunycode, encodePunycode } from '../src/formats/punycode.js';
+import { idnaProperty, isALabel, isULabel } from '../src/formats/idna.js';
 
 type Check = (text: string) => boolean;
 
@@ -96,13 +98,13 @@ const PUNYCODE_SAMPLES: readonly [string, string][] = [
 idna('encodes and decodes the RFC 3492 §7.1 sample strings', () => {
   for (const [text, encoded] of PUNYCODE_SAMPLES) {
     const points = Array.from(text, (char) => char.codePointAt(0)!);
-    assert.is(formats.encodePunycode(points), encoded);
-    assert.equal(formats.decodePunycode(encoded), points);
+    assert.is(encodePunycode(points), encoded);
+    assert.equal(decodePunycode(encoded), points);
   }
 });
 
 idna('refuses Punycode that ends mid-number, has a non-digit, or overflows (§6.2, §6.4)', () => {
-  for (const text of ['X', 'a-9', 'ab-c!', 'ü-abc', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzz', '9'.repeat(200)]) assert.is(formats.decodePunycode(text), undefined, text);
+  for (const text of ['X', 'a-9', 'ab-c!', 'ü-abc', 'zzzzzzzzzzzzzzzzzzzzzzzzzzzz', '9'.repeat(200)]) assert.is(decodePunycode(text), undefined, text);
 });
 
 idna('derives RFC 5892 properties, exceptions (§2.6) included', () => {
@@ -112,12 +114,12 @@ idna('derives RFC 5892 properties, exceptions (§2.6) included', () => {
     ['\u200d', 'CONTEXTJ'], ['\u1100', 'DISALLOWED'], ['\u20d0', 'DISALLOWED'], ['\u00c0', 'DISALLOWED'], ['\u0131', 'PVALID'], ['\u13a0', 'PVALID'],
     ['\uab70', 'DISALLOWED'], ['\u0378', 'DISALLOWED'], ['\ufdd0', 'DISALLOWED'], ['\u00ad', 'DISALLOWED'], ['\u4e2d', 'PVALID'], ['\u0301', 'PVALID'],
   ];
-  for (const [char, property] of expected) assert.is(formats.idnaProperty(char), property, `U+${char.codePointAt(0)!.toString(16)}`);
+  for (const [char, property] of expected) assert.is(idnaProperty(char), property, `U+${char.codePointAt(0)!.toString(16)}`);
 });
 
 idna('applies the RFC 5892 Appendix A contextual rules', () => {
   verdicts(
-    formats.isALabel,
+    isALabel,
     // l·l (A.3), α͵β (A.4), א׳ (A.5), ア・イ (A.7), ٠١ (A.8), ZWJ after a virama (A.2), ب ZWNJ ب (A.1)
     ['xn--ll-0ea', 'xn--wva3je', 'xn--4db4e', 'xn--ccke4x', 'xn--8hbc', 'xn--11b2ezcw70k', 'xn--ngba799q'],
     // a·l, a͵b, a׳, a・b, ٠۱, ZWJ without a virama, ا ZWNJ ب (alef joins on the right only)
@@ -128,11 +130,11 @@ idna('applies the RFC 5892 Appendix A contextual rules', () => {
 idna('refuses a leading mark (§4.2.3.2), a non-NFC U-label, disallowed characters and broken Punycode', () => {
   // Valid: "über" in either case, U+3007, "abßc". Invalid: U+0301 then "a"; "a" then U+0301 (NFC
   // is U+00E1); "Über" (capital); U+0640 tatweel; a truncated number; U+0082 U+0081 U+0080.
-  verdicts(formats.isALabel, ['xn--ber-goa', 'XN--BER-GOA', 'xn--w6j', 'xn--abc-6ka'], ['xn--a-wbb', 'xn--a-xbb', 'xn--ber-ska', 'xn--a-eoc', 'xn--ber-goa0', 'xn--abc']);
+  verdicts(isALabel, ['xn--ber-goa', 'XN--BER-GOA', 'xn--w6j', 'xn--abc-6ka'], ['xn--a-wbb', 'xn--a-xbb', 'xn--ber-ska', 'xn--a-eoc', 'xn--ber-goa0', 'xn--abc']);
 });
 
 idna('refuses "--" in the third and fourth positions of a U-label (§4.2.3.1)', () => {
-  verdicts(formats.isULabel, ['über', 'a--ü'], ['ab--ü', '-ü', 'ü-', '']);
+  verdicts(isULabel, ['über', 'a--ü'], ['ab--ü', '-ü', 'ü-', '']);
 });
 
 idna.run();

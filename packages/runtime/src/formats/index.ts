@@ -17,7 +17,3 @@ export { isEmail } from './email.js';
 export { isUuid } from './uuid.js';
 export { isJsonPointer } from './json-pointer.js';
 export { isRegex } from './regex.js';
-
-// IDNA2008 pieces the host check is built from (RFC 3492, RFC 5891-5892).
-export { decodePunycode, encodePunycode } from './punycode.js';
-export { isALabel, isULabel, idnaProperty } from './idna.js';
