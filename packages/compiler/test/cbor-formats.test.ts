@@ -5,7 +5,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
+import * as formatChecks from '@binschema/runtime/formats';
 import { ASSERTED_FORMATS, compileCodec } from '../src/index.js';
+import { FORMAT_FUNCTIONS } from '../src/emit/formats.js';
 
 const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
   // RFC 3339 §5.8 examples; 1990-12-31T23:59:60Z is the leap second example.
@@ -28,7 +30,12 @@ const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
   },
   // RFC 3986 §1.1.2 examples.
   uri: { valid: ['ftp://ftp.is.co.za/rfc/rfc1808.txt', 'mailto:John.Doe@example.com', 'urn:oasis:names:specification:docbook:dtd:xml:4.1.2'], invalid: ['//example.com/a', 'a b:c', 'http://x/%zz'] },
-  'uri-reference': { valid: ['../a/b?c#d', '//example.com', ''], invalid: ['a b', '%', '\\\\x'] },
+  'uri-reference': { valid: ['../a/b?c#d', '//example.com', ''], invalid: ['a b', '%', '\\\\x', '1:b'] },
+  // RFC 3987 §3.1 and §2.2.
+  iri: { valid: ['http://r\u00e9sum\u00e9.example.org', 'http://example.org/?q=\ue000'], invalid: ['\u00e9', 'http://example.org/\ue000'] },
+  'iri-reference': { valid: ['\u00e9', '#\u00e9'], invalid: ['\u00e9:\u00e9', 'a b'] },
+  // RFC 6570 §1.2.
+  'uri-template': { valid: ['http://example.com/search{?q,lang}', '{/list*,path:4}'], invalid: ['{var', '{v:0}', 'a b'] },
   // RFC 4122 §3.
   uuid: { valid: ['f81d4fae-7dec-11d0-a765-00a0c91e6bf6'], invalid: ['urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'f81d4fae7dec11d0a76500a0c91e6bf6', 'g81d4fae-7dec-11d0-a765-00a0c91e6bf6'] },
   // RFC 6901 §5.
@@ -54,6 +61,11 @@ for (const [format, { valid, invalid }] of Object.entries(vectors)) {
     }
   });
 }
+
+test('imports a function @binschema/runtime/formats exports for every asserted format', () => {
+  assert.equal(Object.keys(FORMAT_FUNCTIONS).sort(), [...ASSERTED_FORMATS].sort());
+  for (const name of Object.values(FORMAT_FUNCTIONS)) assert.type((formatChecks as Record<string, unknown>)[name], 'function', name);
+});
 
 test('format is only an annotation without formatAssertion', () => {
   const codec = compileCodec({ type: 'string', format: 'ipv4' }, { format: 'cbor' });

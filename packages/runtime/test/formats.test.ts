@@ -139,7 +139,7 @@ idna('refuses "--" in the third and fourth positions of a U-label (§4.2.3.1)', 
 
 idna.run();
 
-const uri = suite('uri and uri-reference (RFC 3986)');
+const uri = suite('URIs, IRIs and URI Templates (RFC 3986, RFC 3987, RFC 6570)');
 
 uri('accepts the §1.1.2 and §3 examples, an IPvFuture literal and an empty port', () => {
   verdicts(
@@ -170,6 +170,26 @@ uri('accepts every reference of the §5.4 resolution examples', () => {
 
 uri('refuses a colon in a first relative segment (§4.2) and authority errors in network-path references', () => {
   verdicts(formats.isUriReference, ['./this:that', 'a/b:c', '//'], ['1:b', '/[::1]', '//example.com:abc/p', '//a@b@example.com/', '//[::ffff:192.168.0.01]/p', '%', 'a b', '#frag\\ment']);
+});
+
+uri('accepts RFC 3987 IRIs: ucschar anywhere, iprivate only in the query', () => {
+  verdicts(
+    formats.isIri,
+    ['http://r\u00e9sum\u00e9.example.org', 'http://www.example.org/D\u00fcrst', 'http://\u7d0d\u8c46.example.org/%E2%80%AE', 'http://example.org/?q=\ue000', 'http://example.org/\u{10000}', 'urn:\u00e9'],
+    ['http://example.org/\ue000', 'http://example.org/\ufffe', 'http://example.org/\ud800', 'http://example.org/a b', 'http://example.org/\u200e', '/\u00e9', '\u00e9', 'http://[::1/'],
+  );
+  verdicts(formats.isIriReference, ['\u00e9', '/\u00e9', '#\u00e9', '//\u00e9/'], ['\u00e9:\u00e9', '#\u00e9\\', '\u202e', '1:b']);
+});
+
+uri('accepts the RFC 6570 §1.2 templates of every level and refuses broken expressions', () => {
+  verdicts(
+    formats.isUriTemplate,
+    [
+      '', 'http://example.com/~{username}/', 'http://example.com/dictionary/{term:1}/{term}', 'http://example.com/search{?q,lang}', '{var}', '{+var}', '{#var}', '{.var}', '{/var}',
+      '{;x,y}', '{?x,y}', '{&x}', '{var:3}', '{list*}', '{/list*,path:4}', '{%41b}', '{a.b}', '{v:9999}', "'{var}'", 'a%41b', '\u00e9{x}',
+    ],
+    ['{', '}', '{var', 'a}b', '{}', '{+}', '{a,,b}', '{a,}', '{v:0}', '{v:01}', '{v:10000}', '{var:3*}', '{a..b}', '{$var}', '{a b}', 'a b', 'a"b', 'a<b', 'a%4', '{{x}}'],
+  );
 });
 
 uri.run();

@@ -7,8 +7,9 @@ export { isDate, isTime, isDateTime, isDuration } from './dates.js';
 // Host names and IP addresses (RFC 1123, RFC 5890-5892 A-labels, RFC 2673, RFC 4291).
 export { isHostname, isIpv4, isIpv6 } from './hosts.js';
 
-// URIs (RFC 3986).
-export { isUri, isUriReference } from './uri.js';
+// URIs and IRIs (RFC 3986, RFC 3987), URI Templates (RFC 6570).
+export { isUri, isUriReference, isIri, isIriReference } from './uri.js';
+export { isUriTemplate } from './uri-template.js';
 
 // E-mail addresses (RFC 5321 §4.1.2).
 export { isEmail } from './email.js';
