@@ -137,6 +137,30 @@ idna('refuses "--" in the third and fourth positions of a U-label (§4.2.3.1)', 
   verdicts(isULabel, ['über', 'a--ü'], ['ab--ü', '-ü', 'ü-', '']);
 });
 
+idna('applies the RFC 5893 Bidi rule to every label of a name with an RTL label', () => {
+  verdicts(
+    formats.isHostname,
+    // א; a.א; א0 (rule 3: may end in EN); א with a trailing NSM; 0a.b (no RTL label: not checked)
+    ['xn--4db', 'a.xn--4db', 'xn--0-zhc', 'xn--hdb9b', '0a.b'],
+    // 0a.א (rule 1); aא (rule 5); אa (rule 2); א0٠ (rule 4)
+    ['0a.xn--4db', 'xn--a-0hc', 'xn--a-zhc', 'xn--0-zhc74b'],
+  );
+});
+
+idna('accepts RFC 5890 internationalized names of U-labels, A-labels and LDH labels', () => {
+  verdicts(
+    formats.isIdnHostname,
+    ['bücher.example', 'xn--bcher-kva.example', 'example.com', '\u4ed6\u4eec\u4e3a\u4ec0\u4e48\u4e0d\u8bf4\u4e2d\u6587.test', 'l\u00b7l', 'a\u3002b', 'a\uff0eb', 'a\uff61b', '\u05d0.a', `${'a'.repeat(63)}.com`,
+      // Four labels of 57 octets in DNS form (231 with the dots).
+      Array.from({ length: 4 }, () => `${'ü'.repeat(10)}${'a'.repeat(40)}`).join('.')],
+    [
+      '', '.', 'a.', 'a..b', 'Bücher.example', 'b\u0075\u0308cher.example', '\u0301a', 'a\u00b7b', '-ü', 'ab--ü', 'a\u05d0', '0a.\u05d0', 'xn--X', 'a b', `${'a'.repeat(64)}.com`,
+      // U-labels whose A-label passes 63 octets, and a name whose DNS form passes 253.
+      'ü'.repeat(60), Array.from({ length: 5 }, () => `${'ü'.repeat(10)}${'a'.repeat(40)}`).join('.'),
+    ],
+  );
+});
+
 idna.run();
 
 const uri = suite('URIs, IRIs and URI Templates (RFC 3986, RFC 3987, RFC 6570)');

@@ -12,6 +12,7 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   duration: 'isDuration',
   email: 'isEmail',
   hostname: 'isHostname',
+  'idn-hostname': 'isIdnHostname',
   ipv4: 'isIpv4',
   ipv6: 'isIpv6',
   uri: 'isUri',

@@ -1,9 +1,12 @@
 /**
  * Host names and addresses: `hostname` is an RFC 1123 §2.1 name in which every `xn--` label is
- * a valid IDNA2008 A-label (RFC 5890 §2.3.2.1); `ipv4` is RFC 2673 §3.2 dotted-quad; `ipv6` the
- * RFC 4291 §2.2 text forms.
+ * a valid IDNA2008 A-label (RFC 5890 §2.3.2.1); `idn-hostname` an RFC 5890 §2.3.2.3 name of
+ * LDH labels, A-labels and U-labels; both with the RFC 5893 Bidi rule. `ipv4` is RFC 2673 §3.2
+ * dotted-quad; `ipv6` the RFC 4291 §2.2 text forms.
  */
-import { isALabel } from './idna.js';
+import { aLabelToULabel, isULabel } from './idna.js';
+import { encodePunycode } from './punycode.js';
+import { satisfiesBidiDomainRule } from './bidi.js';
 
 /** RFC 1123 §2.1 label: letters, digits and inner hyphens, 1..63 characters (RFC 1035 §2.3.4). */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
@@ -12,17 +15,59 @@ const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 /** RFC 1035 §3.1: 255 octets on the wire are 253 characters of text (no trailing dot). */
 const MAX_HOSTNAME = 253;
 
+/** RFC 5890 §2.3.1 XN-label prefix, in any case. */
+const XN_PREFIX = /^xn--/i;
+/** Labels separated as RFC 3490 §3.1 reads a name: full stop, ideographic, fullwidth and halfwidth ideographic full stops. */
+const IDN_SEPARATORS = /[.\u3002\uff0e\uff61]/;
+const ASCII = /^[\x00-\x7f]*$/;
+
+function codePoints(text: string): number[] {
+  return Array.from(text, (char) => char.codePointAt(0)!);
+}
+
+/**
+ * The code points of an LDH label (an `xn--` one as its U-label), undefined when invalid.
+ * R-LDH labels "??--" other than xn-- are left alone, as RFC 1123 names.
+ */
+function ldhLabel(label: string): number[] | undefined {
+  if (!LABEL.test(label)) return undefined;
+  if (!XN_PREFIX.test(label)) return codePoints(label);
+  const uLabel = aLabelToULabel(label);
+  return uLabel === undefined ? undefined : codePoints(uLabel);
+}
+
 /** RFC 1123 host name; no empty label (so no trailing dot), A-labels checked (RFC 5891 §5.4). */
 export function isHostname(text: string): boolean {
   if (text.length === 0 || text.length > MAX_HOSTNAME) return false;
+  const labels: number[][] = [];
   for (const label of text.split('.')) {
-    if (!LABEL.test(label)) return false;
-    // R-LDH labels "??--": only xn-- ones carry meaning, and those must be real A-labels.
-    if (label.length >= 4 && (label[0] === 'x' || label[0] === 'X') && (label[1] === 'n' || label[1] === 'N') && label.slice(2, 4) === '--' && !isALabel(label)) {
-      return false;
-    }
+    const points = ldhLabel(label);
+    if (points === undefined) return false;
+    labels.push(points);
   }
-  return true;
+  return satisfiesBidiDomainRule(labels);
+}
+
+/** RFC 5890 §2.3.2.3 internationalized host name; lengths count the A-label (DNS) form. */
+export function isIdnHostname(text: string): boolean {
+  if (text.length === 0) return false;
+  const labels: number[][] = [];
+  let dnsLength = -1;
+  for (const label of text.split(IDN_SEPARATORS)) {
+    let points: number[] | undefined;
+    if (ASCII.test(label)) {
+      points = ldhLabel(label);
+      dnsLength += label.length + 1;
+    } else if (isULabel(label)) {
+      points = codePoints(label);
+      const aLabelLength = 4 + encodePunycode(points).length;
+      if (aLabelLength > 63) return false;
+      dnsLength += aLabelLength + 1;
+    }
+    if (points === undefined) return false;
+    labels.push(points);
+  }
+  return dnsLength <= MAX_HOSTNAME && satisfiesBidiDomainRule(labels);
 }
 
 /** Dotted-quad IPv4 (RFC 2673 §3.2): four decimal octets, no leading zeros. */

@@ -2,10 +2,11 @@
  * IDNA2008 label checks: RFC 5891 §5.4 (an A-label decodes to a U-label that encodes back to
  * it), §4.2.3 (hyphens, leading marks, contextual rules), RFC 5892 §2-§3 (each code point's
  * derived property, computed from the Unicode properties this engine's regular expressions know)
- * and RFC 5892 Appendix A (CONTEXTJ/CONTEXTO rules). The RFC 5893 Bidi rule is not checked.
+ * and RFC 5892 Appendix A (CONTEXTJ/CONTEXTO rules). The RFC 5893 Bidi rule spans labels: bidi.ts.
  */
 import { decodePunycode, encodePunycode } from './punycode.js';
 import { JOINING_TYPE_D, JOINING_TYPE_L, JOINING_TYPE_R, VIRAMA } from './unicode-data.js';
+import { inRanges } from './ranges.js';
 
 type Property = 'PVALID' | 'CONTEXTJ' | 'CONTEXTO' | 'DISALLOWED';
 
@@ -57,15 +58,6 @@ export function idnaProperty(char: string): Property {
   if (point === 0x200c || point === 0x200d) return 'CONTEXTJ';
   if (isUnstable(char) || IGNORABLE.test(char) || IGNORABLE_BLOCKS.test(char) || OLD_HANGUL_JAMO.test(char)) return 'DISALLOWED';
   return LETTER_DIGITS.test(char) ? 'PVALID' : 'DISALLOWED';
-}
-
-function inRanges(point: number | undefined, ranges: readonly number[]): boolean {
-  if (point === undefined) return false;
-  for (let index = 0; index < ranges.length; index += 2) {
-    if (point < ranges[index]) return false;
-    if (point <= ranges[index + 1]) return true;
-  }
-  return false;
 }
 
 /** Joining_Type T: listed ones aside, unlisted Mn, Me and Cf (ArabicShaping.txt header). */
@@ -129,14 +121,21 @@ export function isULabel(label: string): boolean {
 }
 
 /**
- * An ASCII label starting `xn--` (any case) that is a valid A-label: it decodes (RFC 3492) to a
- * U-label with a non-ASCII character that encodes back to it (RFC 5891 §5.4, RFC 5890 §2.3.2.1).
+ * The U-label of an ASCII label starting `xn--` (any case) when it is a valid A-label: it decodes
+ * (RFC 3492) to a U-label with a non-ASCII character that encodes back to it (RFC 5891 §5.4,
+ * RFC 5890 §2.3.2.1); undefined otherwise.
  */
-export function isALabel(label: string): boolean {
+export function aLabelToULabel(label: string): string | undefined {
   const lower = label.toLowerCase();
-  if (!lower.startsWith('xn--') || lower.endsWith('-')) return false;
+  if (!lower.startsWith('xn--') || lower.endsWith('-')) return undefined;
   const points = decodePunycode(lower.slice(4));
-  if (points === undefined || points.every((point) => point < 0x80)) return false;
-  if (`xn--${encodePunycode(points)}` !== lower) return false;
-  return isULabel(String.fromCodePoint(...points));
+  if (points === undefined || points.every((point) => point < 0x80)) return undefined;
+  if (`xn--${encodePunycode(points)}` !== lower) return undefined;
+  const uLabel = String.fromCodePoint(...points);
+  return isULabel(uLabel) ? uLabel : undefined;
+}
+
+/** A valid A-label (see `aLabelToULabel`). */
+export function isALabel(label: string): boolean {
+  return aLabelToULabel(label) !== undefined;
 }

@@ -4,8 +4,8 @@
 // Dates, times and durations (RFC 3339 §5.6, Appendix A).
 export { isDate, isTime, isDateTime, isDuration } from './dates.js';
 
-// Host names and IP addresses (RFC 1123, RFC 5890-5892 A-labels, RFC 2673, RFC 4291).
-export { isHostname, isIpv4, isIpv6 } from './hosts.js';
+// Host names and IP addresses (RFC 1123, RFC 5890-5893, RFC 2673, RFC 4291).
+export { isHostname, isIdnHostname, isIpv4, isIpv6 } from './hosts.js';
 
 // URIs and IRIs (RFC 3986, RFC 3987), URI Templates (RFC 6570).
 export { isUri, isUriReference, isIri, isIriReference } from './uri.js';
