@@ -22,6 +22,8 @@ const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
   email: { valid: ['joe@example.com', "o'hara+tag@mail.example.org"], invalid: ['joe', 'joe@', '@example.com', 'a..b@example.com'] },
   // RFC 1123 §2.1.
   hostname: { valid: ['example.com', 'a-b.c1', 'xn--bcher-kva.example'], invalid: ['-a.com', 'a_b.com', `${'a'.repeat(64)}.com`, ''] },
+  // RFC 6531 §3.3.
+  'idn-email': { valid: ['\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a', 'joe@example.com'], invalid: ['\u00fc..\u00fc@example.com', 'a@\u0640.com'] },
   // RFC 5890 §2.3.2.3 (U-labels, A-labels), RFC 5893 §2 rule 1.
   'idn-hostname': { valid: ['b\u00fccher.example', 'xn--bcher-kva.example'], invalid: ['B\u00fccher.example', '0a.\u05d0', 'a..b'] },
   ipv4: { valid: ['192.168.0.1', '0.0.0.0', '255.255.255.255'], invalid: ['256.0.0.1', '01.2.3.4', '1.2.3', '1.2.3.4.5'] },

@@ -218,7 +218,7 @@ uri('accepts the RFC 6570 §1.2 templates of every level and refuses broken expr
 
 uri.run();
 
-const email = suite('email (RFC 5321 §4.1.2)');
+const email = suite('email and idn-email (RFC 5321 §4.1.2, RFC 6531 §3.3)');
 
 email('accepts dot-string and quoted local parts (RFC 3696 §3 examples, as corrected by its errata)', () => {
   verdicts(formats.isEmail, [
@@ -240,6 +240,14 @@ email('refuses misplaced dots, unquoted specials, raw quotes and bad domains', (
     'joe', '@example.com', 'joe@', '.a@example.com', 'a.@example.com', 'a..b@example.com', 'joe bloggs@example.com', '"a"b"@example.com', '"a\\"@example.com', 'a"b"@example.com',
     'a@-example.com', 'a@example-.com', 'a@exa_mple.com', 'a@example.com.', 'a@b, c@d', '"ü"@example.com', 'ü@example.com',
   ]);
+});
+
+email('accepts RFC 6531 §3.3 non-ASCII local parts and U-label domains (idn-email), checked in NFC (RFC 6532 §3.1)', () => {
+  verdicts(
+    formats.isIdnEmail,
+    ['joe@example.com', '\u03b4\u03bf\u03ba\u03b9\u03bc\u03ae@example.com', '"\u00fc \u00fc"@example.com', 'user@b\u00fccher.example', 'user@b\u0075\u0308cher.example', '\u7528\u6237@\u4f8b\u5b50.\u5e7f\u544a', 'a@[192.0.2.1]', '\u0080@example.com'],
+    ['\u00fc..\u00fc@example.com', '.\u00fc@example.com', 'a b@example.com', 'user\uff20example.com', '\ud800@example.com', 'a@B\u00fccher.example', 'a@b\u00fccher\u3002example', 'a@\u0640.com', 'a@0a.\u05d0', 'a@', '@\u00fc.com'],
+  );
 });
 
 email.run();

@@ -11,6 +11,7 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   time: 'isTime',
   duration: 'isDuration',
   email: 'isEmail',
+  'idn-email': 'isIdnEmail',
   hostname: 'isHostname',
   'idn-hostname': 'isIdnHostname',
   ipv4: 'isIpv4',

@@ -1,13 +1,17 @@
 /**
  * RFC 5321 §4.1.2 Mailbox (the `email` format, JSON Schema 2020-12 Validation §7.3.2):
- * Local-part "@" ( Domain / address-literal ), with §4.1.3 address literals.
+ * Local-part "@" ( Domain / address-literal ), with §4.1.3 address literals; and its RFC 6531
+ * §3.3 extension (`idn-email`): non-ASCII in atext and qtextSMTP, U-labels in the domain.
  */
-import { isIpv6 } from './hosts.js';
+import { isIdnName, isIpv6 } from './hosts.js';
 
 /** Dot-string = Atom *("." Atom), Atom = 1*atext (RFC 5322 §3.2.3). */
 const DOT_STRING = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
 /** Quoted-string = DQUOTE *( qtextSMTP / quoted-pairSMTP ) DQUOTE: printable ASCII and space, with "\" escapes. */
 const QUOTED_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"$/;
+/** RFC 6531 §3.3: atext =/ UTF8-non-ascii, qtextSMTP =/ UTF8-non-ascii (any non-ASCII scalar value). */
+const UTF8_DOT_STRING = /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~\-\u{80}-\u{d7ff}\u{e000}-\u{10ffff}]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~\-\u{80}-\u{d7ff}\u{e000}-\u{10ffff}]+)*$/u;
+const UTF8_QUOTED_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e\u{80}-\u{d7ff}\u{e000}-\u{10ffff}]|\\[\x20-\x7e])*"$/u;
 /** Domain = sub-domain *("." sub-domain); sub-domain = Let-dig [Ldh-str], a DNS label of 63 at most. */
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 /** IPv4-address-literal = Snum 3("." Snum), Snum = 1*3DIGIT (0-255; leading zeros allowed). */
@@ -52,4 +56,19 @@ export function isEmail(text: string): boolean {
   const domain = text.slice(at + 1);
   if (!DOT_STRING.test(local) && !QUOTED_STRING.test(local)) return false;
   return DOMAIN.test(domain) || isAddressLiteral(domain);
+}
+
+const DOT = /\./;
+
+/**
+ * RFC 6531 §3.3 Mailbox. Domain labels may be U-labels (RFC 5890); RFC 6532 §3.1 only asks for
+ * NFC (SHOULD), so a domain is checked in its NFC form.
+ */
+export function isIdnEmail(text: string): boolean {
+  const at = text.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = text.slice(0, at);
+  const domain = text.slice(at + 1);
+  if (!UTF8_DOT_STRING.test(local) && !UTF8_QUOTED_STRING.test(local)) return false;
+  return DOMAIN.test(domain) || isAddressLiteral(domain) || isIdnName(domain.normalize('NFC'), DOT);
 }

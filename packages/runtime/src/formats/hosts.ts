@@ -50,10 +50,15 @@ export function isHostname(text: string): boolean {
 
 /** RFC 5890 §2.3.2.3 internationalized host name; lengths count the A-label (DNS) form. */
 export function isIdnHostname(text: string): boolean {
+  return isIdnName(text, IDN_SEPARATORS);
+}
+
+/** A name of LDH labels, A-labels and U-labels split at `separators`, with the Bidi rule. */
+export function isIdnName(text: string, separators: RegExp): boolean {
   if (text.length === 0) return false;
   const labels: number[][] = [];
   let dnsLength = -1;
-  for (const label of text.split(IDN_SEPARATORS)) {
+  for (const label of text.split(separators)) {
     let points: number[] | undefined;
     if (ASCII.test(label)) {
       points = ldhLabel(label);

@@ -11,8 +11,8 @@ export { isHostname, isIdnHostname, isIpv4, isIpv6 } from './hosts.js';
 export { isUri, isUriReference, isIri, isIriReference } from './uri.js';
 export { isUriTemplate } from './uri-template.js';
 
-// E-mail addresses (RFC 5321 §4.1.2).
-export { isEmail } from './email.js';
+// E-mail addresses (RFC 5321 §4.1.2, RFC 6531 §3.3).
+export { isEmail, isIdnEmail } from './email.js';
 
 // UUIDs (RFC 4122), JSON Pointers (RFC 6901), ECMA-262 regular expressions.
 export { isUuid } from './uuid.js';
