@@ -162,15 +162,42 @@ for (const format of ['cbor', 'ubjson'] as const) {
   });
 }
 
-typed('a UBJSON module with every kind of node type-checks', () => {
-  const dir = tempDir();
-  const [file] = compileSchema(person, 'person', { format: 'ubjson' });
-  assert.is(file.fileName, 'person.ubjson.ts');
-  writeFileSync(join(dir, file.fileName), file.text);
-  const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-  assert.equal(diagnostics, []);
-});
+/** Unions of every strategy, a tuple, a map with patterns and propertyNames, literals, `any`, an inherited name. */
+const rich = {
+  $defs: {
+    shape: {
+      oneOf: [
+        { type: 'object', properties: { kind: { const: 'a' }, n: { type: 'integer', minimum: 0, maximum: 100 } }, required: ['kind'] },
+        { type: 'object', properties: { kind: { const: 'b' } }, required: ['kind'] },
+      ],
+    },
+  },
+  type: 'object',
+  properties: {
+    tuple: { prefixItems: [{ type: 'string' }, { type: 'integer', minimum: -5, maximum: 5 }], items: { type: 'boolean' } },
+    either: { anyOf: [{ type: 'integer' }, { type: 'number', minimum: 0 }] },
+    typed: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'integer', minimum: 0, maximum: 200 } }, { type: 'null' }] },
+    shapes: { type: 'array', items: { $ref: '#/$defs/shape' } },
+    map: { type: 'object', propertyNames: { pattern: '^[a-z]+$' }, patternProperties: { '^x': { type: 'string' } }, additionalProperties: { type: 'number' } },
+    lit: { enum: [1, 'two', null, [3]] },
+    any: {},
+    constructor: { type: 'string' },
+  },
+  required: ['tuple'],
+  additionalProperties: { type: 'integer' },
+};
+
+for (const format of ['cbor', 'ubjson'] as const) {
+  typed(`a ${format} module with every kind of node type-checks`, () => {
+    const dir = tempDir();
+    const [file] = compileSchema(rich, 'rich', { format });
+    assert.is(file.fileName, `rich.${format}.ts`);
+    writeFileSync(join(dir, file.fileName), file.text);
+    const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.equal(diagnostics, []);
+  });
+}
 
 typed.run();
 
