@@ -1,12 +1,16 @@
 // `format` as an assertion (formatAssertion: true): each format the front end lets through is
 // checked by the generated encoder and decoder. Vectors are taken from the defining RFCs' examples
 // and grammars, noted per line.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import ts from 'typescript';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import * as formatChecks from '@binschema/runtime/formats';
-import { ASSERTED_FORMATS, compileCodec } from '../src/index.js';
+import { ASSERTED_FORMATS, compileCodec, compileSchema } from '../src/index.js';
 import { FORMAT_FUNCTIONS } from '../src/emit/formats.js';
 
 const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
@@ -70,6 +74,33 @@ test('imports a function @binschema/runtime/formats exports for every asserted f
   assert.equal(Object.keys(FORMAT_FUNCTIONS).sort(), [...ASSERTED_FORMATS].sort());
   for (const name of Object.values(FORMAT_FUNCTIONS)) assert.type((formatChecks as Record<string, unknown>)[name], 'function', name);
 });
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+for (const format of ['cbor', 'ubjson'] as const) {
+  test(`an ahead-of-time ${format} module imports every check from @binschema/runtime/formats, type-checks and runs`, async () => {
+    const properties = Object.fromEntries([...ASSERTED_FORMATS].map((name) => [name, { type: 'string', format: name }]));
+    const [file] = compileSchema({ type: 'object', properties }, 'formats', { format, formatAssertion: true });
+    const imported = /import \{ ([^}]*) \} from '@binschema\/runtime\/formats';/.exec(file.text);
+    assert.ok(imported !== null, 'an import from @binschema/runtime/formats');
+    assert.equal(imported[1].split(', ').sort(), Object.values(FORMAT_FUNCTIONS).sort());
+    for (const name of Object.values(FORMAT_FUNCTIONS)) assert.not.ok(file.text.includes(`function ${name}(`), `no local copy of ${name}`);
+    mkdirSync(join(repo, '.tmp'), { recursive: true });
+    const dir = mkdtempSync(join(repo, '.tmp', 'formats-'));
+    try {
+      writeFileSync(join(dir, file.fileName), file.text);
+      const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true };
+      const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([join(dir, file.fileName)], options));
+      assert.equal(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), []);
+      const module = (await import(pathToFileURL(join(dir, file.fileName)).href)) as { encode(value: unknown): Uint8Array; decode(bytes: Uint8Array): unknown };
+      const value = Object.fromEntries(Object.entries(vectors).map(([name, { valid }]) => [name, valid[0]]));
+      assert.equal(module.decode(module.encode(value)), value);
+      assert.throws(() => module.encode({ ...value, hostname: 'example.' }), (error: unknown) => isEncodeError(error) && error.code === 'schema-violation' && error.path === '/hostname');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
 
 test('format is only an annotation without formatAssertion', () => {
   const codec = compileCodec({ type: 'string', format: 'ipv4' }, { format: 'cbor' });
