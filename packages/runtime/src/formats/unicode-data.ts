@@ -5,7 +5,7 @@
  * idna 3.13 Python package), Canonical_Combining_Class and Bidi_Class via the Python `regex`
  * 2026.5.9 module. The Bidi_Class ranges cover only code points IDNA2008 permits (PVALID,
  * CONTEXTJ, CONTEXTO); a range may span code points a label cannot hold, and every permitted
- * code point in none of them is L.
+ * code point in none of them is L. Written by scripts/formats-unicode-data.py; do not edit.
  */
 
 /** Joining_Type D (dual joining). */
