@@ -235,6 +235,14 @@ email('accepts §4.1.3 IPv4 and IPv6 address literals, and no other tag', () => 
   );
 });
 
+email('keeps the §4.5.3.1 size limits: a 64-octet local part and a 255-octet domain', () => {
+  const domain = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(63)].join('.'); // 255 octets
+  const longer = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(61), 'ab'].join('.'); // 256 octets, every label valid
+  verdicts(formats.isEmail, [`${'a'.repeat(64)}@example.com`, `a@${domain}`], [`${'a'.repeat(65)}@example.com`, `a@${longer}`]);
+  // Octets, not characters, under RFC 6531: "é" is two.
+  verdicts(formats.isIdnEmail, [`${'\u00e9'.repeat(32)}@example.com`], [`${'\u00e9'.repeat(33)}@example.com`]);
+});
+
 email('refuses misplaced dots, unquoted specials, raw quotes and bad domains', () => {
   verdicts(formats.isEmail, [], [
     'joe', '@example.com', 'joe@', '.a@example.com', 'a.@example.com', 'a..b@example.com', 'joe bloggs@example.com', '"a"b"@example.com', '"a\\"@example.com', 'a"b"@example.com',

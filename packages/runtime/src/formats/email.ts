@@ -4,6 +4,11 @@
  * §3.3 extension (`idn-email`): non-ASCII in atext and qtextSMTP, U-labels in the domain.
  */
 import { isIdnName, isIpv6 } from './hosts.js';
+import { utf8Length } from '../utf8.js';
+
+/** RFC 5321 §4.5.3.1.1 and §4.5.3.1.2 size limits, in octets (UTF-8 under RFC 6531). */
+const MAX_LOCAL_PART = 64;
+const MAX_DOMAIN = 255;
 
 /** Dot-string = Atom *("." Atom), Atom = 1*atext (RFC 5322 §3.2.3). */
 const DOT_STRING = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
@@ -54,6 +59,7 @@ export function isEmail(text: string): boolean {
   if (at <= 0) return false;
   const local = text.slice(0, at);
   const domain = text.slice(at + 1);
+  if (local.length > MAX_LOCAL_PART || domain.length > MAX_DOMAIN) return false;
   if (!DOT_STRING.test(local) && !QUOTED_STRING.test(local)) return false;
   return DOMAIN.test(domain) || isAddressLiteral(domain);
 }
@@ -69,6 +75,7 @@ export function isIdnEmail(text: string): boolean {
   if (at <= 0) return false;
   const local = text.slice(0, at);
   const domain = text.slice(at + 1);
+  if (utf8Length(local) > MAX_LOCAL_PART || utf8Length(domain) > MAX_DOMAIN) return false;
   if (!UTF8_DOT_STRING.test(local) && !UTF8_QUOTED_STRING.test(local)) return false;
   return DOMAIN.test(domain) || isAddressLiteral(domain) || isIdnName(domain.normalize('NFC'), DOT);
 }
