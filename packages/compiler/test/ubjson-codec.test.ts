@@ -90,6 +90,7 @@ const reads: { what: string; schema: object; bytes: string; value: unknown }[] =
   { what: 'a uint8-range integer written with i, I, l or L', schema: { type: 'array', items: byte }, bytes: '5b 69 05 49 0006 6c 00000007 4c 0000000000000008 5d', value: [5, 6, 7, 8] },
   { what: 'an integer written as the floats D and d', schema: { type: 'array', items: byte }, bytes: '5b 44 4014000000000000 64 40c00000 5d', value: [5, 6] },
   { what: 'a safe integer written as H text', schema: { type: 'integer' }, bytes: '48 69 02 3432', value: 42 },
+  { what: 'a decimal H text as the string the generic decoder gives', schema: { type: 'string' }, bytes: '48 69 03 312e35', value: '1.5' },
   { what: 'a one-character string as C', schema: { type: 'string' }, bytes: '43 61', value: 'a' },
   { what: 'a string with a U length', schema: { type: 'string' }, bytes: '53 55 01 61', value: 'a' },
   { what: 'an array with no-ops between its elements', schema: { type: 'array', items: small }, bytes: '5b 4e 69 01 4e 4e 69 02 4e 5d', value: [1, 2] },
@@ -131,6 +132,7 @@ const refusals: { what: string; schema: object; bytes: string; code: string; off
   { what: 'invalid UTF-8 in a key', schema: { type: 'object' }, bytes: '7b 69 01 ff 5a 7d', code: 'invalid-utf8', offset: 3 },
   { what: 'trailing bytes after the value', schema: small, bytes: '69 01 5a', code: 'trailing-bytes', offset: 2 },
   { what: 'truncated input', schema: point, bytes: '7b 69 01 78 55', code: 'unexpected-end', offset: 5 },
+  { what: 'an H integer where a string belongs', schema: { type: 'string' }, bytes: '48 69 02 3432', code: 'unexpected-type', offset: 0 },
   { what: 'a string where a number belongs', schema: small, bytes: '53 69 01 61', code: 'unexpected-type', offset: 0 },
   { what: 'a container type that is a no-op', schema: { type: 'array' }, bytes: '5b 24 4e 23 69 01', code: 'not-well-formed', offset: 2 },
 ];
