@@ -243,7 +243,10 @@ function nextEntry(reader: Reader, count: number, index: number, type: number): 
   }
 }
 
-/** A string: `S` with a length and UTF-8, or a `C` char (0..127, value-types.html#char). */
+/**
+ * A string: `S` with a length and UTF-8, a `C` char (0..127, value-types.html#char), or `H`
+ * decimal text, which the generic decoder gives as a string.
+ */
 function readString(reader: Reader, marker: number, schemaPath: string): string {
   if (marker === 0x53) {
     const uint8 = reader.uint8;
@@ -254,6 +257,13 @@ function readString(reader: Reader, marker: number, schemaPath: string): string 
       return reader.utf8(uint8[pos + 1]);
     }
     return reader.utf8(readLength(reader));
+  }
+  if (marker === 0x48) {
+    // The generic decoder keeps a high-precision number with a fraction or exponent as its text.
+    const offset = reader.pos - 1;
+    const text = readPayload(reader, marker, 0, BUDGET);
+    if (typeof text !== 'string') throw decodeFailure('unexpected-type', 'expected string, got a high-precision integer', offset, schemaPath);
+    return text;
   }
   if (marker !== 0x43) throw expectedType(reader, 'string', marker, schemaPath);
   if (reader.pos >= reader.end) reader.failEnd(1);
