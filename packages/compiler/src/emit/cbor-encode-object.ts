@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { planCborObject, type CborObjectPlan } from '../plan/cbor.js';
-import { Code, bytesLiteral, inlineComment, js, literal, Lines } from './code.js';
-import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks } from './checks.js';
+import { Code, inlineComment, js, literal, Lines } from './code.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
@@ -30,7 +30,7 @@ export function emitObjectWriter(emitter: CborEncoderEmitter, node: IrObject, sc
 }
 
 /** Nothing declared, other keys allowed (a map): every own key is an entry, in key order or §4.2.1 order. */
-function writeMap(frame: ObjectFrame, fail: ReturnType<CborEncoderEmitter['failWith']>, lines: Lines): void {
+function writeMap(frame: ObjectFrame, fail: Fail, lines: Lines): void {
   const { emitter, node, record, count, keys, key } = frame;
   const context = emitter.context;
   lines.line(js`const ${keys} = Object.keys(${record});`);

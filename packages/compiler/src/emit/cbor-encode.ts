@@ -1,6 +1,6 @@
 import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
 import { ModuleContext, functionDocs, pathWords } from './context.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
@@ -11,11 +11,13 @@ import { emitObjectWriter } from './cbor-encode-object.js';
 const MAX_SWITCHED_STRINGS = 16;
 
 /**
- * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written as
- * inline stores after one `ensure`; longer ones are copied from a hoisted constant by
- * `writeBytes`. The copy loop was ~10% of a typical-object encode profile (.tmp/gs-prof.mjs).
+ * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written by
+ * `writeConstant` from 32-bit words given inline; longer ones are copied from a hoisted constant
+ * by `writeBytes`. The copy loop was ~10% of a typical-object encode profile (.tmp/gs-prof.mjs);
+ * stores spelled out at every site were as fast but made functions large enough that their
+ * re-optimisation after the bench's collections left whole rounds slow.
  */
-const INLINE_CONSTANT_BYTES = 16;
+const INLINE_CONSTANT_BYTES = 12;
 
 /**
  * Emits CBOR encoders: one `write<Name>(writer, value, depth)` per definition and per inner
@@ -136,7 +138,7 @@ export class CborEncoderEmitter {
           lines.block(js`switch (${value})`, (cases) => {
             for (const text of new Set(strings)) {
               cases.block(js`case ${literal(text)}:`, (inner) => {
-                this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, inner, true);
+                this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, inner);
                 inner.line(new Code('break;'));
               });
             }
@@ -163,23 +165,17 @@ export class CborEncoderEmitter {
    * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
    * short runs inline, long ones from a hoisted constant named `constantName`.
    */
-  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
+  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines): void {
     if (bytes.length > INLINE_CONSTANT_BYTES) {
       const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
       lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
       return;
     }
-    const stores = (body: Lines): void => {
-      body.line(comment(what));
-      body.line(js`writer.ensure(${new Code(String(bytes.length))});`);
-      body.line(new Code('const uint8 = writer.uint8;'));
-      body.line(new Code('const pos = writer.pos;'));
-      body.line(joinCode(Array.from(bytes, (byte, offset) => js`uint8[${new Code(offset === 0 ? 'pos' : `pos + ${offset}`)}] = ${hexLiteral(byte)};`), ' '));
-      body.line(js`writer.pos = pos + ${new Code(String(bytes.length))};`);
-    };
-    // The locals need a block of their own unless the caller's block is one.
-    if (ownBlock) stores(lines);
-    else lines.block(new Code(''), stores);
+    // Big-endian words, zero-padded: writeConstant stores `length` bytes from them.
+    const words = [0, 0, 0];
+    bytes.forEach((byte, offset) => (words[offset >> 2] += byte * 2 ** (24 - 8 * (offset & 3))));
+    const args = words.map((word) => new Code(word === 0 ? '0' : `0x${word.toString(16).padStart(8, '0')}`));
+    lines.line(js`${this.context.use('writeConstant')}(writer, ${new Code(String(bytes.length))}, ${joinCode(args, ', ')}); ${inlineComment(what)}`);
   }
 
   /** Calls another write function; a failure inside gets `token` prepended to its path. */

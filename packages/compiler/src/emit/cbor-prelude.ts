@@ -315,6 +315,36 @@ function writeBytes(writer: Writer, bytes: Uint8Array): void {
 }`,
     ['Writer'],
   ),
+  writeConstant: helper(
+    `
+/**
+ * Writes \`length\` (up to 12) pre-encoded bytes given as big-endian 32-bit words. Stores whole
+ * words after one \`ensure\`: bytes past \`length\` land beyond \`pos\`, where the next write goes.
+ */
+function writeConstant(writer: Writer, length: number, first: number, second: number, third: number): void {
+  writer.ensure(12);
+  const uint8 = writer.uint8;
+  const pos = writer.pos;
+  uint8[pos] = first >>> 24;
+  uint8[pos + 1] = first >>> 16;
+  uint8[pos + 2] = first >>> 8;
+  uint8[pos + 3] = first;
+  if (length > 4) {
+    uint8[pos + 4] = second >>> 24;
+    uint8[pos + 5] = second >>> 16;
+    uint8[pos + 6] = second >>> 8;
+    uint8[pos + 7] = second;
+    if (length > 8) {
+      uint8[pos + 8] = third >>> 24;
+      uint8[pos + 9] = third >>> 16;
+      uint8[pos + 10] = third >>> 8;
+      uint8[pos + 11] = third;
+    }
+  }
+  writer.pos = pos + length;
+}`,
+    ['Writer'],
+  ),
   compareKeys: helper(
     `
 /**
