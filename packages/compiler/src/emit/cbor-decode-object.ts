@@ -1,6 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { planCborObject } from '../plan/cbor.js';
-import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, type Lines } from './code.js';
+import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { pathWords } from './context.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import { keyDoc } from './cbor-encode-object.js';
@@ -73,7 +74,7 @@ export function emitObjectReader(emitter: CborDecoderEmitter, node: IrObject, sc
     if (expected !== undefined) fastPath(emitter, node, plan.keys, plan.writeOrder, expected, fixed, body);
     body.line(js`let ${key} = '';`);
     body.block(js`if (${field} < 0)`, (slow) => {
-      if (node.properties.length > 0) byLength(emitter, node, plan.keys, fixed, slow);
+      if (node.properties.length > 0) slow.line(js`${field} = ${fieldFinder(emitter, node, plan.keys)}(reader);`);
       slow.block(js`if (${field} < 0)`, (rest) => {
         // An undeclared key, or a declared one as an indefinite-length string: decode it.
         rest.line(js`${key} = ${context.use('readKey')}(reader, ${path});`);
@@ -154,11 +155,38 @@ function fastPath(
 }
 
 /**
- * The fallback for keys out of order or with a wider head: the text's byte length picks the
- * candidates, its bytes are compared in place with the pre-encoded keys (no decoding).
+ * `find<Object>Field(reader)`, the fallback for keys out of order or with a wider head, in a
+ * function of its own so the read function stays small (large functions took long enough to
+ * re-optimise after a collection to slow whole bench rounds, see the encoders' writeConstant).
  */
-function byLength(emitter: CborDecoderEmitter, node: IrObject, keys: Uint8Array[], fixed: FixedLocals, lines: Lines): void {
-  const { at, field, uint8, keyLength, keyStart } = fixed;
+function fieldFinder(emitter: CborDecoderEmitter, node: IrObject, keys: Uint8Array[]): Name {
+  const context = emitter.context;
+  const name = context.scope.fresh(`find ${pathWords(node.schemaPath, context.ir.rootName)} field`, { pascal: false });
+  const scope = context.scope.child();
+  const [at, field, uint8, keyLength, keyStart] = ['at', 'field', 'uint8', 'keyLength', 'keyStart'].map((fixed) => scope.claim(fixed));
+  const lines = new Lines();
+  lines.line(js`const ${at} = reader.pos;`);
+  lines.line(js`const ${uint8} = reader.uint8;`);
+  lines.line(js`let ${field} = -1;`);
+  byLength(emitter, node, keys, { at, field, uint8, keyLength, keyStart }, lines);
+  lines.line(js`return ${field};`);
+  context.functions.push({
+    name,
+    docs: [`At a key of ${node.schemaPath} other than the one expected next: the index of the declared property it names (key consumed), or -1 (nothing consumed).`, `@schema ${node.schemaPath}`],
+    params: [js`reader: ${context.runtime('Reader')}`],
+    returnType: new Code('number'),
+    body: lines.toCode(),
+    exported: false,
+  });
+  return name;
+}
+
+/**
+ * The text's byte length picks the candidates, its bytes are compared in place with the
+ * pre-encoded keys (no decoding).
+ */
+function byLength(emitter: CborDecoderEmitter, node: IrObject, keys: Uint8Array[], locals: Pick<FixedLocals, 'at' | 'field' | 'uint8' | 'keyLength' | 'keyStart'>, lines: Lines): void {
+  const { at, field, uint8, keyLength, keyStart } = locals;
   const groups = new Map<number, number[]>();
   node.properties.forEach((property, index) => {
     const length = new TextEncoder().encode(property.name).length;
