@@ -103,15 +103,14 @@ export class ValueEncoder {
     const writer = this.writer;
     switch (typeof value) {
       case 'string': {
-        if (this.chars && value.length === 1 && value.charCodeAt(0) < 128) {
-          writer.ensure(2);
-          writer.uint8[writer.pos++] = Marker.Char;
-          writer.uint8[writer.pos++] = value.charCodeAt(0);
-          return;
-        }
-        const end = writeTextGrowing(writer, 1, value);
-        if (end === -1) throw problemOf(this, value, depth)!;
-        writer.uint8[writer.pos] = Marker.String;
+        // Only the common case here (this function's size decides whether the engine inlines
+        // it into the container loops): `C`, the end of the buffer and refusals in writeString.
+        const uint8 = writer.uint8;
+        const pos = writer.pos;
+        if (this.chars || uint8.length - pos < 10 + 3 * value.length) return this.writeString(value, depth);
+        const end = writeTextAt(uint8, pos + 1, value);
+        if (end === -1) return this.writeString(value, depth);
+        uint8[pos] = Marker.String;
         writer.pos = end;
         return;
       }
@@ -131,6 +130,21 @@ export class ValueEncoder {
       default:
         throw problemOf(this, value, depth)!;
     }
+  }
+
+  /** A string the inline case in `writeValue` leaves: `C` with `chars`, little room, a lone surrogate. */
+  writeString(value: string, depth: number): void {
+    const writer = this.writer;
+    if (this.chars && value.length === 1 && value.charCodeAt(0) < 128) {
+      writer.ensure(2);
+      writer.uint8[writer.pos++] = Marker.Char;
+      writer.uint8[writer.pos++] = value.charCodeAt(0);
+      return;
+    }
+    const end = writeTextGrowing(writer, 1, value);
+    if (end === -1) throw problemOf(this, value, depth)!;
+    writer.uint8[writer.pos] = Marker.String;
+    writer.pos = end;
   }
 
   writeNumber(value: number): void {
@@ -209,10 +223,8 @@ export class ValueEncoder {
       const value = object[key];
       if (value === undefined) continue;
       writer.ensure(9 + key.length);
-      let end = writeAsciiKeyAt(writer.uint8, writer.pos, key);
-      if (end === -1) end = writeTextGrowing(writer, 0, key);
-      if (end === -1) throw keyProblem(key)!;
-      writer.pos = end;
+      const end = writeAsciiKeyAt(writer.uint8, writer.pos, key);
+      writer.pos = end !== -1 ? end : writeKeyText(writer, key);
       this.writeValue(value, inner);
     }
     writer.u8(Marker.ObjectEnd);
@@ -228,6 +240,13 @@ function isPlainObject(object: object): boolean {
 function describeObject(object: object): string {
   const name = (object as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === 'string' && name !== '' ? name : describeValue(object);
+}
+
+/** A key `writeAsciiKeyAt` leaves (long or not ASCII); returns the end. */
+function writeKeyText(writer: Writer, key: string): number {
+  const end = writeTextGrowing(writer, 0, key);
+  if (end === -1) throw keyProblem(key)!;
+  return end;
 }
 
 /** Why `key` cannot be an object key, or undefined: only a lone surrogate (no UTF-8 form). */

@@ -20,9 +20,19 @@ export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)'
  * headers). Up to 85 units the guess is always right.
  */
 export function writeTextAt(uint8: Uint8Array, pos: number, text: string): number {
-  const guess = guessHeader(text.length);
-  const end = writeUtf8(uint8, pos + guess, text);
-  return end < 0 ? end : placeLength(uint8, pos, guess, end);
+  const units = text.length;
+  const guess = units <= 255 ? 2 : units <= 32767 ? 3 : 5;
+  const start = pos + guess;
+  const end = writeUtf8(uint8, start, text);
+  if (end === -1) return -1;
+  const length = end - start;
+  // The common case inline (most strings are short): a one-byte length after `i` or `U`.
+  if (guess === 2 && length <= 255) {
+    uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
+    uint8[pos + 1] = length;
+    return end;
+  }
+  return placeLength(uint8, pos, guess, end);
 }
 
 function guessHeader(units: number): number {
