@@ -54,6 +54,7 @@ export function parseOptions(argv: string[]): Options {
       minSamples: quick ? 2 : 8,
       estimateMs: quick ? 0.5 : 4,
       gc: !quick,
+      warmupSamples: quick ? 1 : 8,
     },
     only: values.get('--only'),
     payload: values.get('--payload'),

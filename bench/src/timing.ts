@@ -16,6 +16,8 @@ export interface Budget {
   estimateMs: number;
   /** Collect garbage before each case (only when node runs with --expose-gc). */
   gc: boolean;
+  /** Untimed samples before the timed ones (at least 1: mitata picks the batch size there). */
+  warmupSamples: number;
 }
 
 export interface Timed {
@@ -78,8 +80,10 @@ export async function timeOnce(timed: Timed, estimateNs: number, budget: Budget)
       batch_unroll: 4,
       // Decide batching here, not from mitata's own first-call timing (which includes JIT).
       batch_threshold: single ? -1 : Number.POSITIVE_INFINITY,
-      // mitata only decides batching inside its warm-up, so always run one warm-up sample.
-      warmup_samples: 1,
+      // mitata decides batching inside its warm-up, so always warm up. Several samples, because
+      // the collection before each case can deoptimise large generated functions ("weak
+      // objects"), and re-optimising them on a busy 2-core machine takes a few milliseconds.
+      warmup_samples: budget.warmupSamples,
       warmup_threshold: Number.POSITIVE_INFINITY,
       gc: budget.gc && gcFunction !== undefined ? gcFunction : false,
     } as Parameters<typeof measure>[1],

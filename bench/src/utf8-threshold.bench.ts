@@ -105,7 +105,7 @@ function crossover(rows: { length: number; hand: number; platform: number }[]): 
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const budget: Budget = { timeMs: quick ? 2 : 15, sampleUs: 200, minSamples: quick ? 2 : 6, estimateMs: quick ? 0.5 : 4, gc: !quick };
+  const budget: Budget = { timeMs: quick ? 2 : 15, sampleUs: 200, minSamples: quick ? 2 : 6, estimateMs: quick ? 0.5 : 4, gc: !quick, warmupSamples: quick ? 1 : 8 };
   const rounds = quick ? 1 : 5;
   const modules = { hand: await loadForced('hand'), platform: await loadForced('platform') };
   const all = probes(modules);

@@ -191,7 +191,7 @@ const Rounds = suite('rounds');
 
 Rounds('a case that throws while timed is dropped from later rounds and reported, the others go on', async () => {
   // Tiny budgets: this checks the bookkeeping, not any timing.
-  const budget = { timeMs: 0.05, sampleUs: 5, minSamples: 2, estimateMs: 0.1, gc: false };
+  const budget = { timeMs: 0.05, sampleUs: 5, minSamples: 2, estimateMs: 0.1, gc: false, warmupSamples: 1 };
   let calls = 0;
   const good: Timed = { run: (input: number[]) => input.length, makeInput: () => [1, 2, 3] };
   const flaky: Timed = { run: () => { if (++calls > 3) throw new RangeError('state broke'); return calls; }, makeInput: () => 0 };
