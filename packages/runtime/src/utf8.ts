@@ -1,7 +1,8 @@
 /**
  * UTF-8 fast paths. Short strings are handled by hand because the platform codecs cost a fixed
- * call overhead that dominates below a few dozen characters; long ones go to TextEncoder /
- * TextDecoder. Thresholds: see `bench/src/utf8-threshold.bench.ts`.
+ * call overhead that dominates below a few dozen characters; long ones go to the platform (Node's
+ * `Buffer` utf8Write / utf8Slice where there is one, else TextEncoder / TextDecoder).
+ * Thresholds: see `bench/src/utf8-threshold.bench.ts`.
  */
 
 const textEncoder = new TextEncoder();
@@ -10,14 +11,18 @@ const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * Strings with more UTF-16 units than this go to the platform encoder. Its fixed cost per call
- * is ~50 ns; the hand loop costs ~1.2 ns a unit, so they cross near 40 units (.tmp measurements
- * on Node 20, noisy; see also `bench/src/utf8-threshold.bench.ts`).
+ * Strings with more UTF-16 units than this go to the platform encoder: `pnpm --filter
+ * @binschema/bench run utf8` (Node 20, shared 2-core machine, noisy) puts the crossover at 28
+ * units for ASCII and 32 for non-ASCII text, the lone-surrogate check included.
  */
-export const UTF8_ENCODE_THRESHOLD = 40;
-/** ASCII byte runs longer than this are decoded with `TextDecoder`. */
-export const UTF8_DECODE_THRESHOLD = 48;
-/** Non-ASCII byte runs longer than this are decoded with `TextDecoder` too. */
+export const UTF8_ENCODE_THRESHOLD = 32;
+/**
+ * ASCII byte runs longer than this are decoded by the platform: the same bench, which counts
+ * flattening the hand loop's rope, puts the crossover at 20 bytes; up to 15 bytes `shortAscii`
+ * builds one flat string and wins.
+ */
+export const UTF8_DECODE_THRESHOLD = 24;
+/** Non-ASCII byte runs longer than this are decoded by the platform too. */
 export const UTF8_LOOP_LIMIT = 1024;
 
 type Utf8Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
