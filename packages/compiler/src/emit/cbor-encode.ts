@@ -1,14 +1,10 @@
-import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
-import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
+import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
-import { ModuleContext, functionDocs, pathWords } from './context.js';
-import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
-import type { Name, NameScope } from './names.js';
+import { ModuleContext } from './context.js';
+import type { NameScope } from './names.js';
 import { emitObjectWriter } from './cbor-encode-object.js';
-
-/** String enums up to this size become a switch over pre-encoded constants. */
-const MAX_SWITCHED_STRINGS = 16;
+import { EncoderEmitter } from './encode-skeleton.js';
 
 /**
  * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written by
@@ -20,145 +16,41 @@ const MAX_SWITCHED_STRINGS = 16;
 const INLINE_CONSTANT_BYTES = 12;
 
 /**
- * Emits CBOR encoders: one `write<Name>(writer, value, depth)` per definition and per inner
- * object, array or union (named by its schema path); scalars are written inline. Every function
- * checks the value against the schema first and throws an `EncodeFailure` with a path relative to
- * its own value; callers add their key on the way up (`atPath`), so success builds no paths.
+ * Emits CBOR encoders on the shared skeleton (`encode-skeleton.ts`). What CBOR fixes at compile
+ * time: the simple values, pre-encoded text strings, keys and map heads (`cbor-encode-object.ts`).
  */
-export class CborEncoderEmitter {
-  private readonly functionNames = new Map<IrNode, Name>();
-  private readonly pending: (() => void)[] = [];
+export class CborEncoderEmitter extends EncoderEmitter {
+  protected readonly formatName = 'CBOR';
 
   constructor(
-    readonly context: ModuleContext,
+    context: ModuleContext,
     readonly deterministic: boolean,
-  ) {}
-
-  /** The write function of a definition; its body is emitted by `drain`. */
-  definition(definition: IrDefinition): Name {
-    return this.functionFor(definition.node, `write ${this.context.typeNames.get(definition.key)?.text ?? definition.name}`, `Writes a ${definition.name} as CBOR.`);
+  ) {
+    super(context);
   }
 
-  /** The write function of the module's root schema. */
-  root(node: IrNode, typeName: Name): Name {
-    return this.functionFor(node, `write ${typeName.text}`, `Writes a ${typeName.text} as CBOR.`);
+  protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
+    emitObjectWriter(this, node, scope, lines);
   }
 
-  /** Emits every function requested so far (requests made while emitting are handled too). */
-  drain(): void {
-    while (this.pending.length > 0) this.pending.shift()!();
+  protected writeNull(lines: Lines): void {
+    lines.line(new Code('writer.u8(0xf6);'));
   }
 
-  private functionFor(node: IrNode, nameText: string, summary: string): Name {
-    const existing = this.functionNames.get(node);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(nameText, { pascal: false });
-    this.functionNames.set(node, name);
-    this.pending.push(() => this.emitFunction(node, name, summary));
-    return name;
+  protected writeBoolean(value: Code, lines: Lines): void {
+    lines.line(js`writer.u8(${value} ? 0xf5 : 0xf4);`);
   }
 
-  /** Function for an inner node, named by its path (`writeDocumentJsonTags`). */
-  private innerFunction(node: IrNode): Name {
-    const words = pathWords(node.schemaPath, this.context.ir.rootName);
-    return this.functionFor(node, `write ${words}`, `Writes ${node.schemaPath} as CBOR.`);
+  protected writeNumber(_node: IrNumber, value: Code, lines: Lines): void {
+    lines.line(js`${this.context.runtime('writeNumber')}(writer, ${value}${this.deterministic ? new Code(', true') : new Code('')});`);
   }
 
-  private emitFunction(node: IrNode, name: Name, summary: string): void {
-    const scope = this.context.scope.child();
-    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
-    const lines = new Lines();
-    if (node.kind === 'object') emitObjectWriter(this, node, scope, lines);
-    else if (node.kind === 'array') this.emitArray(node, scope, lines);
-    else if (node.kind === 'union') this.emitUnion(node, scope, lines);
-    else this.writeValue(node, new Code('value'), undefined, scope, lines, new Code('depth'));
-    this.context.functions.push({
-      name,
-      docs: functionDocs(summary, node),
-      params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
-      returnType: new Code('void'),
-      body: lines.toCode(),
-      exported: false,
-    });
+  protected writeString(value: Code, lines: Lines): void {
+    lines.line(js`${this.context.runtime('writeText')}(writer, ${value});`);
   }
 
-  /** The throw statement for a failure of `node`'s value found under `token` (undefined: the function's own value). */
-  failWith(node: IrNode, token: string | undefined): Fail {
-    const path = token === undefined ? '' : `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    return (code: FailCode | 'too-deep', what: string) =>
-      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${literal(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
-  }
-
-  /** `if (depth === 0) throw …`: the generic encoder's nesting limit, also what stops a cyclic value. */
-  depthGuard(node: IrNode, lines: Lines): void {
-    const fail = this.failWith(node, undefined);
-    lines.line(js`if (depth === 0) ${fail('too-deep' as FailCode, 'nesting deeper than the maximum depth')}`);
-  }
-
-  /** Statements that check and write `value` (an expression of type unknown) for `node`. */
-  writeValue(node: IrNode, value: Code, token: string | undefined, scope: NameScope, lines: Lines, depth: Code, typeChecked = false): void {
-    const fail = this.failWith(node, token);
-    const check = (test: Code, what: string): void => {
-      if (!typeChecked) lines.line(js`if (${test}) ${fail('unexpected-type', what)}`);
-    };
-    const writer = new Code('writer');
-    switch (node.kind) {
-      case 'any': {
-        const failure = js`${this.context.use('anyFailure')}(error, ${value}, ${depth})`;
-        lines.tryCatch(
-          (body) => body.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`),
-          (handler) => handler.line(js`throw ${token === undefined ? failure : js`${this.context.use('atPath')}(${failure}, ${literal(token)})`};`),
-        );
-        return;
-      }
-      case 'never':
-        lines.line(fail('schema-violation', 'no value is allowed here'));
-        return;
-      case 'null':
-        check(js`${value} !== null`, 'expected null');
-        lines.line(js`${writer}.u8(0xf6);`);
-        return;
-      case 'boolean':
-        check(js`typeof ${value} !== 'boolean'`, 'expected boolean');
-        lines.line(js`${writer}.u8(${value} ? 0xf5 : 0xf4);`);
-        return;
-      case 'number':
-        numberChecks(this.context, node, value, fail, lines, !typeChecked);
-        lines.line(js`${this.context.runtime('writeNumber')}(${writer}, ${value}${this.deterministic ? new Code(', true') : new Code('')});`);
-        return;
-      case 'string':
-        check(js`typeof ${value} !== 'string'`, 'expected string');
-        stringChecks(this.context, node, value, fail, lines);
-        lines.line(js`${this.context.runtime('writeText')}(${writer}, ${value});`);
-        return;
-      case 'literal': {
-        const strings = node.values.filter((candidate): candidate is string => typeof candidate === 'string');
-        if (strings.length === node.values.length && strings.length > 0 && strings.length <= MAX_SWITCHED_STRINGS) {
-          // String constants are known at compile time: the check picks their pre-encoded bytes.
-          lines.block(js`switch (${value})`, (cases) => {
-            for (const text of new Set(strings)) {
-              cases.block(js`case ${literal(text)}:`, (inner) => {
-                this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, inner);
-                inner.line(new Code('break;'));
-              });
-            }
-            cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
-          });
-          return;
-        }
-        lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
-        lines.line(js`${this.context.runtime('writeAny')}(${writer}, ${value}, '', ${this.anyOptions(depth)});`);
-        return;
-      }
-      case 'ref': {
-        const definition = this.context.definitions.get(node.target);
-        if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
-        this.call(this.definition(definition), value, token, depth, lines);
-        return;
-      }
-      default:
-        this.call(this.innerFunction(node), value, token, depth, lines);
-    }
+  protected writeTextConstant(text: string, lines: Lines): void {
+    this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, lines);
   }
 
   /**
@@ -178,34 +70,14 @@ export class CborEncoderEmitter {
     lines.line(js`${this.context.use('writeConstant')}(writer, ${new Code(String(bytes.length))}, ${joinCode(args, ', ')}); ${inlineComment(what)}`);
   }
 
-  /** Calls another write function; a failure inside gets `token` prepended to its path. */
-  private call(name: Name, value: Code, token: string | undefined, depth: Code, lines: Lines): void {
-    const call = js`${name}(writer, ${value}, ${depth});`;
-    if (token === undefined) {
-      lines.line(call);
-      return;
-    }
-    lines.tryCatch(
-      (body) => body.line(call),
-      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${literal(token)});`),
-    );
-  }
-
   /** The options of `writeAny`: deterministic key order when asked, and the nesting levels left. */
   anyOptions(depth: Code): Code {
     // The nesting levels left carry over, so deep values fail where the generic encoder's do.
     return js`{ ${new Code(this.deterministic ? 'deterministic: true, ' : '')}maxDepth: ${depth} }`;
   }
 
-  private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
-    const fail = this.failWith(node, undefined);
-    this.depthGuard(node, lines);
-    lines.line(js`if (!Array.isArray(value)) ${fail('unexpected-type', 'expected array')}`);
-    const length = scope.claim('length');
-    const index = scope.claim('index');
-    lines.line(js`const ${length} = value.length;`);
-    arrayCountChecks(node, length, fail, lines);
-    uniqueCheck(this.context, node, new Code('value'), fail, lines);
+  protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+    const { length, index } = this.beginArray(node, scope, lines);
     lines.line(js`${this.context.runtime('writeHead')}(writer, 4, ${length});`);
     lines.line(js`let ${index} = 0;`);
     const item = scope.claim('item');
@@ -218,102 +90,4 @@ export class CborEncoderEmitter {
       (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
     );
   }
-
-  /** The item write, choosing the `prefixItems` entry by position. */
-  private itemBranches(node: IrArray, item: Name, index: Name, scope: NameScope, lines: Lines): void {
-    const depth = new Code('depth - 1');
-    if (node.prefixItems.length === 0) {
-      this.writeValue(node.items, item, undefined, scope, lines, depth);
-      return;
-    }
-    node.prefixItems.forEach((prefix, position) => {
-      lines.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
-      lines.indented((inner) => this.writeValue(prefix, item, undefined, scope, inner, depth));
-    });
-    lines.line(new Code('} else {'));
-    lines.indented((inner) => this.writeValue(node.items, item, undefined, scope, inner, depth)).line(new Code('}'));
-  }
-
-  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    const strategy = unionStrategy(node, this.context.definitions);
-    const fail = this.failWith(node, undefined);
-    if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, fail);
-    else if (strategy.kind === 'type') {
-      strategy.types.forEach((types, position) => {
-        lines.block(js`if (${typeTest(types, new Code('value'), this.context.use('isPlainObject'))})`, (body) => {
-          // The test above established the type; the variant checks the rest.
-          this.writeValue(node.variants[position], new Code('value'), undefined, scope, body, new Code('depth'), true);
-          body.line(new Code('return;'));
-        });
-      });
-      lines.line(fail('unexpected-type', `expected ${describeTypes(strategy.types)}`));
-    } else this.tried(node, scope, lines, fail);
-  }
-
-  private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
-    const discriminator = node.discriminator!;
-    lines.line(js`if (!${this.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
-    const tag = scope.fresh('tag');
-    const property = discriminator.property;
-    const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
-    lines.line(js`const ${tag} = ${read};`);
-    lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
-    lines.block(js`switch (${tag})`, (body) => {
-      node.variants.forEach((variant, position) => {
-        const values = discriminator.mapping.filter((entry) => entry.variant === position);
-        if (values.length === 0) return;
-        for (const entry of values) body.line(js`case ${jsonLiteral(entry.value)}:`);
-        body.indented((inner) => {
-          this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
-          inner.line(new Code('return;'));
-        });
-      });
-    });
-    lines.line(this.failWith(node, property)('schema-violation', `no variant for this ${property}`));
-  }
-
-  /** Overlapping variants: write each in turn and rewind on failure; oneOf needs exactly one match. */
-  private tried(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
-    const matched = scope.claim('matched');
-    const before = scope.claim('before');
-    lines.line(js`let ${matched} = 0;`);
-    node.variants.forEach((variant) => {
-      lines.block(node.mode === 'oneOf' ? new Code('') : js`if (${matched} === 0)`, (attempt) => {
-        attempt.line(js`const ${before} = writer.pos - writer.start;`);
-        attempt.tryCatch(
-          (body) => {
-            this.writeValue(variant, new Code('value'), undefined, scope, body, new Code('depth'));
-            body.line(js`${matched}++;`);
-            // oneOf: a second match only proves ambiguity; its bytes go.
-            if (node.mode === 'oneOf') body.line(js`if (${matched} > 1) writer.pos = writer.start + ${before};`);
-          },
-          (handler) => {
-            handler.line(js`if (!(error instanceof ${this.context.use('EncodeFailure')})) throw error;`);
-            handler.line(js`writer.pos = writer.start + ${before};`);
-          },
-        );
-      });
-    });
-    lines.line(js`if (${matched} === 0) ${fail('schema-violation', `matches none of the ${node.mode} variants`)}`);
-    if (node.mode === 'oneOf') lines.line(js`if (${matched} > 1) ${fail('schema-violation', 'matches more than one oneOf variant')}`);
-  }
-}
-
-/** A JS test that `value` has one of the JSON types. */
-export function typeTest(types: Set<JsonType>, value: Code, isPlainObject: Code): Code {
-  const tests: Code[] = [];
-  if (types.has('null')) tests.push(js`${value} === null`);
-  if (types.has('boolean')) tests.push(js`typeof ${value} === 'boolean'`);
-  if (types.has('number') || types.has('integer')) tests.push(js`typeof ${value} === 'number'`);
-  if (types.has('string')) tests.push(js`typeof ${value} === 'string'`);
-  if (types.has('array')) tests.push(js`Array.isArray(${value})`);
-  if (types.has('object')) tests.push(js`${isPlainObject}(${value})`);
-  if (tests.length === 0) return new Code('false');
-  return tests.length === 1 ? tests[0] : joinCode(tests.map((test) => (test.text.includes('&&') ? js`(${test})` : test)), ' || ');
-}
-
-export function describeTypes(types: Set<JsonType>[]): string {
-  const all = new Set<string>();
-  for (const set of types) for (const type of set) all.add(type);
-  return [...all].sort().join(' or ');
 }

@@ -1,189 +1,66 @@
-import type { IrArray, IrDefinition, IrNode, IrUnion } from '../ir/types.js';
-import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, hexLiteral, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
-import { UbjsonMarker } from '../plan/ubjson.js';
+import type { IrArray, IrObject } from '../ir/types.js';
+import type { JsonType } from '../plan/shape.js';
+import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
+import { markersOfJsonType, ubjsonKey, UbjsonMarker } from '../plan/ubjson.js';
+import { keyDoc } from './ubjson-encode-object.js';
+import type { Name, NameScope } from './names.js';
+import { emitObjectReader } from './ubjson-decode-object.js';
+import { DecoderEmitter, type TryHooks, type TypeDispatch } from './decode-skeleton.js';
 
 /** The marker parameter of every read function. */
 const MARKER = new Code('marker');
-import { markersOfJsonType, ubjsonKey } from '../plan/ubjson.js';
-import { keyDoc } from './ubjson-encode-object.js';
-import { ModuleContext, functionDocs, pathWords } from './context.js';
-import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
-import type { Name, NameScope } from './names.js';
-import { typeOf } from './types.js';
-import { describeTypes } from './cbor-encode.js';
-import { emitObjectReader } from './ubjson-decode-object.js';
 
 /**
- * Emits UBJSON decoders, with the structure of the CBOR ones (`cbor-decode.ts`): one
- * `read<Name>(reader, depth, marker)` per definition and per inner object, array or union,
- * scalars inline. The value's marker is already consumed: read from the input, or the type of an
- * optimized container (`$`), so plain and typed containers share the item code. `depth` is the
- * number of nesting levels still allowed. They accept every valid encoding of a conforming value
- * (any integer marker that holds it, `d`/`D`, `C` for strings, optimized and plain containers,
- * no-ops where the generic decoder skips them, keys in any order) and check every assertion.
+ * Emits UBJSON decoders on the shared skeleton (`decode-skeleton.ts`): read functions take
+ * `(reader, depth, marker)`, the value's marker already consumed: read from the input, or the type
+ * of an optimized container (`$`), so plain and typed containers share the item code. They accept
+ * every valid encoding of a conforming value (any integer marker that holds it, `d`/`D`, `C` for
+ * strings, optimized and plain containers, no-ops where the generic decoder skips them, keys in
+ * any order) and check every assertion.
  */
-export class UbjsonDecoderEmitter {
-  private readonly functionNames = new Map<IrNode, Name>();
-  private readonly pending: (() => void)[] = [];
+export class UbjsonDecoderEmitter extends DecoderEmitter {
+  protected readonly formatName = 'UBJSON';
+  protected readonly ownMarker = MARKER;
+  protected readonly tooDeepAt = new Code('reader');
+  /** The value's marker, or the payload in a typed container. */
+  protected readonly itemStart = new Code('reader.pos - 1');
 
-  constructor(readonly context: ModuleContext) {}
-
-  definition(definition: IrDefinition): Name {
-    return this.functionFor(definition.node, `read ${this.context.typeNames.get(definition.key)?.text ?? definition.name}`, `Reads a ${definition.name} from UBJSON.`);
+  protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
+    emitObjectReader(this, node, scope, lines);
   }
 
-  /** The read function of the module's root schema. */
-  root(node: IrNode, typeName: Name): Name {
-    return this.functionFor(node, `read ${typeName.text}`, `Reads a ${typeName.text} from UBJSON.`);
+  protected readAnyExpression(depth: Code, marker: Code | undefined): Code {
+    return js`${this.context.use('readAnyValue')}(reader, ${marker ?? MARKER}, ${depth})`;
   }
 
-  drain(): void {
-    while (this.pending.length > 0) this.pending.shift()!();
+  protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {
+    return { bytes: ubjsonKey(property), doc: keyDoc(property) };
   }
 
-  private functionFor(node: IrNode, nameText: string, summary: string): Name {
-    const existing = this.functionNames.get(node);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(nameText, { pascal: false });
-    this.functionNames.set(node, name);
-    this.pending.push(() => this.emitFunction(node, name, summary));
-    return name;
+  /** A union's `start` is after the marker: a variant read from there gets the same marker. */
+  protected unionStartOffset(start: Name): Code {
+    return js`${start} - 1`;
   }
 
-  private innerFunction(node: IrNode): Name {
-    return this.functionFor(node, `read ${pathWords(node.schemaPath, this.context.ir.rootName)}`, `Reads ${node.schemaPath} from UBJSON.`);
+  protected typeDispatch(): TypeDispatch {
+    return { test: (types) => markerTest(types, MARKER), found: MARKER };
   }
 
-  private emitFunction(node: IrNode, name: Name, summary: string): void {
-    const scope = this.context.scope.child();
-    for (const fixed of ['reader', 'depth', 'marker', 'error']) scope.claim(fixed);
-    const lines = new Lines();
-    if (node.kind === 'object') emitObjectReader(this, node, scope, lines);
-    else if (node.kind === 'array') this.emitArray(node, scope, lines);
-    else if (node.kind === 'union') this.emitUnion(node, scope, lines);
-    else {
-      const value = scope.claim('value');
-      if (this.readExpression(node, new Code('depth'), MARKER) === undefined) lines.line(js`let ${value}: ${this.type(node)};`);
-      this.returnValue(node, value, scope, lines, new Code('depth'), MARKER);
-    }
-    this.context.functions.push({
-      name,
-      docs: functionDocs(summary, node),
-      params: [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number'), new Code('marker: number')],
-      returnType: this.type(node),
-      body: lines.toCode(),
-      exported: false,
-    });
+  /** Each attempt reads the same bytes: payload-free elements count once, as in one generic read. */
+  protected override tryHooks(scope: NameScope, lines: Lines): TryHooks {
+    const budget = scope.claim('budget');
+    const budgetAfter = scope.claim('budgetAfter');
+    const shared = this.context.use('BUDGET');
+    lines.line(js`const ${budget} = ${shared}.left;`);
+    lines.line(js`let ${budgetAfter} = ${budget};`);
+    return {
+      beforeAttempt: (attempt) => attempt.line(js`${shared}.left = ${budget};`),
+      onFirstMatch: [js`${budgetAfter} = ${shared}.left;`],
+      afterAttempts: (after) => after.line(js`${shared}.left = ${budgetAfter};`),
+    };
   }
 
-  type(node: IrNode): Code {
-    return this.context.nodeTypeNames.get(node) ?? typeOf(node, this.context.typeNames);
-  }
-
-  /** The throw statement for a failure of `node` at byte `offset`. */
-  failAt(node: IrNode, offset: Code): Fail {
-    return (code: FailCode, what: string) =>
-      js`throw ${this.context.use('decodeFailure')}(${literal(code)}, ${literal(what)}, ${offset}, ${literal(node.schemaPath)});`;
-  }
-
-  /** `if (depth === 0) throw tooDeep(…)`: the generic decoder's nesting limit. */
-  depthGuard(node: IrNode, lines: Lines): void {
-    lines.line(js`if (depth === 0) throw ${this.context.use('tooDeep')}(reader, ${literal(node.schemaPath)});`);
-  }
-
-  /** Statements that read one value for `node` (its marker in `marker`) into `target` (declared by the caller). */
-  readValue(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code): void {
-    const path = literal(node.schemaPath);
-    const use = (name: string): Name => this.context.use(name);
-    const direct = this.readExpression(node, depth, marker);
-    if (direct !== undefined) {
-      lines.line(js`${target} = ${direct};`);
-      return;
-    }
-    switch (node.kind) {
-      case 'never':
-        lines.line(this.failAt(node, new Code('reader.pos'))('schema-violation', 'no value is allowed here'));
-        return;
-      case 'number': {
-        // Checked in a typed local: the target may be declared `unknown` (extra properties, tuple items).
-        const offset = this.offset(scope, lines);
-        const decoded = scope.fresh('decoded');
-        lines.line(js`const ${decoded} = ${use('readNumberItem')}(reader, ${marker}, ${path});`);
-        numberChecks(this.context, node, decoded, this.failAt(node, offset), lines);
-        lines.line(js`${target} = ${decoded};`);
-        return;
-      }
-      case 'string': {
-        const offset = this.offset(scope, lines);
-        const decoded = scope.fresh('decoded');
-        lines.line(js`const ${decoded} = ${use('readString')}(reader, ${marker}, ${path});`);
-        stringChecks(this.context, node, decoded, this.failAt(node, offset), lines);
-        lines.line(js`${target} = ${decoded};`);
-        return;
-      }
-      case 'literal': {
-        const offset = this.offset(scope, lines);
-        const candidate = scope.fresh('candidate');
-        const strings = node.values.every((value) => typeof value === 'string');
-        const read = strings ? js`${use('readString')}(reader, ${marker}, ${path})` : js`${use('readAnyValue')}(reader, ${marker}, ${depth})`;
-        lines.line(js`const ${candidate}: unknown = ${read};`);
-        lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
-        lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
-        return;
-      }
-      default:
-        throw new Error(`readValue: ${node.kind} is read by readExpression`);
-    }
-  }
-
-  /** An expression that reads `node` when that needs no statements (no assertions to check), else undefined. */
-  private readExpression(node: IrNode, depth: Code, marker: Code): Code | undefined {
-    const path = literal(node.schemaPath);
-    switch (node.kind) {
-      case 'any':
-        return js`${this.context.use('readAnyValue')}(reader, ${marker}, ${depth})`;
-      case 'null':
-        return js`${this.context.use('readNullItem')}(reader, ${marker}, ${path})`;
-      case 'boolean':
-        return js`${this.context.use('readBooleanItem')}(reader, ${marker}, ${path})`;
-      case 'string':
-        return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined
-          ? js`${this.context.use('readString')}(reader, ${marker}, ${path})`
-          : undefined;
-      case 'ref': {
-        const definition = this.context.definitions.get(node.target);
-        if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
-        return js`${this.definition(definition)}(reader, ${depth}, ${marker})`;
-      }
-      case 'object':
-      case 'array':
-      case 'union':
-        return js`${this.innerFunction(node)}(reader, ${depth}, ${marker})`;
-      default:
-        return undefined;
-    }
-  }
-
-  /** Statements that read `node` and return its value from the function. */
-  private returnValue(node: IrNode, value: Name, scope: NameScope, lines: Lines, depth: Code, marker: Code): void {
-    const direct = this.readExpression(node, depth, marker);
-    if (direct !== undefined) {
-      lines.line(js`return ${direct};`);
-      return;
-    }
-    this.readValue(node, value, scope, lines, depth, marker);
-    lines.line(js`return ${value};`);
-  }
-
-  /** `const offset = …;` before a value whose assertions report its start (its marker, or the payload in a typed container). */
-  private offset(scope: NameScope, lines: Lines): Name {
-    const offset = scope.fresh('offset');
-    lines.line(js`const ${offset} = reader.pos - 1;`);
-    return offset;
-  }
-
-  private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+  protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     const path = literal(node.schemaPath);
     lines.line(js`if (marker !== ${hexLiteral(UbjsonMarker.ArrayStart)}) throw ${this.context.use('expectedType')}(reader, 'array', marker, ${path});`);
     this.depthGuard(node, lines);
@@ -195,104 +72,9 @@ export class UbjsonDecoderEmitter {
     lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = [];`);
     const next = this.context.use('nextItem');
     const loop = js`for (let ${index} = 0, ${itemMarker} = ${next}(reader, ${count}, 0, ${type}); ${itemMarker} >= 0; ${itemMarker} = ${next}(reader, ${count}, ++${index}, ${type}))`;
-    lines.block(loop, (body) => {
-      if (!tuple) {
-        body.line(js`let ${item}: ${this.type(node.items)};`);
-        this.readValue(node.items, item, scope, body, new Code('depth - 1'), itemMarker);
-        body.line(js`${items}.push(${item});`);
-        return;
-      }
-      body.line(js`let ${item}: unknown;`);
-      node.prefixItems.forEach((prefix, position) => {
-        body.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
-        body.indented((inner) => this.readValue(prefix, item, scope, inner, new Code('depth - 1'), itemMarker));
-      });
-      body.line(new Code('} else {'));
-      body.indented((inner) => this.readValue(node.items, item, scope, inner, new Code('depth - 1'), itemMarker)).line(new Code('}'));
-      body.line(js`${items}.push(${item});`);
-    });
-    const fail = this.failAt(node, start);
-    arrayCountChecks(node, js`${items}.length`, fail, lines);
-    uniqueCheck(this.context, node, items, fail, lines);
-    lines.line(tuple ? js`return ${items} as ${this.type(node)};` : js`return ${items};`);
+    lines.block(loop, (body) => this.readItems(node, { item, index, marker: itemMarker }, scope, body, js`${items}.push(${item});`));
+    this.finishArray(node, start, items, lines);
   }
-
-  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    const strategy = unionStrategy(node, this.context.definitions);
-    const start = scope.claim('start');
-    const value = scope.claim('value');
-    // After the marker: a variant read from here gets the same marker.
-    lines.line(js`const ${start} = reader.pos;`);
-    // Definitely assigned on every path that reaches a use; `!` because TS cannot see it through try/catch.
-    lines.line(js`let ${value}${strategy.kind === 'try' ? new Code('!') : new Code('')}: ${this.type(node)};`);
-    const fail = this.failAt(node, js`${start} - 1`);
-    if (strategy.kind === 'discriminator') {
-      const discriminator = node.discriminator!;
-      const tag = scope.fresh('tag');
-      // Find the discriminator wherever it is in the map, then read the chosen variant from the map's start.
-      const encoded = this.context.constant(`key ${discriminator.property}`, bytesLiteral(ubjsonKey(discriminator.property)), keyDoc(discriminator.property));
-      lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(reader, marker, ${literal(discriminator.property)}, ${encoded}, depth, ${literal(node.schemaPath)});`);
-      lines.line(js`reader.pos = ${start};`);
-      lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(discriminator.property)}`)}`);
-      lines.block(js`switch (${tag})`, (body) => {
-        node.variants.forEach((variant, position) => {
-          const entries = discriminator.mapping.filter((entry) => entry.variant === position);
-          if (entries.length === 0) return;
-          for (const entry of entries) body.line(js`case ${jsonLiteral(entry.value)}:`);
-          body.indented((inner) => this.returnValue(variant, value, scope, inner, new Code('depth'), MARKER));
-        });
-      });
-      lines.line(fail('schema-violation', `no variant for this ${discriminator.property}`));
-      return;
-    }
-    if (strategy.kind === 'type') {
-      strategy.types.forEach((types, position) => {
-        lines.block(js`if (${markerTest(types, MARKER)})`, (body) => this.returnValue(node.variants[position], value, scope, body, new Code('depth'), MARKER));
-      });
-      lines.line(js`throw ${this.context.use('expectedType')}(reader, ${literal(describeTypes(strategy.types))}, marker, ${literal(node.schemaPath)});`);
-      return;
-    }
-    this.tried(node, scope, lines, start, value, fail);
-  }
-
-  /** Overlapping variants: read each from the start; schema failures rewind, other errors propagate. */
-  private tried(node: IrUnion, scope: NameScope, lines: Lines, start: Name, value: Name, fail: Fail): void {
-    const matched = scope.claim('matched');
-    const end = scope.claim('end');
-    const candidate = scope.claim('candidate');
-    const budget = scope.claim('budget');
-    const budgetAfter = scope.claim('budgetAfter');
-    const shared = this.context.use('BUDGET');
-    lines.line(js`let ${matched} = 0;`);
-    lines.line(js`let ${end} = ${start};`);
-    // Each attempt reads the same bytes: payload-free elements count once, as in one generic read.
-    lines.line(js`const ${budget} = ${shared}.left;`);
-    lines.line(js`let ${budgetAfter} = ${budget};`);
-    node.variants.forEach((variant) => {
-      lines.block(node.mode === 'oneOf' ? new Code('') : js`if (${matched} === 0)`, (attempt) => {
-        attempt.line(js`reader.pos = ${start};`);
-        attempt.line(js`${shared}.left = ${budget};`);
-        attempt.tryCatch(
-          (body) => {
-            body.line(js`let ${candidate}: ${this.type(variant)};`);
-            this.readValue(variant, candidate, scope, body, new Code('depth'), MARKER);
-            body.block(js`if (${matched}++ === 0)`, (first) => {
-              first.line(js`${value} = ${candidate};`);
-              first.line(js`${budgetAfter} = ${shared}.left;`);
-            });
-            body.line(js`${end} = reader.pos;`);
-          },
-          (handler) => handler.line(js`if (!${this.context.use('isSchemaMismatch')}(error)) throw error;`),
-        );
-      });
-    });
-    lines.line(js`if (${matched} === 0) ${fail('schema-violation', `matches none of the ${node.mode} variants`)}`);
-    if (node.mode === 'oneOf') lines.line(js`if (${matched} > 1) ${fail('schema-violation', 'matches more than one oneOf variant')}`);
-    lines.line(js`reader.pos = ${end};`);
-    lines.line(js`${shared}.left = ${budgetAfter};`);
-    lines.line(js`return ${value};`);
-  }
-
 }
 
 /** A test on a UBJSON marker for values that can carry one of the JSON types. */

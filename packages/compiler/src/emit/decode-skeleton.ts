@@ -1,0 +1,335 @@
+import type { IrArray, IrDefinition, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import { unionStrategy, type JsonType } from '../plan/shape.js';
+import { Code, bytesLiteral, js, jsonLiteral, literal, Lines } from './code.js';
+import { ModuleContext, functionDocs, pathWords } from './context.js';
+import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import type { Name, NameScope } from './names.js';
+import { typeOf } from './types.js';
+import { describeTypes } from './encode-skeleton.js';
+
+/** How a format tells the variants of a union apart by their first byte. */
+export interface TypeDispatch {
+  /** A test that the item can be one of `types`. */
+  test(types: Set<JsonType>): Code;
+  /** What `expectedType` reports as found when no variant matches. */
+  found: Code;
+}
+
+/** Extra state a format keeps around the attempts of an overlapping union (`tried`). */
+export interface TryHooks {
+  /** Statements at the start of each attempt, after the reader is rewound. */
+  beforeAttempt(lines: Lines): void;
+  /** Statements run with the first match, after it is kept. */
+  onFirstMatch: Code[];
+  /** Statements after all attempts, once the reader is at the match's end. */
+  afterAttempts(lines: Lines): void;
+}
+
+const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afterAttempts: () => {} };
+
+/**
+ * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
+ * and per inner object, array or union, scalars inline. `depth` is the number of nesting levels
+ * still allowed, as in the generic decoder. A format (`cbor-decode.ts`, `ubjson-decode.ts`) says
+ * how containers and untyped values are read and how a union's variants are told apart.
+ *
+ * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
+ * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.
+ */
+export abstract class DecoderEmitter {
+  private readonly functionNames = new Map<IrNode, Name>();
+  private readonly pending: (() => void)[] = [];
+
+  constructor(readonly context: ModuleContext) {}
+
+  /** The format's name in generated JSDoc (`CBOR`). */
+  protected abstract readonly formatName: string;
+
+  /** The marker parameter of every read function, or undefined when items carry none. */
+  protected abstract readonly ownMarker: Code | undefined;
+
+  /** The offset `tooDeep` is given: where the item that is too deep starts. */
+  protected abstract readonly tooDeepAt: Code;
+
+  /** The offset of the item being read (its first byte), for assertions that report its start. */
+  protected abstract readonly itemStart: Code;
+
+  /** The body of an object's read function. */
+  protected abstract emitObject(node: IrObject, scope: NameScope, lines: Lines): void;
+
+  /** The body of an array's read function. */
+  protected abstract emitArray(node: IrArray, scope: NameScope, lines: Lines): void;
+
+  /** An expression that reads any value with `depth` levels left. */
+  protected abstract readAnyExpression(depth: Code, marker: Code | undefined): Code;
+
+  /** Pre-encoded map key `property`, as the discriminator scan compares it, and what to call it. */
+  protected abstract discriminatorKey(property: string): { bytes: Uint8Array; doc: string };
+
+  /** The offset a union's failures report, given where its item's payload starts. */
+  protected abstract unionStartOffset(start: Name): Code;
+
+  /** Statements (if any) and the test that choose a union variant by JSON type. */
+  protected abstract typeDispatch(start: Name, scope: NameScope, lines: Lines): TypeDispatch;
+
+  /** Extra state around the attempts of an overlapping union (none by default). */
+  protected tryHooks(_scope: NameScope, _lines: Lines): TryHooks {
+    return NO_TRY_HOOKS;
+  }
+
+  /** The read function of a definition; its body is emitted by `drain`. */
+  definition(definition: IrDefinition): Name {
+    const typeName = this.context.typeNames.get(definition.key)?.text ?? definition.name;
+    return this.functionFor(definition.node, `read ${typeName}`, `Reads a ${definition.name} from ${this.formatName}.`);
+  }
+
+  /** The read function of the module's root schema. */
+  root(node: IrNode, typeName: Name): Name {
+    return this.functionFor(node, `read ${typeName.text}`, `Reads a ${typeName.text} from ${this.formatName}.`);
+  }
+
+  /** Emits every function requested so far (requests made while emitting are handled too). */
+  drain(): void {
+    while (this.pending.length > 0) this.pending.shift()!();
+  }
+
+  private functionFor(node: IrNode, nameText: string, summary: string): Name {
+    const existing = this.functionNames.get(node);
+    if (existing !== undefined) return existing;
+    const name = this.context.scope.fresh(nameText, { pascal: false });
+    this.functionNames.set(node, name);
+    this.pending.push(() => this.emitFunction(node, name, summary));
+    return name;
+  }
+
+  private innerFunction(node: IrNode): Name {
+    return this.functionFor(node, `read ${pathWords(node.schemaPath, this.context.ir.rootName)}`, `Reads ${node.schemaPath} from ${this.formatName}.`);
+  }
+
+  private emitFunction(node: IrNode, name: Name, summary: string): void {
+    const scope = this.context.scope.child();
+    const marker = this.ownMarker;
+    for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
+    const lines = new Lines();
+    if (node.kind === 'object') this.emitObject(node, scope, lines);
+    else if (node.kind === 'array') this.emitArray(node, scope, lines);
+    else if (node.kind === 'union') this.emitUnion(node, scope, lines);
+    else {
+      const value = scope.claim('value');
+      if (this.readExpression(node, new Code('depth'), marker) === undefined) lines.line(js`let ${value}: ${this.type(node)};`);
+      this.returnValue(node, value, scope, lines, new Code('depth'), marker);
+    }
+    const params = [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number')];
+    if (marker !== undefined) params.push(js`${marker}: number`);
+    this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: lines.toCode(), exported: false });
+  }
+
+  type(node: IrNode): Code {
+    return this.context.nodeTypeNames.get(node) ?? typeOf(node, this.context.typeNames);
+  }
+
+  /** The throw statement for a failure of `node` at byte `offset`. */
+  failAt(node: IrNode, offset: Code): Fail {
+    return (code: FailCode, what: string) =>
+      js`throw ${this.context.use('decodeFailure')}(${literal(code)}, ${literal(what)}, ${offset}, ${literal(node.schemaPath)});`;
+  }
+
+  /** `if (depth === 0) throw tooDeep(…)`: the generic decoder's nesting limit. */
+  depthGuard(node: IrNode, lines: Lines): void {
+    lines.line(js`if (depth === 0) throw ${this.context.use('tooDeep')}(${this.tooDeepAt}, ${literal(node.schemaPath)});`);
+  }
+
+  /** The reader and, in formats that pass one, the item's marker: the leading arguments of item helpers. */
+  protected readerArgs(marker: Code | undefined): Code {
+    return marker === undefined ? new Code('reader') : js`reader, ${marker}`;
+  }
+
+  /** Statements that read one item for `node` (its marker, if any, in `marker`) into `target` (declared by the caller). */
+  readValue(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code, marker?: Code): void {
+    const direct = this.readExpression(node, depth, marker);
+    if (direct !== undefined) {
+      lines.line(js`${target} = ${direct};`);
+      return;
+    }
+    const path = literal(node.schemaPath);
+    const reader = this.readerArgs(marker);
+    switch (node.kind) {
+      case 'never':
+        lines.line(this.failAt(node, new Code('reader.pos'))('schema-violation', 'no value is allowed here'));
+        return;
+      case 'number':
+      case 'string': {
+        // Checked in a typed local: the target may be declared `unknown` (extra properties, tuple items).
+        const offset = this.offset(scope, lines);
+        const decoded = scope.fresh('decoded');
+        lines.line(js`const ${decoded} = ${this.context.use(node.kind === 'number' ? 'readNumberItem' : 'readString')}(${reader}, ${path});`);
+        if (node.kind === 'number') numberChecks(this.context, node, decoded, this.failAt(node, offset), lines);
+        else stringChecks(this.context, node, decoded, this.failAt(node, offset), lines);
+        lines.line(js`${target} = ${decoded};`);
+        return;
+      }
+      case 'literal': {
+        const offset = this.offset(scope, lines);
+        const candidate = scope.fresh('candidate');
+        const strings = node.values.every((value) => typeof value === 'string');
+        const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
+        lines.line(js`const ${candidate}: unknown = ${read};`);
+        lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
+        lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
+        return;
+      }
+      default:
+        throw new Error(`readValue: ${node.kind} is read by readExpression`);
+    }
+  }
+
+  /** An expression that reads `node` when that needs no statements (no assertions to check), else undefined. */
+  private readExpression(node: IrNode, depth: Code, marker: Code | undefined): Code | undefined {
+    const path = literal(node.schemaPath);
+    const reader = this.readerArgs(marker);
+    const next = marker === undefined ? depth : js`${depth}, ${marker}`;
+    switch (node.kind) {
+      case 'any':
+        return this.readAnyExpression(depth, marker);
+      case 'null':
+        return js`${this.context.use('readNullItem')}(${reader}, ${path})`;
+      case 'boolean':
+        return js`${this.context.use('readBooleanItem')}(${reader}, ${path})`;
+      case 'string':
+        return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined
+          ? js`${this.context.use('readString')}(${reader}, ${path})`
+          : undefined;
+      case 'ref': {
+        const definition = this.context.definitions.get(node.target);
+        if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
+        return js`${this.definition(definition)}(reader, ${next})`;
+      }
+      case 'object':
+      case 'array':
+      case 'union':
+        return js`${this.innerFunction(node)}(reader, ${next})`;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Statements that read `node` and return its value from the function. */
+  private returnValue(node: IrNode, value: Name, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
+    const direct = this.readExpression(node, depth, marker);
+    if (direct !== undefined) {
+      lines.line(js`return ${direct};`);
+      return;
+    }
+    this.readValue(node, value, scope, lines, depth, marker);
+    lines.line(js`return ${value};`);
+  }
+
+  /** `const offset = …;` before an item whose assertions report its start. */
+  private offset(scope: NameScope, lines: Lines): Name {
+    const offset = scope.fresh('offset');
+    lines.line(js`const ${offset} = ${this.itemStart};`);
+    return offset;
+  }
+
+  /**
+   * The item loop's body, the same in every format: each item read into `item` (by its
+   * `prefixItems` entry when the array is a tuple) and kept by `store`.
+   */
+  protected readItems(node: IrArray, names: { item: Name; index: Name; marker?: Code }, scope: NameScope, body: Lines, store: Code): void {
+    const { item, index, marker } = names;
+    const depth = new Code('depth - 1');
+    if (node.prefixItems.length === 0) {
+      body.line(js`let ${item}: ${this.type(node.items)};`);
+      this.readValue(node.items, item, scope, body, depth, marker);
+      body.line(store);
+      return;
+    }
+    body.line(js`let ${item}: unknown;`);
+    node.prefixItems.forEach((prefix, position) => {
+      body.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
+      body.indented((inner) => this.readValue(prefix, item, scope, inner, depth, marker));
+    });
+    body.line(new Code('} else {'));
+    body.indented((inner) => this.readValue(node.items, item, scope, inner, depth, marker)).line(new Code('}'));
+    body.line(store);
+  }
+
+  /** The end of an array's read function: count and uniqueness checks, then the items. */
+  protected finishArray(node: IrArray, start: Name, items: Name, lines: Lines): void {
+    const fail = this.failAt(node, start);
+    arrayCountChecks(node, js`${items}.length`, fail, lines);
+    uniqueCheck(this.context, node, items, fail, lines);
+    lines.line(node.prefixItems.length > 0 ? js`return ${items} as ${this.type(node)};` : js`return ${items};`);
+  }
+
+  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    const strategy = unionStrategy(node, this.context.definitions);
+    const start = scope.claim('start');
+    const value = scope.claim('value');
+    lines.line(js`const ${start} = reader.pos;`);
+    // Definitely assigned on every path that reaches a use; `!` because TS cannot see it through try/catch.
+    lines.line(js`let ${value}${strategy.kind === 'try' ? new Code('!') : new Code('')}: ${this.type(node)};`);
+    const fail = this.failAt(node, this.unionStartOffset(start));
+    if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, start, value, fail);
+    else if (strategy.kind === 'type') {
+      const dispatch = this.typeDispatch(start, scope, lines);
+      strategy.types.forEach((types, position) => {
+        lines.block(js`if (${dispatch.test(types)})`, (body) => this.returnValue(node.variants[position], value, scope, body, new Code('depth'), this.ownMarker));
+      });
+      lines.line(js`throw ${this.context.use('expectedType')}(reader, ${literal(describeTypes(strategy.types))}, ${dispatch.found}, ${literal(node.schemaPath)});`);
+    } else this.tried(node, scope, lines, start, value, fail);
+  }
+
+  /** Finds the discriminator wherever it is in the map, then reads the chosen variant from the map's start. */
+  private discriminated(node: IrUnion, scope: NameScope, lines: Lines, start: Name, value: Name, fail: Fail): void {
+    const discriminator = node.discriminator!;
+    const property = discriminator.property;
+    const tag = scope.fresh('tag');
+    const key = this.discriminatorKey(property);
+    const encoded = this.context.constant(`key ${property}`, bytesLiteral(key.bytes), key.doc);
+    lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(${this.readerArgs(this.ownMarker)}, ${literal(property)}, ${encoded}, depth, ${literal(node.schemaPath)});`);
+    lines.line(js`reader.pos = ${start};`);
+    lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
+    lines.block(js`switch (${tag})`, (body) => {
+      node.variants.forEach((variant, position) => {
+        const entries = discriminator.mapping.filter((entry) => entry.variant === position);
+        if (entries.length === 0) return;
+        for (const entry of entries) body.line(js`case ${jsonLiteral(entry.value)}:`);
+        body.indented((inner) => this.returnValue(variant, value, scope, inner, new Code('depth'), this.ownMarker));
+      });
+    });
+    lines.line(fail('schema-violation', `no variant for this ${property}`));
+  }
+
+  /** Overlapping variants: read each from the start; schema failures rewind, other errors propagate. */
+  private tried(node: IrUnion, scope: NameScope, lines: Lines, start: Name, value: Name, fail: Fail): void {
+    const matched = scope.claim('matched');
+    const end = scope.claim('end');
+    const candidate = scope.claim('candidate');
+    lines.line(js`let ${matched} = 0;`);
+    lines.line(js`let ${end} = ${start};`);
+    const hooks = this.tryHooks(scope, lines);
+    node.variants.forEach((variant) => {
+      lines.block(node.mode === 'oneOf' ? new Code('') : js`if (${matched} === 0)`, (attempt) => {
+        attempt.line(js`reader.pos = ${start};`);
+        hooks.beforeAttempt(attempt);
+        attempt.tryCatch(
+          (body) => {
+            body.line(js`let ${candidate}: ${this.type(variant)};`);
+            this.readValue(variant, candidate, scope, body, new Code('depth'), this.ownMarker);
+            const keep = js`${value} = ${candidate};`;
+            if (hooks.onFirstMatch.length === 0) body.line(js`if (${matched}++ === 0) ${keep}`);
+            else body.block(js`if (${matched}++ === 0)`, (first) => [keep, ...hooks.onFirstMatch].forEach((statement) => first.line(statement)));
+            body.line(js`${end} = reader.pos;`);
+          },
+          (handler) => handler.line(js`if (!${this.context.use('isSchemaMismatch')}(error)) throw error;`),
+        );
+      });
+    });
+    lines.line(js`if (${matched} === 0) ${fail('schema-violation', `matches none of the ${node.mode} variants`)}`);
+    if (node.mode === 'oneOf') lines.line(js`if (${matched} > 1) ${fail('schema-violation', 'matches more than one oneOf variant')}`);
+    lines.line(js`reader.pos = ${end};`);
+    hooks.afterAttempts(lines);
+    lines.line(js`return ${value};`);
+  }
+}
