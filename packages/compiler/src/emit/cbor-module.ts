@@ -1,152 +1,36 @@
 import type { IrModule } from '../ir/types.js';
-import { checkRepresentable } from '../plan/shape.js';
-import { Code, js, literal } from './code.js';
-import { ModuleContext, type FunctionSpec } from './context.js';
+import { js } from './code.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './cbor-prelude.js';
 import { CborEncoderEmitter } from './cbor-encode.js';
 import { CborDecoderEmitter } from './cbor-decode.js';
-import { assembleModule, type ModuleParts, type TypeSpec } from './module.js';
-import type { Name } from './names.js';
-import { typeOf } from './types.js';
+import { generateFormatModule, type ApiEntry, type ModuleFormat, type ModuleOptions } from './codec-module.js';
 
-export interface CborModuleOptions {
+export type { ApiEntry } from './codec-module.js';
+
+export interface CborModuleOptions extends ModuleOptions {
   deterministic: boolean;
-  runtimeModule: string;
-  /** Text of the `@generated` line. */
-  preamble: string;
-  fileName: string;
-  mode: 'module' | 'function';
 }
 
-/** One public codec pair: `encode<Name>`/`decode<Name>` (or `encode`/`decode` for the root). */
-export interface ApiEntry {
-  /** Key in `definitions` of `compileCodec`, or undefined for the root. */
-  definition: string | undefined;
-  encode: Name;
-  decode: Name;
+/** The CBOR parts of a generated module; the rest is `codec-module.ts`. */
+function cborFormat(deterministic: boolean): ModuleFormat {
+  return {
+    id: 'cbor',
+    name: 'CBOR',
+    prelude: CBOR_MODULE_PRELUDE,
+    runtimeNames: CBOR_RUNTIME_NAMES,
+    formatRuntimeNames: CBOR_FORMAT_NAMES,
+    encoder: (context) => new CborEncoderEmitter(context, deterministic),
+    decoder: (context) => new CborDecoderEmitter(context, deterministic),
+    anyOptions: deterministic ? { note: ' (RFC 8949 §4.2.1 deterministic)', init: '{ deterministic: true }' } : { note: '', init: '{}' },
+    decodeStart: (_context, shared) => [
+      js`// RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.`,
+      js`if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) ${shared}.pos = 3;`,
+    ],
+    rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')})`,
+  };
 }
 
 /** The generated CBOR module for an IR module, plus the names of its public functions. */
 export function generateCborModule(ir: IrModule, options: CborModuleOptions): { text: string; api: ApiEntry[] } {
-  checkRepresentable(ir);
-  const context = new ModuleContext(ir, 'cbor', CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES, CBOR_FORMAT_NAMES);
-  const encodeRoot = context.scope.claim('encode');
-  const decodeRoot = context.scope.claim('decode');
-  const sharedWriter = context.scope.claim('sharedWriter');
-  const sharedReader = context.scope.claim('sharedReader');
-  const anyOptions = context.scope.claim('ANY_OPTIONS');
-
-  // Type names: the root first, then definitions in module order.
-  const rootType = context.scope.fresh(ir.rootName, { pascal: true, fallback: 'Root' });
-  for (const definition of ir.definitions) context.typeNames.set(definition.key, context.scope.fresh(definition.name, { pascal: true, fallback: 'Definition' }));
-  context.nodeTypeNames.set(ir.root, rootType);
-  for (const definition of ir.definitions) context.nodeTypeNames.set(definition.node, context.typeNames.get(definition.key)!);
-  const types: TypeSpec[] = [{ name: rootType, type: typeOf(ir.root, context.typeNames), exported: true, docs: typeDocs(ir.root.annotations.description, ir.root.schemaPath) }];
-  for (const definition of ir.definitions) {
-    types.push({
-      name: context.typeNames.get(definition.key)!,
-      type: typeOf(definition.node, context.typeNames),
-      exported: definition.exported,
-      docs: typeDocs(definition.node.annotations.description, definition.node.schemaPath),
-    });
-  }
-
-  const api: ApiEntry[] = [{ definition: undefined, encode: encodeRoot, decode: decodeRoot }];
-  const exportedDefinitions = ir.definitions.filter((definition) => definition.exported);
-  for (const definition of exportedDefinitions) {
-    const typeName = context.typeNames.get(definition.key)!;
-    api.push({
-      definition: definition.name,
-      encode: context.scope.fresh(`encode ${typeName.text}`),
-      decode: context.scope.fresh(`decode ${typeName.text}`),
-    });
-  }
-
-  const encoder = new CborEncoderEmitter(context, options.deterministic);
-  const decoder = new CborDecoderEmitter(context, options.deterministic);
-  const apiFunctions: FunctionSpec[] = [];
-  const pairs = [{ entry: api[0], node: ir.root, type: rootType, writer: encoder.root(ir.root, rootType), reader: decoder.root(ir.root, rootType), schemaPath: ir.root.schemaPath }];
-  exportedDefinitions.forEach((definition, index) => {
-    pairs.push({
-      entry: api[index + 1],
-      node: definition.node,
-      type: context.typeNames.get(definition.key)!,
-      writer: encoder.definition(definition),
-      reader: decoder.definition(definition),
-      schemaPath: definition.node.schemaPath,
-    });
-  });
-  for (const pair of pairs) {
-    apiFunctions.push(encodeFunction(context, pair.entry.encode, pair.type, pair.writer, sharedWriter, pair.schemaPath));
-    apiFunctions.push(decodeFunction(context, pair.entry.decode, pair.type, pair.reader, sharedReader, pair.schemaPath));
-  }
-  encoder.drain();
-  decoder.drain();
-
-  const parts: ModuleParts = {
-    preamble: options.preamble,
-    runtimeModule: options.runtimeModule,
-    formatModule: `${options.runtimeModule}/cbor`,
-    types,
-    state: [
-      js`/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */\nconst ${sharedWriter} = new ${context.runtime('Writer')}();\nconst ${sharedReader} = new ${context.runtime('Reader')}('cbor');`,
-      js`/** Options of the generic encoder, for values of unknown shape${options.deterministic ? new Code(' (RFC 8949 §4.2.1 deterministic)') : new Code('')}. */\nconst ${anyOptions} = ${new Code(options.deterministic ? '{ deterministic: true }' : '{}')};`,
-    ],
-    api: apiFunctions,
-  };
-  return { text: assembleModule(context, parts, options.fileName, options.mode), api };
-}
-
-function typeDocs(description: string | undefined, schemaPath: string): string[] {
-  return description === undefined ? [`@schema ${schemaPath}`] : [description, `@schema ${schemaPath}`];
-}
-
-function encodeFunction(context: ModuleContext, name: Name, type: Name, writer: Name, shared: Name, schemaPath: string): FunctionSpec {
-  const body = [
-    js`try {`,
-    js`  ${writer}(${shared}, value, ${context.runtime('DEFAULT_MAX_DEPTH')});`,
-    js`} catch (error) {`,
-    js`  ${shared}.reset();`,
-    js`  throw ${context.use('toEncodeError')}(error);`,
-    js`}`,
-    js`return ${shared}.finish();`,
-  ];
-  context.use('EncodeFailure');
-  return {
-    name,
-    docs: [`Encodes a ${type.text} as CBOR; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${schemaPath}`],
-    params: [js`value: ${type}`],
-    returnType: new Code('Uint8Array'),
-    body: new Code(body.map((line) => line.text).join('\n')),
-    exported: true,
-  };
-}
-
-function decodeFunction(context: ModuleContext, name: Name, type: Name, reader: Name, shared: Name, schemaPath: string): FunctionSpec {
-  const failure = context.use('decodeFailure');
-  const decodeError = context.runtime('DecodeError');
-  const body = [
-    js`if (!(bytes instanceof Uint8Array)) throw new ${decodeError}('cbor', 'unexpected-type', 'expected a Uint8Array', 0);`,
-    js`${shared}.reset(bytes);`,
-    js`// RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.`,
-    js`if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) ${shared}.pos = 3;`,
-    js`let value: ${type};`,
-    js`try {`,
-    js`  value = ${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')});`,
-    js`} catch (error) {`,
-    js`  // A stack overflow on the way down is a nesting problem of the input, reported as such.`,
-    js`  if (error instanceof RangeError) throw ${failure}('too-deep', 'nesting too deep for the engine stack', ${shared}.pos, ${literal(schemaPath)});`,
-    js`  throw error;`,
-    js`}`,
-    js`if (${shared}.pos !== ${shared}.end) throw ${failure}('trailing-bytes', \`\${${shared}.end - ${shared}.pos} bytes after the item\`, ${shared}.pos, ${literal(schemaPath)});`,
-    js`return value;`,
-  ];
-  return {
-    name,
-    docs: [`Decodes a ${type.text} from CBOR; throws \`DecodeError\` (with the byte offset and schema path) for malformed or non-conforming input.`, `@schema ${schemaPath}`],
-    params: [new Code('bytes: Uint8Array')],
-    returnType: type,
-    body: new Code(body.map((line) => line.text).join('\n')),
-    exported: true,
-  };
+  return generateFormatModule(ir, cborFormat(options.deterministic), options);
 }

@@ -1,0 +1,200 @@
+import type { IrDefinition, IrModule } from '../ir/types.js';
+import { checkRepresentable } from '../plan/shape.js';
+import { Code, js, literal } from './code.js';
+import { ModuleContext, type FunctionSpec } from './context.js';
+import type { EncoderEmitter } from './encode-skeleton.js';
+import type { DecoderEmitter } from './decode-skeleton.js';
+import type { PreludeHelper } from './prelude.js';
+import { assembleModule, type ModuleParts, type TypeSpec } from './module.js';
+import type { Name } from './names.js';
+import { typeOf } from './types.js';
+
+/**
+ * Format-neutral generated module: type names, the public `encode<Name>`/`decode<Name>` pairs,
+ * the shared writer and reader, and the encoder and decoder functions behind them. A format
+ * (`cbor-module.ts`, `ubjson-module.ts`) gives its emitters, prelude and what its public decode
+ * does before and around the root read.
+ */
+
+/** One public codec pair: `encode<Name>`/`decode<Name>` (or `encode`/`decode` for the root). */
+export interface ApiEntry {
+  /** Key in `definitions` of `compileCodec`, or undefined for the root. */
+  definition: string | undefined;
+  encode: Name;
+  decode: Name;
+}
+
+/** Options every format's module takes. */
+export interface ModuleOptions {
+  runtimeModule: string;
+  /** Text of the `@generated` line. */
+  preamble: string;
+  fileName: string;
+  mode: 'module' | 'function';
+}
+
+/** What a wire format gives the module skeleton. */
+export interface ModuleFormat {
+  /** Format id: the runtime subpath and the `format` of errors (`cbor`). */
+  id: string;
+  /** Its name in generated JSDoc (`CBOR`). */
+  name: string;
+  prelude: Record<string, PreludeHelper>;
+  runtimeNames: readonly string[];
+  formatRuntimeNames: readonly string[];
+  encoder(context: ModuleContext): EncoderEmitter;
+  decoder(context: ModuleContext): DecoderEmitter;
+  /** The `ANY_OPTIONS` constant: what the JSDoc adds after "values of unknown shape", and its value. */
+  anyOptions: { note: string; init: string };
+  /** Statements of a public decode after the reader is reset to `bytes`. */
+  decodeStart(context: ModuleContext, shared: Name): Code[];
+  /** The call of the root read function `reader` on the shared reader. */
+  rootRead(context: ModuleContext, reader: Name, shared: Name): Code;
+}
+
+interface ApiPair {
+  entry: ApiEntry;
+  type: Name;
+  writer: Name;
+  reader: Name;
+  schemaPath: string;
+}
+
+/** The generated module of `format` for an IR module, plus the names of its public functions. */
+export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): { text: string; api: ApiEntry[] } {
+  checkRepresentable(ir);
+  const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
+  const encodeRoot = context.scope.claim('encode');
+  const decodeRoot = context.scope.claim('decode');
+  const sharedWriter = context.scope.claim('sharedWriter');
+  const sharedReader = context.scope.claim('sharedReader');
+  const anyOptions = context.scope.claim('ANY_OPTIONS');
+  const { rootType, types } = nameTypes(context);
+  const exportedDefinitions = ir.definitions.filter((definition) => definition.exported);
+  const api = apiEntries(context, exportedDefinitions, encodeRoot, decodeRoot);
+
+  const encoder = format.encoder(context);
+  const decoder = format.decoder(context);
+  const pairs: ApiPair[] = [{ entry: api[0], type: rootType, writer: encoder.root(ir.root, rootType), reader: decoder.root(ir.root, rootType), schemaPath: ir.root.schemaPath }];
+  exportedDefinitions.forEach((definition, index) => {
+    pairs.push({
+      entry: api[index + 1],
+      type: context.typeNames.get(definition.key)!,
+      writer: encoder.definition(definition),
+      reader: decoder.definition(definition),
+      schemaPath: definition.node.schemaPath,
+    });
+  });
+  const apiFunctions: FunctionSpec[] = [];
+  for (const pair of pairs) {
+    apiFunctions.push(encodeFunction(context, format, pair, sharedWriter));
+    apiFunctions.push(decodeFunction(context, format, pair, sharedReader));
+  }
+  encoder.drain();
+  decoder.drain();
+
+  const parts: ModuleParts = {
+    preamble: options.preamble,
+    runtimeModule: options.runtimeModule,
+    formatModule: `${options.runtimeModule}/${format.id}`,
+    types,
+    state: [
+      js`/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */\nconst ${sharedWriter} = new ${context.runtime('Writer')}();\nconst ${sharedReader} = new ${context.runtime('Reader')}(${quotedId(format)});`,
+      js`/** Options of the generic encoder, for values of unknown shape${new Code(format.anyOptions.note)}. */\nconst ${anyOptions} = ${new Code(format.anyOptions.init)};`,
+    ],
+    api: apiFunctions,
+  };
+  return { text: assembleModule(context, parts, options.fileName, options.mode), api };
+}
+
+/** Type names: the root first, then definitions in module order. */
+function nameTypes(context: ModuleContext): { rootType: Name; types: TypeSpec[] } {
+  const ir = context.ir;
+  const rootType = context.scope.fresh(ir.rootName, { pascal: true, fallback: 'Root' });
+  for (const definition of ir.definitions) context.typeNames.set(definition.key, context.scope.fresh(definition.name, { pascal: true, fallback: 'Definition' }));
+  context.nodeTypeNames.set(ir.root, rootType);
+  for (const definition of ir.definitions) context.nodeTypeNames.set(definition.node, context.typeNames.get(definition.key)!);
+  const types: TypeSpec[] = [{ name: rootType, type: typeOf(ir.root, context.typeNames), exported: true, docs: typeDocs(ir.root.annotations.description, ir.root.schemaPath) }];
+  for (const definition of ir.definitions) {
+    types.push({
+      name: context.typeNames.get(definition.key)!,
+      type: typeOf(definition.node, context.typeNames),
+      exported: definition.exported,
+      docs: typeDocs(definition.node.annotations.description, definition.node.schemaPath),
+    });
+  }
+  return { rootType, types };
+}
+
+/** The public names: `encode`/`decode` for the root, `encode<Type>`/`decode<Type>` per exported definition. */
+function apiEntries(context: ModuleContext, exportedDefinitions: IrDefinition[], encodeRoot: Name, decodeRoot: Name): ApiEntry[] {
+  const api: ApiEntry[] = [{ definition: undefined, encode: encodeRoot, decode: decodeRoot }];
+  for (const definition of exportedDefinitions) {
+    const typeName = context.typeNames.get(definition.key)!;
+    api.push({
+      definition: definition.name,
+      encode: context.scope.fresh(`encode ${typeName.text}`),
+      decode: context.scope.fresh(`decode ${typeName.text}`),
+    });
+  }
+  return api;
+}
+
+/** The format id as a single-quoted string literal (a fixed id, never schema text). */
+function quotedId(format: ModuleFormat): Code {
+  return new Code(`'${format.id}'`);
+}
+
+function typeDocs(description: string | undefined, schemaPath: string): string[] {
+  return description === undefined ? [`@schema ${schemaPath}`] : [description, `@schema ${schemaPath}`];
+}
+
+function encodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name): FunctionSpec {
+  const body = [
+    js`try {`,
+    js`  ${pair.writer}(${shared}, value, ${context.runtime('DEFAULT_MAX_DEPTH')});`,
+    js`} catch (error) {`,
+    js`  ${shared}.reset();`,
+    js`  throw ${context.use('toEncodeError')}(error);`,
+    js`}`,
+    js`return ${shared}.finish();`,
+  ];
+  context.use('EncodeFailure');
+  return {
+    name: pair.entry.encode,
+    docs: [`Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${pair.schemaPath}`],
+    params: [js`value: ${pair.type}`],
+    returnType: new Code('Uint8Array'),
+    body: new Code(body.map((line) => line.text).join('\n')),
+    exported: true,
+  };
+}
+
+function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name): FunctionSpec {
+  const failure = context.use('decodeFailure');
+  const decodeError = context.runtime('DecodeError');
+  const schemaPath = literal(pair.schemaPath);
+  const body = [
+    js`if (!(bytes instanceof Uint8Array)) throw new ${decodeError}(${quotedId(format)}, 'unexpected-type', 'expected a Uint8Array', 0);`,
+    js`${shared}.reset(bytes);`,
+    ...format.decodeStart(context, shared),
+    js`let value: ${pair.type};`,
+    js`try {`,
+    js`  value = ${format.rootRead(context, pair.reader, shared)};`,
+    js`} catch (error) {`,
+    js`  // A stack overflow on the way down is a nesting problem of the input, reported as such.`,
+    js`  if (error instanceof RangeError) throw ${failure}('too-deep', 'nesting too deep for the engine stack', ${shared}.pos, ${schemaPath});`,
+    js`  throw error;`,
+    js`}`,
+    js`if (${shared}.pos !== ${shared}.end) throw ${failure}('trailing-bytes', \`\${${shared}.end - ${shared}.pos} bytes after the item\`, ${shared}.pos, ${schemaPath});`,
+    js`return value;`,
+  ];
+  return {
+    name: pair.entry.decode,
+    docs: [`Decodes a ${pair.type.text} from ${format.name}; throws \`DecodeError\` (with the byte offset and schema path) for malformed or non-conforming input.`, `@schema ${pair.schemaPath}`],
+    params: [new Code('bytes: Uint8Array')],
+    returnType: pair.type,
+    body: new Code(body.map((line) => line.text).join('\n')),
+    exported: true,
+  };
+}
