@@ -4,7 +4,7 @@ import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, L
 import { pathWords } from './context.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import { keyDoc } from './cbor-encode-object.js';
+import { keyDoc } from './cbor-encode.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
 /** Locals every object reader declares. */

@@ -2,7 +2,7 @@ import type { IrArray, IrObject } from '../ir/types.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
-import { keyDoc } from './cbor-encode-object.js';
+import { keyDoc } from './cbor-encode.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectReader } from './cbor-decode-object.js';

@@ -1,9 +1,9 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import { Code, bytesLiteral, inlineComment, js, joinCode, Lines } from './code.js';
-import { cborText } from '../plan/cbor.js';
+import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
-import type { NameScope } from './names.js';
-import { emitObjectWriter } from './cbor-encode-object.js';
+import type { Name, NameScope } from './names.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
 
 /**
@@ -17,7 +17,7 @@ const INLINE_CONSTANT_BYTES = 12;
 
 /**
  * Emits CBOR encoders on the shared skeleton (`encode-skeleton.ts`). What CBOR fixes at compile
- * time: the simple values, pre-encoded text strings, keys and map heads (`cbor-encode-object.ts`).
+ * time: the simple values, pre-encoded text strings, keys and map heads.
  */
 export class CborEncoderEmitter extends EncoderEmitter {
   protected readonly formatName = 'CBOR';
@@ -30,7 +30,33 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectWriter(this, node, scope, lines);
+    emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
+  }
+
+  /** Maps: a head with the entry count; keys in RFC 8949 §4.2.1 order in deterministic mode. */
+  private objectEncoding(): ObjectEncoding {
+    return {
+      plan: (node) => this.planObject(node),
+      writeStart: (count: Name, lines: Lines) => lines.line(js`${this.context.runtime('writeHead')}(writer, 5, ${count});`),
+      writeEnd: () => {},
+      keyDoc,
+      keyWriter: 'writeText',
+      sortKeys: this.deterministic,
+      reservedLocals: ['next'],
+    };
+  }
+
+  /** A fixed property set (all required, nothing else allowed) writes its map head merged with the first key. */
+  private planObject(node: IrObject): ObjectWritePlan {
+    const plan = planCborObject(node, this.deterministic);
+    if (plan.fixedHead === undefined || plan.writeOrder.length === 0) return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart: undefined };
+    const first = node.properties[plan.writeOrder[0]];
+    const mergedStart = {
+      bytes: Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]),
+      constantName: `head ${node.properties.length} ${first.name}`,
+      what: `CBOR map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`,
+    };
+    return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
   }
 
   protected writeNull(lines: Lines): void {
@@ -90,4 +116,9 @@ export class CborEncoderEmitter extends EncoderEmitter {
       (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
     );
   }
+}
+
+/** The comment of a pre-encoded key constant (shared by every object with that key). */
+export function keyDoc(name: string): string {
+  return `CBOR text ${JSON.stringify(name)}: a map key with its head`;
 }

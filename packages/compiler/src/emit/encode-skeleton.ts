@@ -46,6 +46,13 @@ export abstract class EncoderEmitter {
   /** Writes the constant string `text` pre-encoded, inside a `case` block of its own. */
   protected abstract writeTextConstant(text: string, lines: Lines): void;
 
+  /**
+   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
+   * short runs inline, long ones from a hoisted constant named `constantName`. `ownBlock`: the
+   * caller's block is the statements' own (a `case`), so inline locals need no block of their own.
+   */
+  abstract writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock?: boolean): void;
+
   /** The options object of `writeAny` for `depth` nesting levels left. */
   abstract anyOptions(depth: Code): Code;
 

@@ -3,7 +3,7 @@ import { planUbjsonObject } from '../plan/ubjson.js';
 import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, type Lines } from './code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import { keyDoc } from './ubjson-encode-object.js';
+import { keyDoc } from './ubjson-encode.js';
 import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
 
 /** Locals every object reader declares. */

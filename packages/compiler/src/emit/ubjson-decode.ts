@@ -2,7 +2,7 @@ import type { IrArray, IrObject } from '../ir/types.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
 import { markersOfJsonType, ubjsonKey, UbjsonMarker } from '../plan/ubjson.js';
-import { keyDoc } from './ubjson-encode-object.js';
+import { keyDoc } from './ubjson-encode.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectReader } from './ubjson-decode-object.js';
 import { DecoderEmitter, type TryHooks, type TypeDispatch } from './decode-skeleton.js';

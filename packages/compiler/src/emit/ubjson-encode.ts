@@ -1,10 +1,10 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, Lines } from './code.js';
-import { fixedInteger, typedArrayItems, ubjsonString, UbjsonMarker, type FixedInteger } from '../plan/ubjson.js';
+import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, UbjsonMarker, type FixedInteger } from '../plan/ubjson.js';
 import { ModuleContext } from './context.js';
 import { numberChecks } from './checks.js';
 import type { NameScope } from './names.js';
-import { emitObjectWriter } from './ubjson-encode-object.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
 
 /**
@@ -23,8 +23,19 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   protected readonly formatName = 'UBJSON';
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectWriter(this, node, scope, lines);
+    emitObjectWriter(this, this.objectEncoding, node, scope, lines);
   }
+
+  /** container-types.html#object: `{`, entries in schema order, `}`; no count needed. */
+  private readonly objectEncoding: ObjectEncoding = {
+    plan: (node) => planObject(node),
+    writeStart: (_count, lines) => lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`),
+    writeEnd: (lines) => lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`),
+    keyDoc,
+    keyWriter: 'writeKey',
+    sortKeys: false,
+    reservedLocals: [],
+  };
 
   protected writeNull(lines: Lines): void {
     lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.Null)}); // Z`);
@@ -137,4 +148,22 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     if (typed === undefined) lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ArrayEnd)}); // ]`);
     else lines.line(js`if (!${optimized}) writer.u8(${hexLiteral(UbjsonMarker.ArrayEnd)}); // ]`);
   }
+}
+
+/** When the first property is required, `{` and its key are one constant. */
+function planObject(node: IrObject): ObjectWritePlan {
+  const plan = planUbjsonObject(node);
+  if (!plan.mergeOpen) return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart: undefined };
+  const first = node.properties[plan.writeOrder[0]];
+  const mergedStart = {
+    bytes: Uint8Array.from([UbjsonMarker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]),
+    constantName: `open ${first.name}`,
+    what: `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`,
+  };
+  return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
+}
+
+/** The comment of a pre-encoded key constant (shared by every object with that key). */
+export function keyDoc(name: string): string {
+  return `UBJSON key ${JSON.stringify(name)}: length and UTF-8`;
 }

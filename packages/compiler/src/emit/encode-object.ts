@@ -1,23 +1,50 @@
 import type { IrObject } from '../ir/types.js';
-import { planUbjsonObject, UbjsonMarker, type UbjsonObjectPlan } from '../plan/ubjson.js';
-import { Code, bytesLiteral, hexLiteral, inlineComment, js, literal, Lines } from './code.js';
-import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks } from './checks.js';
+import { Code, inlineComment, js, literal, Lines } from './code.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
+import type { EncoderEmitter } from './encode-skeleton.js';
+
+/** How a format writes an object: what `emitObjectWriter` asks of it. */
+export interface ObjectEncoding {
+  /** Pre-encoded keys, the write order, and the object's start when it is merged with the first key. */
+  plan(node: IrObject): ObjectWritePlan;
+  /** Writes the object's start (`count` entries follow). */
+  writeStart(count: Name, lines: Lines): void;
+  /** Writes the object's end, if the format has one. */
+  writeEnd(lines: Lines): void;
+  /** The comment of a pre-encoded key constant (shared by every object with that key). */
+  keyDoc(name: string): string;
+  /** The runtime function that writes an extra key. */
+  keyWriter: string;
+  /** Whether keys are written in RFC 8949 §4.2.1 order (CBOR deterministic mode). */
+  sortKeys: boolean;
+  /** Locals the format reserves in object writers besides the shared ones (CBOR: `next`, the sorted-extras cursor). */
+  reservedLocals: readonly string[];
+}
+
+export interface ObjectWritePlan {
+  /** Encoded key per entry of `IrObject.properties`. */
+  keys: readonly Uint8Array[];
+  /** Property indices in the order the encoder writes them. */
+  writeOrder: readonly number[];
+  /** The object's start merged with the first written key (that property is required), as one constant. */
+  mergedStart: { bytes: Uint8Array; constantName: string; what: string } | undefined;
+}
 
 /**
- * The body of an object's UBJSON write function (the structure of `cbor-encode-object.ts`).
- * Declared properties are read once into locals, checked and written after pre-encoded key
- * bytes; when the first property is required, `{` and its key are one constant. Extra keys, when the
- * schema allows them, go through one `write<Object>Entry` function.
+ * The body of an object's write function, the same in every format. Declared properties are read
+ * once into locals, checked and written after pre-encoded key bytes; when the format allows, the
+ * object's start is merged with the first key as one constant. Extra keys, when the schema allows
+ * them, go through one `write<Object>Entry` function.
  */
-export function emitObjectWriter(emitter: UbjsonEncoderEmitter, node: IrObject, scope: NameScope, lines: Lines): void {
+export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
   lines.line(js`if (!${emitter.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [record, count, extras, keys, key, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before'].map((fixed) => scope.claim(fixed));
-  const frame: ObjectFrame = { emitter, node, scope, plan: planUbjsonObject(node), record, count, extras, keys, key, extra, before, locals: [] };
+  const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
+  const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
   if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
     writeMap(frame, fail, lines);
@@ -29,9 +56,9 @@ export function emitObjectWriter(emitter: UbjsonEncoderEmitter, node: IrObject, 
   writeEntries(frame, open, lines);
 }
 
-/** Nothing declared, other keys allowed (a map): every own key is an entry, in key order. */
-function writeMap(frame: ObjectFrame, fail: ReturnType<UbjsonEncoderEmitter['failWith']>, lines: Lines): void {
-  const { emitter, node, record, count, keys, key } = frame;
+/** Nothing declared, other keys allowed (a map): every own key is an entry, in key order or §4.2.1 order. */
+function writeMap(frame: ObjectFrame, fail: Fail, lines: Lines): void {
+  const { emitter, encoding, node, record, count, keys, key } = frame;
   const context = emitter.context;
   lines.line(js`const ${keys} = Object.keys(${record});`);
   lines.line(js`const ${count} = ${keys}.length;`);
@@ -39,23 +66,27 @@ function writeMap(frame: ObjectFrame, fail: ReturnType<UbjsonEncoderEmitter['fai
     lines.line(js`if (${context.use('ownValue')}(${record}, ${literal(name)}) === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   });
   propertyCountChecks(node, count, fail, lines);
-  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`);
+  if (encoding.sortKeys) lines.line(js`${keys}.sort(${context.use('compareKeys')});`);
+  encoding.writeStart(count, lines);
   // Keys from Object.keys are own, so `record[key]` is the own value (also for `__proto__`).
-  lines.line(js`for (const ${key} of ${keys}) ${entryWriter(emitter, node)}(writer, ${key}, ${record}[${key}], depth - 1);`);
-  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`);
+  lines.line(js`for (const ${key} of ${keys}) ${entryWriter(frame)}(writer, ${key}, ${record}[${key}], depth - 1);`);
+  encoding.writeEnd(lines);
 }
 
 /** What the parts of an object writer share. */
 interface ObjectFrame {
-  emitter: UbjsonEncoderEmitter;
+  emitter: EncoderEmitter;
+  encoding: ObjectEncoding;
   node: IrObject;
   scope: NameScope;
-  plan: UbjsonObjectPlan;
+  plan: ObjectWritePlan;
   record: Name;
   count: Name;
   extras: Name;
   keys: Name;
   key: Name;
+  /** Declared when the format reserves it (`reservedLocals`). */
+  next: Name | undefined;
   extra: Name;
   before: Name;
   /** One local per declared property, in schema order. */
@@ -88,7 +119,7 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   const context = emitter.context;
   const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
   const requiredCount = node.properties.filter((property) => property.required).length;
-  const known = node.properties.length > 0 ? knownSet(emitter, node) : undefined;
+  const known = node.properties.length > 0 ? knownSet(frame) : undefined;
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
   for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
@@ -108,27 +139,25 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
     const test = known === undefined ? new Code('') : js`if (!${known}.has(${key})) `;
     body.line(js`for (const ${key} of ${keys}) ${test}${extras}.push(${key});`);
     body.line(js`${count} += ${extras}.length;`);
+    if (frame.encoding.sortKeys) body.line(js`${extras}.sort(${context.use('compareKeys')});`);
   });
   return true;
 }
 
-/** `{`, the entries in schema order, `}` (container-types.html#object: no count needed). */
+/** The object's start, the entries in write order (schema order, or RFC 8949 §4.2.1 order), its end. */
 function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
-  const { emitter, node, plan, record, extras, key } = frame;
-  const context = emitter.context;
-  const writeEntry = open ? entryWriter(emitter, node) : undefined;
-  if (plan.mergeOpen) {
-    const first = node.properties[plan.writeOrder[0]];
-    const merged = Uint8Array.from([UbjsonMarker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]);
-    emitter.writeConstant(merged, `open ${first.name}`, `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`, lines);
-  } else {
-    lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`);
-  }
+  const { emitter, encoding, node, plan, record, count, extras, key } = frame;
+  const writeEntry = open ? entryWriter(frame) : undefined;
+  const merging = open && encoding.sortKeys;
+  if (merging) lines.line(js`let ${frame.next!} = 0;`);
+  if (plan.mergedStart !== undefined) emitter.writeConstant(plan.mergedStart.bytes, plan.mergedStart.constantName, plan.mergedStart.what, lines);
+  else encoding.writeStart(count, lines);
   plan.writeOrder.forEach((index, position) => {
     const property = node.properties[index];
     const write = (body: Lines): void => {
-      if (!(plan.mergeOpen && position === 0)) {
-        emitter.writeConstant(plan.keys[index], `key ${property.name}`, keyDoc(property.name), body);
+      if (merging) flushExtras(frame, body, writeEntry!, literal(property.name));
+      if (!(plan.mergedStart !== undefined && position === 0)) {
+        emitter.writeConstant(plan.keys[index], `key ${property.name}`, encoding.keyDoc(property.name), body);
       }
       emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);
@@ -136,8 +165,12 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     if (property.required) write(lines);
     else lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
   });
-  if (open) lines.block(js`if (${extras} !== undefined)`, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${key}, ${record}[${key}], depth - 1);`));
-  lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`);
+  if (open) {
+    const guard = js`if (${extras} !== undefined)`;
+    if (merging) lines.block(guard, (body) => flushExtras(frame, body, writeEntry!, undefined));
+    else lines.block(guard, (body) => body.line(js`for (const ${key} of ${extras}) ${writeEntry!}(writer, ${key}, ${record}[${key}], depth - 1);`));
+  }
+  encoding.writeEnd(lines);
 }
 
 /**
@@ -156,8 +189,17 @@ function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines):
   }
 }
 
+/** Deterministic mode: writes the sorted extra keys that sort before `before` (all when undefined). */
+function flushExtras(frame: ObjectFrame, lines: Lines, writeEntry: Name, before: Code | undefined): void {
+  const { extras } = frame;
+  const next = frame.next!;
+  const compareKeys = frame.emitter.context.use('compareKeys');
+  const limit = before === undefined ? new Code('') : js` && ${compareKeys}(${extras}[${next}], ${before}) < 0`;
+  lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, ${extras}[${next}], (value as Record<string, unknown>)[${extras}[${next}++]], depth - 1);`);
+}
+
 /** `record.name`, `record["odd key"]`, or `ownValue(record, "toString")` for names Object.prototype has. */
-function readProperty(emitter: UbjsonEncoderEmitter, record: Code, name: string, always = false): Code {
+function readProperty(emitter: EncoderEmitter, record: Code, name: string, always = false): Code {
   if (name in Object.prototype || always) return js`${emitter.context.use('ownValue')}(${record}, ${literal(name)})`;
   return isPlainPropertyName(name) ? js`${record}.${new Code(name)}` : js`${record}[${literal(name)}]`;
 }
@@ -166,13 +208,9 @@ function words(node: IrObject): string {
   return node.schemaPath.replace(/^#\/?/, '') || 'root';
 }
 
-/** The comment of a pre-encoded key constant (shared by every object with that key). */
-export function keyDoc(name: string): string {
-  return `UBJSON key ${JSON.stringify(name)}: length and UTF-8`;
-}
-
 /** A hoisted `Set` of the declared property names (for finding extra keys). */
-function knownSet(emitter: UbjsonEncoderEmitter, node: IrObject): Code {
+function knownSet(frame: ObjectFrame): Code {
+  const { emitter, node } = frame;
   const names = node.properties.map((property) => literal(property.name).text).join(', ');
   return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set<string>([${names}])`), `declared property names (first used at ${node.schemaPath}), to find undeclared keys`);
 }
@@ -181,7 +219,8 @@ function knownSet(emitter: UbjsonEncoderEmitter, node: IrObject): Code {
  * `write<Object>Entry(writer, key, item, depth)`: one extra key (an own key) and its value, checked against
  * `propertyNames`, every matching `patternProperties` schema and otherwise `additionalProperties`.
  */
-function entryWriter(emitter: UbjsonEncoderEmitter, node: IrObject): Name {
+function entryWriter(frame: ObjectFrame): Name {
+  const { emitter, node } = frame;
   const context = emitter.context;
   const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
   const scope = context.scope.child();
@@ -190,7 +229,7 @@ function entryWriter(emitter: UbjsonEncoderEmitter, node: IrObject): Name {
   lines.tryCatch(
     (inner) => {
       if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, new Code('key'), emitter.failWith(node.propertyNames, undefined), inner);
-      inner.line(js`${context.runtime('writeKey')}(writer, key);`);
+      inner.line(js`${context.runtime(frame.encoding.keyWriter)}(writer, key);`);
       if (node.patternProperties.length === 0) {
         emitter.writeValue(node.additionalProperties, new Code('item'), undefined, scope, inner, new Code('depth'));
         return;
