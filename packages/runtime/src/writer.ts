@@ -1,8 +1,13 @@
 import { writeUtf8, maxUtf8Length } from './utf8.js';
 import { EncodeError, ErrorCode, type Format } from './errors.js';
 
-/** Default first buffer size; grows by doubling. */
-const DEFAULT_CAPACITY = 64 * 1024;
+/**
+ * Default buffer size; grows by doubling. Outputs are carved from it, so a fresh buffer is
+ * allocated every capacity bytes of output: a zeroed 256 KiB buffer costs about 3.6 us on Node 20
+ * against 2.7 us for 64 KiB (the allocator hands large blocks out already zeroed), a third of
+ * the cost a byte (.tmp measurements, noisy). The price: a kept output can hold up to 256 KiB.
+ */
+const DEFAULT_CAPACITY = 256 * 1024;
 /** When less than this share of the buffer is left after `finish()`, the next output starts in a new buffer. */
 const MIN_FREE_SHARE = 8;
 
@@ -61,10 +66,13 @@ export class Writer {
 
   /** Returns the bytes written since the last finish; they stay valid and unchanged. */
   finish(): Uint8Array {
-    const out = this.uint8.subarray(this.start, this.pos);
+    // The constructor rather than `subarray`: `subarray` looks up the species constructor and
+    // costs about twice as much (10 ns a call on Node 20, .tmp measurements, noisy), which is 8%
+    // of encoding a small object. The Writer allocates every `uint8` itself, so its byteOffset is 0.
+    const out = new Uint8Array(this.uint8.buffer, this.start, this.pos - this.start);
     // Start the next output on an 8-byte boundary so the engine keeps aligned views cheap.
     const next = (this.pos + 7) & ~7;
-    if (this.uint8.length - next < this.uint8.length / MIN_FREE_SHARE) {
+    if (this.capacity - next < this.capacity / MIN_FREE_SHARE) {
       this.uint8 = new Uint8Array(Math.max(this.initialCapacity, this.uint8.length));
       this.capacity = this.uint8.length;
       this.view = new DataView(this.uint8.buffer);

@@ -287,7 +287,9 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
 function writeArray(writer: Writer, value: unknown[], depth: number, settings: EncodeSettings): void {
   const length = value.length;
   writer.ensure(9);
-  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, length);
+  // Short arrays (the common case) with their one-byte head inline (RFC 8949 §3: argument < 24).
+  if (length < 24) writer.uint8[writer.pos++] = (Major.Array << 5) | length;
+  else writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, length);
   let index = 0;
   try {
     for (; index < length; index++) writeItem(writer, value[index], depth, settings);
@@ -301,7 +303,8 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   const length = keys.length;
   if (settings.deterministic) return writeSortedEntries(writer, keys, (key) => value[key as string], depth, settings);
   writer.ensure(9);
-  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, length);
+  if (length < 24) writer.uint8[writer.pos++] = (Major.Map << 5) | length;
+  else writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, length);
   let index = 0;
   try {
     for (; index < length; index++) {
