@@ -1,7 +1,8 @@
 import type { IrArray, IrObject } from '../ir/types.js';
+import { Marker } from '@binschema/runtime/ubjson';
 import type { JsonType } from '../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
-import { markersOfJsonType, ubjsonKey, UbjsonMarker } from '../plan/ubjson.js';
+import { markersOfJsonType, ubjsonKey } from '../plan/ubjson.js';
 import { keyDoc } from './ubjson-encode.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectReader } from './ubjson-decode-object.js';
@@ -62,7 +63,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     const path = literal(node.schemaPath);
-    lines.line(js`if (marker !== ${hexLiteral(UbjsonMarker.ArrayStart)}) throw ${this.context.use('expectedType')}(reader, 'array', marker, ${path});`);
+    lines.line(js`if (marker !== ${hexLiteral(Marker.ArrayStart)}) throw ${this.context.use('expectedType')}(reader, 'array', marker, ${path});`);
     this.depthGuard(node, lines);
     const [start, count, type, items, index, item, itemMarker] = ['start', 'count', 'elementType', 'items', 'index', 'item', 'itemMarker'].map((name) => scope.claim(name));
     lines.line(js`const ${start} = reader.pos - 1;`);

@@ -1,6 +1,7 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
+import { Marker } from '@binschema/runtime/ubjson';
 import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, Lines } from './code.js';
-import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, UbjsonMarker, type FixedInteger } from '../plan/ubjson.js';
+import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
 import { ModuleContext } from './context.js';
 import { numberChecks } from './checks.js';
 import type { NameScope } from './names.js';
@@ -29,8 +30,8 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   /** container-types.html#object: `{`, entries in schema order, `}`; no count needed. */
   private readonly objectEncoding: ObjectEncoding = {
     plan: (node) => planObject(node),
-    writeStart: (_count, lines) => lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectStart)}); // {`),
-    writeEnd: (lines) => lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ObjectEnd)}); // }`),
+    writeStart: (_count, lines) => lines.line(js`writer.u8(${hexLiteral(Marker.ObjectStart)}); // {`),
+    writeEnd: (lines) => lines.line(js`writer.u8(${hexLiteral(Marker.ObjectEnd)}); // }`),
     keyDoc,
     keyWriter: 'writeKey',
     sortKeys: false,
@@ -38,11 +39,11 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   };
 
   protected writeNull(lines: Lines): void {
-    lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.Null)}); // Z`);
+    lines.line(js`writer.u8(${hexLiteral(Marker.Null)}); // Z`);
   }
 
   protected writeBoolean(value: Code, lines: Lines): void {
-    lines.line(js`writer.u8(${value} ? ${hexLiteral(UbjsonMarker.True)} : ${hexLiteral(UbjsonMarker.False)}); // T or F`);
+    lines.line(js`writer.u8(${value} ? ${hexLiteral(Marker.True)} : ${hexLiteral(Marker.False)}); // T or F`);
   }
 
   protected writeNumber(node: IrNumber, value: Code, lines: Lines): void {
@@ -121,13 +122,13 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
       lines.ifElse(
         optimized,
         (body) => {
-          this.writeConstant(Uint8Array.from([UbjsonMarker.ArrayStart, UbjsonMarker.Type, typed.marker, UbjsonMarker.Count]), `typed array ${typed.name}`, `UBJSON typed array header [$${String.fromCharCode(typed.marker)}# (${typed.name} items), the count follows`, body);
+          this.writeConstant(Uint8Array.from([Marker.ArrayStart, Marker.Type, typed.marker, Marker.Count]), `typed array ${typed.name}`, `UBJSON typed array header [$${String.fromCharCode(typed.marker)}# (${typed.name} items), the count follows`, body);
           body.line(js`${this.context.runtime('writeInt')}(writer, ${length});`);
         },
-        (body) => body.line(js`writer.u8(${hexLiteral(UbjsonMarker.ArrayStart)}); // [`),
+        (body) => body.line(js`writer.u8(${hexLiteral(Marker.ArrayStart)}); // [`),
       );
     } else {
-      lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ArrayStart)}); // [`);
+      lines.line(js`writer.u8(${hexLiteral(Marker.ArrayStart)}); // [`);
     }
     lines.line(js`let ${index} = 0;`);
     const item = scope.claim('item');
@@ -145,8 +146,8 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
         }),
       (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
     );
-    if (typed === undefined) lines.line(js`writer.u8(${hexLiteral(UbjsonMarker.ArrayEnd)}); // ]`);
-    else lines.line(js`if (!${optimized}) writer.u8(${hexLiteral(UbjsonMarker.ArrayEnd)}); // ]`);
+    if (typed === undefined) lines.line(js`writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
+    else lines.line(js`if (!${optimized}) writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
   }
 }
 
@@ -156,7 +157,7 @@ function planObject(node: IrObject): ObjectWritePlan {
   if (!plan.mergeOpen) return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart: undefined };
   const first = node.properties[plan.writeOrder[0]];
   const mergedStart = {
-    bytes: Uint8Array.from([UbjsonMarker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]),
+    bytes: Uint8Array.from([Marker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]),
     constantName: `open ${first.name}`,
     what: `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`,
   };

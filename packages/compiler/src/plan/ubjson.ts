@@ -1,4 +1,5 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
+import { Marker } from '@binschema/runtime/ubjson';
 import type { JsonType } from './shape.js';
 
 /**
@@ -8,38 +9,14 @@ import type { JsonType } from './shape.js';
  * big-endian (index.html#Endianness).
  */
 
-/** Marker bytes (type-reference.html), as in the runtime's `Marker`. */
-export const UbjsonMarker = {
-  Null: 0x5a,
-  NoOp: 0x4e,
-  True: 0x54,
-  False: 0x46,
-  Int8: 0x69,
-  Uint8: 0x55,
-  Int16: 0x49,
-  Int32: 0x6c,
-  Int64: 0x4c,
-  Float32: 0x64,
-  Float64: 0x44,
-  HighPrecision: 0x48,
-  Char: 0x43,
-  String: 0x53,
-  ArrayStart: 0x5b,
-  ArrayEnd: 0x5d,
-  ObjectStart: 0x7b,
-  ObjectEnd: 0x7d,
-  Type: 0x24,
-  Count: 0x23,
-} as const;
-
 const encoder = new TextEncoder();
 
 /** An integer length as the runtime writes it: the smallest of `i U I l` (a length is never negative). */
 export function ubjsonLength(length: number): number[] {
-  if (length <= 127) return [UbjsonMarker.Int8, length];
-  if (length <= 255) return [UbjsonMarker.Uint8, length];
-  if (length <= 32767) return [UbjsonMarker.Int16, length >>> 8, length & 0xff];
-  return [UbjsonMarker.Int32, length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
+  if (length <= 127) return [Marker.Int8, length];
+  if (length <= 255) return [Marker.Uint8, length];
+  if (length <= 32767) return [Marker.Int16, length >>> 8, length & 0xff];
+  return [Marker.Int32, length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
 }
 
 /** An object key: length and UTF-8, no `S` (container-types.html#object), as the runtime's `writeKey`. */
@@ -50,7 +27,7 @@ export function ubjsonKey(text: string): Uint8Array {
 
 /** A string value: `S`, length, UTF-8 (value-types.html#string), as the runtime's `writeString`. */
 export function ubjsonString(text: string): Uint8Array {
-  return Uint8Array.from([UbjsonMarker.String, ...ubjsonKey(text)]);
+  return Uint8Array.from([Marker.String, ...ubjsonKey(text)]);
 }
 
 /** A fixed integer marker: its byte, payload size and the values it holds. */
@@ -68,9 +45,9 @@ export interface FixedInteger {
  * `l` would cost up to three bytes a value, so wider ranges keep the smallest marker per value.
  */
 const FIXED_INTEGERS: readonly FixedInteger[] = [
-  { marker: UbjsonMarker.Int8, name: 'int8', size: 1, min: -128, max: 127 },
-  { marker: UbjsonMarker.Uint8, name: 'uint8', size: 1, min: 0, max: 255 },
-  { marker: UbjsonMarker.Int16, name: 'int16', size: 2, min: -32768, max: 32767 },
+  { marker: Marker.Int8, name: 'int8', size: 1, min: -128, max: 127 },
+  { marker: Marker.Uint8, name: 'uint8', size: 1, min: 0, max: 255 },
+  { marker: Marker.Int16, name: 'int16', size: 2, min: -32768, max: 32767 },
 ];
 
 /** The integer marker every valid value of `node` fits, when its bounds fix one; else undefined. */
@@ -91,8 +68,8 @@ export function fixedInteger(node: IrNumber): FixedInteger | undefined {
 export function typedArrayItems(node: IrArray): FixedInteger | undefined {
   if (node.prefixItems.length > 0 || node.items.kind !== 'number') return undefined;
   const fixed = fixedInteger(node.items);
-  if (fixed === undefined || fixed.marker !== UbjsonMarker.Uint8) return fixed;
-  return FIXED_INTEGERS.find((candidate) => candidate.marker === UbjsonMarker.Int16);
+  if (fixed === undefined || fixed.marker !== Marker.Uint8) return fixed;
+  return FIXED_INTEGERS.find((candidate) => candidate.marker === Marker.Int16);
 }
 
 export interface UbjsonObjectPlan {
@@ -112,12 +89,12 @@ export function planUbjsonObject(node: IrObject): UbjsonObjectPlan {
 
 /** The markers that can start a value of each JSON type, as the generic decoder reads them. */
 export const markersOfJsonType: Record<JsonType, readonly number[]> = {
-  null: [UbjsonMarker.Null],
-  boolean: [UbjsonMarker.True, UbjsonMarker.False],
+  null: [Marker.Null],
+  boolean: [Marker.True, Marker.False],
   // `H` holds an integer or decimal text; the generic decoder gives a number only for safe integers.
-  integer: [UbjsonMarker.Int8, UbjsonMarker.Uint8, UbjsonMarker.Int16, UbjsonMarker.Int32, UbjsonMarker.Int64, UbjsonMarker.Float32, UbjsonMarker.Float64, UbjsonMarker.HighPrecision],
-  number: [UbjsonMarker.Int8, UbjsonMarker.Uint8, UbjsonMarker.Int16, UbjsonMarker.Int32, UbjsonMarker.Int64, UbjsonMarker.Float32, UbjsonMarker.Float64, UbjsonMarker.HighPrecision],
-  string: [UbjsonMarker.String, UbjsonMarker.Char],
-  array: [UbjsonMarker.ArrayStart],
-  object: [UbjsonMarker.ObjectStart],
+  integer: [Marker.Int8, Marker.Uint8, Marker.Int16, Marker.Int32, Marker.Int64, Marker.Float32, Marker.Float64, Marker.HighPrecision],
+  number: [Marker.Int8, Marker.Uint8, Marker.Int16, Marker.Int32, Marker.Int64, Marker.Float32, Marker.Float64, Marker.HighPrecision],
+  string: [Marker.String, Marker.Char],
+  array: [Marker.ArrayStart],
+  object: [Marker.ObjectStart],
 };
