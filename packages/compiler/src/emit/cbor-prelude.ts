@@ -1,4 +1,4 @@
-import { NEUTRAL_PRELUDE, type PreludeHelper } from './prelude.js';
+import { NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -40,14 +40,7 @@ function helper(text: string, runtime: string[] = [], uses: string[] = [], forma
 }
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {
-  decodeFailure: helper(
-    `
-/** A decoder failure at byte \`offset\`, naming the schema location. */
-function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
-  return new DecodeError('cbor', code, what, offset, schemaPath);
-}`,
-    ['DecodeError'],
-  ),
+  decodeFailure: SHARED_PRELUDE.decodeFailure('cbor'),
   expectedType: helper(
     `
 /** The failure for an item of the wrong major type at \`offset\`. */
@@ -234,28 +227,9 @@ function readKey(reader: Reader, schemaPath: string): string {
     ['expectedType', 'KEYS'],
     ['readArgument', 'readText'],
   ),
-  KEYS: helper(
-    `
-/** Interned map keys of this module's decoders. */
-const KEYS = new KeyCache();`,
-    ['KeyCache'],
-  ),
-  isSchemaMismatch: helper(
-    `
-/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
-function isSchemaMismatch(error: unknown): boolean {
-  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
-}`,
-    ['isDecodeError'],
-  ),
-  sameBytes: helper(`
-/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
-function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
-  const length = expected.length - from;
-  if (at + length > end) return false;
-  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
-  return true;
-}`),
+  KEYS: SHARED_PRELUDE.KEYS('map keys'),
+  isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
+  sameBytes: SHARED_PRELUDE.sameBytes,
   textKeyLength: helper(
     `
 /**
@@ -302,19 +276,7 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
     ['tooDeep', 'readContainerHead', 'atBreak', 'readKey', 'sameBytes'],
     ['readAny', 'skipAny'],
   ),
-  writeBytes: helper(
-    `
-/** Copies pre-encoded bytes (a key, a map head) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}`,
-    ['Writer'],
-  ),
+  writeBytes: SHARED_PRELUDE.writeBytes('a key, a map head'),
   writeConstant: helper(
     `
 /**

@@ -180,3 +180,59 @@ function hasDuplicates(items: readonly unknown[]): boolean {
     ['jsonEqual'],
   ),
 };
+
+/**
+ * Helpers both formats' modules include, with the words that differ as parameters. Each format
+ * lists them in its own prelude, so they keep their place in the generated module's order.
+ */
+export const SHARED_PRELUDE = {
+  /** `decodeFailure(code, what, offset, schemaPath)`: the `DecodeError` of `format`. */
+  decodeFailure: (format: 'cbor' | 'ubjson'): PreludeHelper =>
+    helper(
+      `
+/** A decoder failure at byte \`offset\`, naming the schema location. */
+function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
+  return new DecodeError('${format}', code, what, offset, schemaPath);
+}`,
+      ['DecodeError'],
+    ),
+  /** `KEYS`, the module's key cache; `keys` names what it holds (`map keys`). */
+  KEYS: (keys: string): PreludeHelper =>
+    helper(
+      `
+/** Interned ${keys} of this module's decoders. */
+const KEYS = new KeyCache();`,
+      ['KeyCache'],
+    ),
+  /** `writeBytes(writer, bytes)`; `what` says what the pre-encoded bytes are (`a key, a map head`). */
+  writeBytes: (what: string): PreludeHelper =>
+    helper(
+      `
+/** Copies pre-encoded bytes (${what}) into the writer. */
+function writeBytes(writer: Writer, bytes: Uint8Array): void {
+  const length = bytes.length;
+  writer.ensure(length);
+  const uint8 = writer.uint8;
+  let pos = writer.pos;
+  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
+  writer.pos = pos;
+}`,
+      ['Writer'],
+    ),
+  isSchemaMismatch: helper(
+    `
+/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
+function isSchemaMismatch(error: unknown): boolean {
+  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
+}`,
+    ['isDecodeError'],
+  ),
+  sameBytes: helper(`
+/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
+function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
+  const length = expected.length - from;
+  if (at + length > end) return false;
+  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
+  return true;
+}`),
+};

@@ -1,4 +1,4 @@
-import { NEUTRAL_PRELUDE, type PreludeHelper } from './prelude.js';
+import { NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -28,14 +28,7 @@ function helper(text: string, runtime: string[] = [], uses: string[] = [], forma
 }
 
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
-  decodeFailure: helper(
-    `
-/** A decoder failure at byte \`offset\`, naming the schema location. */
-function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
-  return new DecodeError('ubjson', code, what, offset, schemaPath);
-}`,
-    ['DecodeError'],
-  ),
+  decodeFailure: SHARED_PRELUDE.decodeFailure('ubjson'),
   expectedType: helper(
     `
 /** The failure for a value whose marker (just consumed) is not of the expected type. */
@@ -272,28 +265,9 @@ function readKey(reader: Reader): string {
     ['KEYS'],
     ['readLength'],
   ),
-  KEYS: helper(
-    `
-/** Interned object keys of this module's decoders. */
-const KEYS = new KeyCache();`,
-    ['KeyCache'],
-  ),
-  isSchemaMismatch: helper(
-    `
-/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
-function isSchemaMismatch(error: unknown): boolean {
-  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
-}`,
-    ['isDecodeError'],
-  ),
-  sameBytes: helper(`
-/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
-function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
-  const length = expected.length - from;
-  if (at + length > end) return false;
-  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
-  return true;
-}`),
+  KEYS: SHARED_PRELUDE.KEYS('object keys'),
+  isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
+  sameBytes: SHARED_PRELUDE.sameBytes,
   scanDiscriminator: helper(
     `
 /**
@@ -325,19 +299,7 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
     [],
     ['expectedType', 'tooDeep', 'readContainerHead', 'containerType', 'nextEntry', 'sameBytes', 'readKey', 'readAnyValue', 'readMarker', 'BUDGET'],
   ),
-  writeBytes: helper(
-    `
-/** Copies pre-encoded bytes (a key, a container start) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}`,
-    ['Writer'],
-  ),
+  writeBytes: SHARED_PRELUDE.writeBytes('a key, a container start'),
   hasNegativeZero: helper(`
 /** True when an array holds -0, which a typed integer container cannot carry (it is a float in UBJSON). */
 function hasNegativeZero(items: readonly unknown[]): boolean {
