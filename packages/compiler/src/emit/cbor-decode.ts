@@ -5,7 +5,8 @@ import { cborText } from '../plan/cbor.js';
 import { keyDoc } from './cbor-encode.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
-import { emitObjectReader } from './cbor-decode-object.js';
+import { cborObjectDecoding } from './cbor-decode-object.js';
+import { emitObjectReader } from './decode-object.js';
 import { DecoderEmitter, type TypeDispatch } from './decode-skeleton.js';
 
 /**
@@ -28,7 +29,7 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectReader(this, node, scope, lines);
+    emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
   }
 
   protected readAnyExpression(depth: Code): Code {

@@ -5,7 +5,8 @@ import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
 import { markersOfJsonType, ubjsonKey } from '../plan/ubjson.js';
 import { keyDoc } from './ubjson-encode.js';
 import type { Name, NameScope } from './names.js';
-import { emitObjectReader } from './ubjson-decode-object.js';
+import { ubjsonObjectDecoding } from './ubjson-decode-object.js';
+import { emitObjectReader } from './decode-object.js';
 import { DecoderEmitter, type TryHooks, type TypeDispatch } from './decode-skeleton.js';
 
 /** The marker parameter of every read function. */
@@ -27,7 +28,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
   protected readonly itemStart = new Code('reader.pos - 1');
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectReader(this, node, scope, lines);
+    emitObjectReader(this, ubjsonObjectDecoding(this), node, scope, lines);
   }
 
   protected readAnyExpression(depth: Code, marker: Code | undefined): Code {

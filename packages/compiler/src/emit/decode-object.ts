@@ -1,0 +1,263 @@
+import type { IrObject } from '../ir/types.js';
+import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
+import { isPlainPropertyName, type Name, type NameScope } from './names.js';
+import type { DecoderEmitter } from './decode-skeleton.js';
+
+/** Locals every object reader declares. */
+export interface FixedLocals {
+  at: Name;
+  expected: Name;
+  field: Name;
+  key: Name;
+  uint8: Name;
+  item: Name;
+  valueStart: Name;
+  matched: Name;
+  result: Name;
+  pair: Name;
+  /** The format's own locals (`ObjectDecoding.reservedLocals`), by name. */
+  reserved: Record<string, Name>;
+}
+
+/** How a format reads an object: what `emitObjectReader` asks of it. */
+export interface ObjectDecoding {
+  /** Pre-encoded keys per declared property and the order encoders write them in. */
+  plan(node: IrObject): { keys: readonly Uint8Array[]; writeOrder: readonly number[] };
+  /** Locals the format declares in object readers besides the shared ones. */
+  reservedLocals: readonly string[];
+  /** The comment of a pre-encoded key constant. */
+  keyDoc(name: string): string;
+  /** Statements that check the object's start and read its head into `start` (its first byte) and `count`. */
+  readHead(node: IrObject, start: Name, count: Name, fixed: FixedLocals, lines: Lines): void;
+  /** The entry loop's condition. */
+  moreEntries(entry: Name, count: Name, fixed: FixedLocals): Code;
+  /** An expression that reads and decodes a key. */
+  readKey(node: IrObject): Code;
+  /** Statements between an entry's key and its value (UBJSON: the value's marker). */
+  afterKey(fixed: FixedLocals, lines: Lines): void;
+  /** The marker argument of value reads, if the format has one. */
+  valueMarker(fixed: FixedLocals): Code | undefined;
+  /** The test that the key expected next (`bytes`, of property `index`) is at `at`. */
+  expectedKeyTest(node: IrObject, index: number, bytes: Uint8Array, fixed: FixedLocals): Code;
+  /** When the expected key did not match: sets `field` to the property the key names, or leaves -1 with `key` decoded. */
+  findField(node: IrObject, keys: readonly Uint8Array[], fixed: FixedLocals, lines: Lines, keySwitch: (lines: Lines) => void): void;
+}
+
+/** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
+export const INLINE_KEY_BYTES = 12;
+
+/**
+ * The body of an object's read function, the same in every format. Each entry's key is first compared in place with the
+ * pre-encoded key expected next (how encoders write them: schema order, shortest heads); any
+ * other key is decoded and switched on, and keys the schema does not declare go to
+ * `patternProperties`/`additionalProperties`. Duplicate keys: the last one wins, as in the
+ * generic decoder. The result is built as one literal in schema order (one hidden class).
+ */
+export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
+  const plan = decoding.plan(node);
+  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair',
+  ].map((fixed) => scope.claim(fixed));
+  const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, expected: expectedName, reserved };
+  const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
+  decoding.readHead(node, start, count, fixed, lines);
+  const locals = node.properties.map((property) => {
+    const local = scope.fresh(property.name, { fallback: 'property' });
+    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
+    return local;
+  });
+  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  // A pure map (no declared properties) fills its result directly; otherwise extra entries wait
+  // as key/value pairs in an array until the declared ones are in (copying a many-keyed object
+  // with for-in was ~30% of decoding very-large-object).
+  const direct = !closed && node.properties.length === 0;
+  const extras = closed ? undefined : direct ? result : extrasName;
+  if (direct) lines.line(js`const ${result}: ${emitter.type(node)} = {};`);
+  else if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
+  const expected = node.properties.length > 0 ? expectedName : undefined;
+  if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
+
+  lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
+    body.line(js`const ${at} = reader.pos;`);
+    if (direct) {
+      // Nothing declared: every key is decoded and its entry checked against the map's schemas.
+      body.line(js`const ${key} = ${decoding.readKey(node)};`);
+      decoding.afterKey(fixed, body);
+      unknownEntry(frame, extras, body, false);
+      return;
+    }
+    body.line(js`let ${field} = -1;`);
+    if (expected !== undefined) fastPath(frame, plan.keys, plan.writeOrder, expected, body);
+    body.line(js`let ${key} = '';`);
+    body.block(js`if (${field} < 0)`, (slow) =>
+      decoding.findField(node, plan.keys, fixed, slow, (decoded) => {
+        if (node.properties.length === 0) return;
+        decoded.block(js`switch (${key})`, (cases) => {
+          node.properties.forEach((property, index) => cases.line(js`case ${literal(property.name)}: ${field} = ${index}; break;`));
+        });
+      }),
+    );
+    decoding.afterKey(fixed, body);
+    body.block(js`switch (${field})`, (cases) => {
+      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(frame, index, plan.writeOrder.indexOf(index) + 1, locals, inner)));
+      if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(frame, extras, inner));
+      else cases.block(new Code('default:'), (inner) => unknownEntry(frame, extras, inner));
+    });
+  });
+
+  const fail = emitter.failAt(node, start);
+  node.properties.forEach((property, index) => {
+    if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
+  });
+  if (!direct) buildResult(emitter, node, locals, extras, fixed, lines);
+  for (const name of node.extraRequired) {
+    // Names the schema requires but does not declare can only come from the extra entries.
+    const present = extras === undefined ? new Code('false') : js`Object.prototype.hasOwnProperty.call(${result}, ${literal(name)})`;
+    lines.line(js`if (!(${present})) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+  }
+  if (node.minProperties !== undefined || node.maxProperties !== undefined) {
+    propertyCountChecks(node, js`Object.keys(${result}).length`, fail, lines);
+  }
+  lines.line(js`return ${result};`);
+}
+
+/** What the parts of an object reader share. */
+interface ReaderFrame {
+  emitter: DecoderEmitter;
+  decoding: ObjectDecoding;
+  node: IrObject;
+  fixed: FixedLocals;
+  scope: NameScope;
+}
+
+/** One declared property's value; `patternProperties` matching its name check it again. */
+function declaredEntry(frame: ReaderFrame, index: number, next: number, locals: Name[], lines: Lines): void {
+  const { emitter, node, fixed, scope } = frame;
+  const marker = frame.decoding.valueMarker(fixed);
+  const context = emitter.context;
+  const property = node.properties[index];
+  const patterns = node.patternProperties.filter((pattern) => patternRegExp(context, pattern.pattern, pattern.schemaPath).test(property.name));
+  if (patterns.length > 0) lines.line(js`const ${fixed.valueStart} = reader.pos;`);
+  emitter.readValue(property.node, locals[index], scope, lines, new Code('depth - 1'), marker);
+  for (const pattern of patterns) {
+    const check = scope.fresh('check');
+    lines.line(js`reader.pos = ${fixed.valueStart};`);
+    lines.line(js`let ${check}: unknown;`);
+    emitter.readValue(pattern.node, check, scope, lines, new Code('depth - 1'), marker);
+  }
+  lines.line(js`${fixed.expected} = ${next};`);
+  lines.line(new Code('break;'));
+}
+
+/** Compares the key expected next (in write order) in place; on a match consumes it and sets `field`. */
+function fastPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readonly number[], expected: Name, lines: Lines): void {
+  const { node, fixed } = frame;
+  const { at, field, uint8 } = fixed;
+  lines.line(js`const ${uint8} = reader.uint8;`);
+  lines.line(new Code('// Fast path: the key expected next, compared in place with its pre-encoded bytes.'));
+  lines.block(js`switch (${expected})`, (cases) => {
+    order.forEach((index, position) => {
+      const bytes = keys[index];
+      const test = frame.decoding.expectedKeyTest(node, index, bytes, fixed);
+      cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);
+      cases.indented((inner) => {
+        inner.block(js`if (${test})`, (hit) => {
+          hit.line(js`${field} = ${index};`);
+          hit.line(js`reader.pos = ${at} + ${bytes.length};`);
+        });
+        inner.line(new Code('break;'));
+      });
+    });
+  });
+}
+
+/**
+ * Compares `bytes` from index `from` on with the input from `at + skip` on (`skip`: the bytes
+ * already checked there): inline tests for short keys, else `sameBytes` with a hoisted constant.
+ */
+export function bytesTest(emitter: DecoderEmitter, keyDoc: (name: string) => string, node: IrObject, index: number, uint8: Name, at: Name, bytes: Uint8Array, from: number, skip: number): Code {
+  if (bytes.length - from <= INLINE_KEY_BYTES) {
+    const compares = Array.from(bytes.subarray(from), (byte, offset) => js`${uint8}[${at}${offset + skip === 0 ? new Code('') : js` + ${offset + skip}`}] === ${hexLiteral(byte)}`);
+    return joinCode(compares, ' && ');
+  }
+  const property = node.properties[index];
+  const constant = emitter.context.constant(`key ${property.name}`, bytesLiteral(bytes), keyDoc(property.name));
+  return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}${skip === 0 ? new Code('') : js` + ${skip}`}, reader.end, ${constant}, ${from})`;
+}
+
+/** A key the schema does not declare: `propertyNames`, then patterns, then `additionalProperties`. */
+function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines, inSwitch = true): void {
+  const { emitter, node, fixed, scope } = frame;
+  const { key, at, item, valueStart, matched } = fixed;
+  const marker = frame.decoding.valueMarker(fixed);
+  const context = emitter.context;
+  const fail = emitter.failAt(node, at);
+  if (extras === undefined) {
+    lines.line(fail('schema-violation', 'property not allowed'));
+    return;
+  }
+  {
+    const body = lines;
+    if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, key, emitter.failAt(node.propertyNames, at), body);
+    body.line(js`let ${item}: unknown;`);
+    if (node.patternProperties.length === 0) {
+      emitter.readValue(node.additionalProperties, item, scope, body, new Code('depth - 1'), marker);
+    } else {
+      body.line(js`const ${valueStart} = reader.pos;`);
+      body.line(js`let ${matched} = false;`);
+      for (const pattern of node.patternProperties) {
+        const regexp = patternConstant(context, pattern.pattern, pattern.schemaPath);
+        // Every matching pattern applies (JSON Schema): each reads the value again from its start.
+        body.block(js`if (${regexp}.test(${key}))`, (branch) => {
+          branch.line(js`reader.pos = ${valueStart};`);
+          emitter.readValue(pattern.node, item, scope, branch, new Code('depth - 1'), marker);
+          branch.line(js`${matched} = true;`);
+        });
+      }
+      body.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), marker));
+    }
+    if (extras === fixed.result) body.line(js`${context.use('setOwn')}(${extras} as Record<string, unknown>, ${key}, ${item});`);
+    else body.line(js`(${extras} ??= []).push(${key}, ${item});`);
+    if (inSwitch) body.line(new Code('break;'));
+  }
+}
+
+/** `const result: T = { … }` in schema order, then optional and extra properties. */
+function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, pair }: FixedLocals, lines: Lines): void {
+  const context = emitter.context;
+  const members = node.properties
+    .map((property, index) => ({ property, index }))
+    .filter((entry) => entry.property.required)
+    .map(({ property, index }) => {
+      const local = locals[index];
+      if (isPlainPropertyName(property.name)) return property.name === local.text ? local : js`${new Code(property.name)}: ${local}`;
+      // Computed key: a literal `"__proto__": x` would set the prototype.
+      return js`[${literal(property.name)}]: ${local}`;
+    });
+  // A declared name that Object.prototype also has (`constructor`) confuses TS's literal check: assert instead.
+  const inherited = node.properties.some((property) => property.name in Object.prototype);
+  lines.line(
+    inherited
+      ? js`const ${result} = { ${joinCode(members, ', ')} } as ${emitter.type(node)};`
+      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`,
+  );
+  node.properties.forEach((property, index) => {
+    if (property.required) return;
+    const local = locals[index];
+    if (property.name === '__proto__') {
+      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(result as Record<string, unknown>, ${literal(property.name)}, ${local});`);
+    } else {
+      const target = isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`;
+      lines.line(js`if (${local} !== undefined) ${target} = ${local};`);
+    }
+  });
+  if (extras !== undefined) {
+    // In input order, so a duplicate key's last value wins (as in the generic decoder).
+    lines.block(js`if (${extras} !== undefined)`, (body) => {
+      body.line(js`for (let ${pair} = 0; ${pair} < ${extras}.length; ${pair} += 2) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${extras}[${pair}] as string, ${extras}[${pair} + 1]);`);
+    });
+  }
+}
