@@ -1,7 +1,9 @@
-import type { IrArray, IrDefinition, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, jsonLiteral, literal, Lines } from './code.js';
-import { ModuleContext, functionDocs, pathWords } from './context.js';
+import { Code, bytesLiteral, js, literal, Lines } from './code.js';
+import { functionDocs } from './context.js';
+import { FunctionEmitter } from './function-emitter.js';
+import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
@@ -36,14 +38,15 @@ const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afte
  * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
  * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.
  */
-export abstract class DecoderEmitter {
-  private readonly functionNames = new Map<IrNode, Name>();
-  private readonly pending: (() => void)[] = [];
-
-  constructor(readonly context: ModuleContext) {}
+export abstract class DecoderEmitter extends FunctionEmitter {
+  protected readonly verb = 'read';
 
   /** The format's name in generated JSDoc (`CBOR`). */
   protected abstract readonly formatName: string;
+
+  protected summary(subject: string): string {
+    return `Reads ${subject} from ${this.formatName}.`;
+  }
 
   /** The marker parameter of every read function, or undefined when items carry none. */
   protected abstract readonly ownMarker: Code | undefined;
@@ -77,36 +80,7 @@ export abstract class DecoderEmitter {
     return NO_TRY_HOOKS;
   }
 
-  /** The read function of a definition; its body is emitted by `drain`. */
-  definition(definition: IrDefinition): Name {
-    const typeName = this.context.typeNames.get(definition.key)?.text ?? definition.name;
-    return this.functionFor(definition.node, `read ${typeName}`, `Reads a ${definition.name} from ${this.formatName}.`);
-  }
-
-  /** The read function of the module's root schema. */
-  root(node: IrNode, typeName: Name): Name {
-    return this.functionFor(node, `read ${typeName.text}`, `Reads a ${typeName.text} from ${this.formatName}.`);
-  }
-
-  /** Emits every function requested so far (requests made while emitting are handled too). */
-  drain(): void {
-    while (this.pending.length > 0) this.pending.shift()!();
-  }
-
-  private functionFor(node: IrNode, nameText: string, summary: string): Name {
-    const existing = this.functionNames.get(node);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(nameText, { pascal: false });
-    this.functionNames.set(node, name);
-    this.pending.push(() => this.emitFunction(node, name, summary));
-    return name;
-  }
-
-  private innerFunction(node: IrNode): Name {
-    return this.functionFor(node, `read ${pathWords(node.schemaPath, this.context.ir.rootName)}`, `Reads ${node.schemaPath} from ${this.formatName}.`);
-  }
-
-  private emitFunction(node: IrNode, name: Name, summary: string): void {
+  protected emitFunction(node: IrNode, name: Name, summary: string): void {
     const scope = this.context.scope.child();
     const marker = this.ownMarker;
     for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
@@ -245,12 +219,7 @@ export abstract class DecoderEmitter {
       return;
     }
     body.line(js`let ${item}: unknown;`);
-    node.prefixItems.forEach((prefix, position) => {
-      body.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
-      body.indented((inner) => this.readValue(prefix, item, scope, inner, depth, marker));
-    });
-    body.line(new Code('} else {'));
-    body.indented((inner) => this.readValue(node.items, item, scope, inner, depth, marker)).line(new Code('}'));
+    tupleBranches(node, index, body, (schema, inner) => this.readValue(schema, item, scope, inner, depth, marker));
     body.line(store);
   }
 
@@ -290,14 +259,7 @@ export abstract class DecoderEmitter {
     lines.line(js`const ${tag} = ${this.context.use('scanDiscriminator')}(${this.readerArgs(this.ownMarker)}, ${literal(property)}, ${encoded}, depth, ${literal(node.schemaPath)});`);
     lines.line(js`reader.pos = ${start};`);
     lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
-    lines.block(js`switch (${tag})`, (body) => {
-      node.variants.forEach((variant, position) => {
-        const entries = discriminator.mapping.filter((entry) => entry.variant === position);
-        if (entries.length === 0) return;
-        for (const entry of entries) body.line(js`case ${jsonLiteral(entry.value)}:`);
-        body.indented((inner) => this.returnValue(variant, value, scope, inner, new Code('depth'), this.ownMarker));
-      });
-    });
+    discriminatorSwitch(node, tag, lines, (variant, inner) => this.returnValue(variant, value, scope, inner, new Code('depth'), this.ownMarker));
     lines.line(fail('schema-violation', `no variant for this ${property}`));
   }
 

@@ -1,7 +1,9 @@
-import type { IrArray, IrDefinition, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
+import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, js, joinCode, jsonLiteral, literal, Lines } from './code.js';
-import { ModuleContext, functionDocs, pathWords } from './context.js';
+import { Code, js, joinCode, literal, Lines } from './code.js';
+import { functionDocs } from './context.js';
+import { FunctionEmitter } from './function-emitter.js';
+import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 
@@ -16,14 +18,15 @@ const MAX_SWITCHED_STRINGS = 16;
  * success builds no paths. A format (`cbor-encode.ts`, `ubjson-encode.ts`) says how scalars,
  * arrays, objects and pre-encoded constants are written.
  */
-export abstract class EncoderEmitter {
-  private readonly functionNames = new Map<IrNode, Name>();
-  private readonly pending: (() => void)[] = [];
-
-  constructor(readonly context: ModuleContext) {}
+export abstract class EncoderEmitter extends FunctionEmitter {
+  protected readonly verb = 'write';
 
   /** The format's name in generated JSDoc (`CBOR`). */
   protected abstract readonly formatName: string;
+
+  protected summary(subject: string): string {
+    return `Writes ${subject} as ${this.formatName}.`;
+  }
 
   /** The body of an object's write function. */
   protected abstract emitObject(node: IrObject, scope: NameScope, lines: Lines): void;
@@ -56,38 +59,7 @@ export abstract class EncoderEmitter {
   /** The options object of `writeAny` for `depth` nesting levels left. */
   abstract anyOptions(depth: Code): Code;
 
-  /** The write function of a definition; its body is emitted by `drain`. */
-  definition(definition: IrDefinition): Name {
-    const typeName = this.context.typeNames.get(definition.key)?.text ?? definition.name;
-    return this.functionFor(definition.node, `write ${typeName}`, `Writes a ${definition.name} as ${this.formatName}.`);
-  }
-
-  /** The write function of the module's root schema. */
-  root(node: IrNode, typeName: Name): Name {
-    return this.functionFor(node, `write ${typeName.text}`, `Writes a ${typeName.text} as ${this.formatName}.`);
-  }
-
-  /** Emits every function requested so far (requests made while emitting are handled too). */
-  drain(): void {
-    while (this.pending.length > 0) this.pending.shift()!();
-  }
-
-  private functionFor(node: IrNode, nameText: string, summary: string): Name {
-    const existing = this.functionNames.get(node);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(nameText, { pascal: false });
-    this.functionNames.set(node, name);
-    this.pending.push(() => this.emitFunction(node, name, summary));
-    return name;
-  }
-
-  /** Function for an inner node, named by its path (`writeDocumentJsonTags`). */
-  private innerFunction(node: IrNode): Name {
-    const words = pathWords(node.schemaPath, this.context.ir.rootName);
-    return this.functionFor(node, `write ${words}`, `Writes ${node.schemaPath} as ${this.formatName}.`);
-  }
-
-  private emitFunction(node: IrNode, name: Name, summary: string): void {
+  protected emitFunction(node: IrNode, name: Name, summary: string): void {
     const scope = this.context.scope.child();
     for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
     const lines = new Lines();
@@ -227,12 +199,7 @@ export abstract class EncoderEmitter {
       this.writeValue(node.items, item, undefined, scope, lines, depth);
       return;
     }
-    node.prefixItems.forEach((prefix, position) => {
-      lines.line(position === 0 ? js`if (${index} === ${position}) {` : js`} else if (${index} === ${position}) {`);
-      lines.indented((inner) => this.writeValue(prefix, item, undefined, scope, inner, depth));
-    });
-    lines.line(new Code('} else {'));
-    lines.indented((inner) => this.writeValue(node.items, item, undefined, scope, inner, depth)).line(new Code('}'));
+    tupleBranches(node, index, lines, (schema, inner) => this.writeValue(schema, item, undefined, scope, inner, depth));
   }
 
   private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
@@ -259,16 +226,9 @@ export abstract class EncoderEmitter {
     const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
     lines.line(js`const ${tag} = ${read};`);
     lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
-    lines.block(js`switch (${tag})`, (body) => {
-      node.variants.forEach((variant, position) => {
-        const values = discriminator.mapping.filter((entry) => entry.variant === position);
-        if (values.length === 0) return;
-        for (const entry of values) body.line(js`case ${jsonLiteral(entry.value)}:`);
-        body.indented((inner) => {
-          this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
-          inner.line(new Code('return;'));
-        });
-      });
+    discriminatorSwitch(node, tag, lines, (variant, inner) => {
+      this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
+      inner.line(new Code('return;'));
     });
     lines.line(this.failWith(node, property)('schema-violation', `no variant for this ${property}`));
   }

@@ -2,7 +2,6 @@ import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, Lines } from './code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
-import { ModuleContext } from './context.js';
 import { numberChecks } from './checks.js';
 import type { NameScope } from './names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
