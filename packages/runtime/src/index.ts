@@ -12,6 +12,9 @@ export {
   type Format,
 } from './errors.js';
 
+// Default limits shared by every codec.
+export { DEFAULT_MAX_DEPTH } from './limits.js';
+
 // Byte I/O used by the generic codecs and by generated code.
 export { Writer } from './writer.js';
 export { Reader } from './reader.js';

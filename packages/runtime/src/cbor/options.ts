@@ -1,7 +1,7 @@
 import { KeyCache } from '../key-cache.js';
+import { DEFAULT_MAX_DEPTH } from '../limits.js';
 
-/** Nesting levels (arrays, maps, tags) allowed by default, in both directions. */
-export const DEFAULT_MAX_DEPTH = 512;
+export { DEFAULT_MAX_DEPTH };
 
 export interface CborEncodeOptions {
   /**

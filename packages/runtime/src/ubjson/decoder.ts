@@ -1,4 +1,5 @@
 import { Reader } from '../reader.js';
+import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
 import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
@@ -31,7 +32,7 @@ export interface UbjsonDecodeOptions {
   highPrecision?: 'auto' | 'string' | 'number';
 }
 
-export const DEFAULT_MAX_DEPTH = 512;
+export { DEFAULT_MAX_DEPTH };
 export const DEFAULT_MAX_COUNT = 1_000_000;
 
 /** One-character strings for `C` (0..127), so a char costs no string building. */

@@ -1,4 +1,5 @@
 import { Writer } from '../writer.js';
+import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
@@ -21,7 +22,6 @@ export interface UbjsonEncodeOptions {
   nonFinite?: 'float' | 'null' | 'error';
 }
 
-const DEFAULT_MAX_DEPTH = 512;
 const IDLE = new Writer(64);
 
 /**
