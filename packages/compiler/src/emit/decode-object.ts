@@ -108,6 +108,13 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
     });
   });
 
+  finishObject(frame, start, locals, extras, direct, lines);
+}
+
+/** After the entries: required checks, the result (unless filled directly), count checks. */
+function finishObject(frame: ReaderFrame, start: Name, locals: Name[], extras: Name | undefined, direct: boolean, lines: Lines): void {
+  const { emitter, node, fixed } = frame;
+  const { result } = fixed;
   const fail = emitter.failAt(node, start);
   node.properties.forEach((property, index) => {
     if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
