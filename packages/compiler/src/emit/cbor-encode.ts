@@ -1,5 +1,5 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, Lines } from './code.js';
+import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
@@ -79,16 +79,10 @@ export class CborEncoderEmitter extends EncoderEmitter {
     this.writeConstant(cborText(text), `text ${text}`, `CBOR text ${JSON.stringify(text)}: a constant string with its head`, lines);
   }
 
-  /**
-   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
-   * short runs inline, long ones from a hoisted constant named `constantName`.
-   */
-  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines): void {
-    if (bytes.length > INLINE_CONSTANT_BYTES) {
-      const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
-      lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
-      return;
-    }
+  protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
+
+  /** One `writeConstant(writer, length, words…)` call: no locals, so no block needed. */
+  protected writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines): void {
     // Big-endian words, zero-padded: writeConstant stores `length` bytes from them.
     const words = [0, 0, 0];
     bytes.forEach((byte, offset) => (words[offset >> 2] += byte * 2 ** (24 - 8 * (offset & 3))));

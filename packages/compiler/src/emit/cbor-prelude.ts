@@ -1,4 +1,4 @@
-import { NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -34,10 +34,6 @@ export const CBOR_FORMAT_NAMES = [
   'skipAny',
   'DEFAULT_MAX_DEPTH',
 ] as const;
-
-function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
-  return { text: text.trim(), runtime, uses, formatRuntime };
-}
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   decodeFailure: SHARED_PRELUDE.decodeFailure('cbor'),

@@ -1,6 +1,6 @@
 import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, js, joinCode, literal, Lines } from './code.js';
+import { Code, bytesLiteral, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -49,12 +49,25 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   /** Writes the constant string `text` pre-encoded, inside a `case` block of its own. */
   protected abstract writeTextConstant(text: string, lines: Lines): void;
 
+  /** Pre-encoded constants longer than this are copied from a hoisted constant by `writeBytes`. */
+  protected abstract readonly inlineConstantBytes: number;
+
+  /** Statements that write short pre-encoded `bytes` inline (`ownBlock`: see `writeConstant`). */
+  protected abstract writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines, ownBlock: boolean): void;
+
   /**
    * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
    * short runs inline, long ones from a hoisted constant named `constantName`. `ownBlock`: the
    * caller's block is the statements' own (a `case`), so inline locals need no block of their own.
    */
-  abstract writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock?: boolean): void;
+  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
+    if (bytes.length <= this.inlineConstantBytes) {
+      this.writeInlineConstant(bytes, what, lines, ownBlock);
+      return;
+    }
+    const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
+    lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
+  }
 
   /** The options object of `writeAny` for `depth` nesting levels left. */
   abstract anyOptions(depth: Code): Code;

@@ -15,7 +15,8 @@ export interface PreludeHelper {
   text: string;
 }
 
-function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
+/** A helper: its source (trimmed), runtime imports, the helpers it calls and format runtime imports. */
+export function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
   return { text: text.trim(), runtime, uses, formatRuntime };
 }
 

@@ -1,6 +1,6 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, bytesLiteral, comment, hexLiteral, js, joinCode, Lines } from './code.js';
+import { Code, comment, hexLiteral, js, joinCode, Lines } from './code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
 import { numberChecks } from './checks.js';
 import type { NameScope } from './names.js';
@@ -73,16 +73,10 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     return js`${this.context.use('anyOptionsAt')}(${depth})`;
   }
 
-  /**
-   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
-   * short runs inline, long ones from a hoisted constant named `constantName`.
-   */
-  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
-    if (bytes.length > INLINE_CONSTANT_BYTES) {
-      const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
-      lines.line(js`${this.context.use('writeBytes')}(writer, ${constant});`);
-      return;
-    }
+  protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
+
+  /** Stores spelled out after one `ensure`. */
+  protected writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines, ownBlock: boolean): void {
     const stores = (body: Lines): void => {
       body.line(comment(what));
       body.line(js`writer.ensure(${bytes.length});`);

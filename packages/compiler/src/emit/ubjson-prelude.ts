@@ -1,4 +1,4 @@
-import { NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -22,10 +22,6 @@ export const UBJSON_RUNTIME_NAMES = [
 
 /** Names imported from `@binschema/runtime/ubjson`. */
 export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT'] as const;
-
-function helper(text: string, runtime: string[] = [], uses: string[] = [], formatRuntime: string[] = []): PreludeHelper {
-  return { text: text.trim(), runtime, uses, formatRuntime };
-}
 
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   decodeFailure: SHARED_PRELUDE.decodeFailure('ubjson'),
