@@ -99,16 +99,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     const { length, index } = this.beginArray(node, scope, lines);
     lines.line(js`${this.context.runtime('writeHead')}(writer, 4, ${length});`);
-    lines.line(js`let ${index} = 0;`);
-    const item = scope.claim('item');
-    lines.tryCatch(
-      (body) =>
-        body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
-          loop.line(js`const ${item}: unknown = value[${index}];`);
-          this.itemBranches(node, item, index, scope, loop);
-        }),
-      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
-    );
+    this.writeItems(node, length, index, scope, lines);
   }
 }
 

@@ -1,4 +1,4 @@
-import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -8,15 +8,7 @@ import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './p
 
 /** Runtime names generated CBOR modules may import from `@binschema/runtime`. */
 export const CBOR_RUNTIME_NAMES = [
-  'Writer',
-  'Reader',
-  'DecodeError',
-  'EncodeError',
-  'isDecodeError',
-  'isEncodeError',
-  'escapePointerToken',
-  'hexByte',
-  'KeyCache',
+  ...NEUTRAL_RUNTIME_NAMES,
   'utf8Length',
 ] as const;
 

@@ -205,8 +205,26 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     return { length, index };
   }
 
+  /**
+   * `for` over the items, each read into `item` and written by `writeItem` (by default the
+   * `prefixItems`/`items` schema for its position); a failure gets the item's index on its path.
+   */
+  protected writeItems(node: IrArray, length: Name, index: Name, scope: NameScope, lines: Lines, writeItem?: (item: Name, loop: Lines) => void): void {
+    lines.line(js`let ${index} = 0;`);
+    const item = scope.claim('item');
+    lines.tryCatch(
+      (body) =>
+        body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
+          loop.line(js`const ${item}: unknown = value[${index}];`);
+          if (writeItem === undefined) this.itemBranches(node, item, index, scope, loop);
+          else writeItem(item, loop);
+        }),
+      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
+    );
+  }
+
   /** The item write, choosing the `prefixItems` entry by position. */
-  protected itemBranches(node: IrArray, item: Name, index: Name, scope: NameScope, lines: Lines): void {
+  private itemBranches(node: IrArray, item: Name, index: Name, scope: NameScope, lines: Lines): void {
     const depth = new Code('depth - 1');
     if (node.prefixItems.length === 0) {
       this.writeValue(node.items, item, undefined, scope, lines, depth);

@@ -4,6 +4,9 @@
  * it needs; `ModuleContext.usePrelude` pulls in dependencies.
  */
 
+/** Names generated modules of every format may import from `@binschema/runtime`. */
+export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
+
 export interface PreludeHelper {
   /** Other helpers this one calls. */
   uses: readonly string[];

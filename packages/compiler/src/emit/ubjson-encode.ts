@@ -3,7 +3,7 @@ import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, joinCode, Lines } from './code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
 import { numberChecks } from './checks.js';
-import type { NameScope } from './names.js';
+import type { Name, NameScope } from './names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
 
@@ -123,22 +123,12 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     } else {
       lines.line(js`writer.u8(${hexLiteral(Marker.ArrayStart)}); // [`);
     }
-    lines.line(js`let ${index} = 0;`);
-    const item = scope.claim('item');
-    lines.tryCatch(
-      (body) =>
-        body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
-          loop.line(js`const ${item}: unknown = value[${index}];`);
-          if (typed === undefined) {
-            this.itemBranches(node, item, index, scope, loop);
-            return;
-          }
-          const itemNode = node.items as IrNumber;
-          numberChecks(this.context, itemNode, item, this.failWith(itemNode, undefined), loop, true);
-          loop.ifElse(optimized, (payload) => this.writeFixedInteger(typed, item, false, payload), (plain) => plain.line(js`${this.context.use('writeNumberItem')}(writer, ${item});`));
-        }),
-      (handler) => handler.line(js`throw ${this.context.use('atPath')}(error, ${index});`),
-    );
+    const typedItem = (item: Name, loop: Lines): void => {
+      const itemNode = node.items as IrNumber;
+      numberChecks(this.context, itemNode, item, this.failWith(itemNode, undefined), loop, true);
+      loop.ifElse(optimized, (payload) => this.writeFixedInteger(typed!, item, false, payload), (plain) => plain.line(js`${this.context.use('writeNumberItem')}(writer, ${item});`));
+    };
+    this.writeItems(node, length, index, scope, lines, typed === undefined ? undefined : typedItem);
     if (typed === undefined) lines.line(js`writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
     else lines.line(js`if (!${optimized}) writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
   }

@@ -1,4 +1,4 @@
-import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -8,17 +8,7 @@ import { helper, NEUTRAL_PRELUDE, SHARED_PRELUDE, type PreludeHelper } from './p
  */
 
 /** Runtime names generated UBJSON modules may import from `@binschema/runtime`. */
-export const UBJSON_RUNTIME_NAMES = [
-  'Writer',
-  'Reader',
-  'DecodeError',
-  'EncodeError',
-  'isDecodeError',
-  'isEncodeError',
-  'escapePointerToken',
-  'hexByte',
-  'KeyCache',
-] as const;
+export const UBJSON_RUNTIME_NAMES = NEUTRAL_RUNTIME_NAMES;
 
 /** Names imported from `@binschema/runtime/ubjson`. */
 export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT'] as const;
