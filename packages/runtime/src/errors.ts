@@ -63,11 +63,14 @@ export class DecodeError extends CodecError {
   readonly schemaPath: string | undefined;
   /** JSON Pointer into the value being built, when known. */
   readonly valuePath: string | undefined;
+  /** What was wrong, without the format prefix and the offset (`expected map, got 0x61`). */
+  readonly detail: string;
   constructor(format: Format, code: string, what: string, offset: number, schemaPath?: string, valuePath?: string) {
     super(code, `${format} decode: ${what} at offset ${offset}${context(schemaPath, valuePath)}`);
     this.name = 'DecodeError';
     this.format = format;
     this.offset = offset;
+    this.detail = what;
     this.schemaPath = schemaPath;
     this.valuePath = valuePath;
   }
@@ -78,6 +81,8 @@ export class EncodeError extends CodecError {
   readonly format: Format;
   /** JSON Pointer into the value (`''` is the root). */
   readonly path: string;
+  /** What was wrong, without the format prefix and the path (`expected integer, got string`). */
+  readonly detail: string;
   /** JSON Pointer (as a `#/…` URI fragment) into the schema, for generated encoders. */
   readonly schemaPath: string | undefined;
   constructor(format: Format, code: string, what: string, path: string, schemaPath?: string) {
@@ -85,6 +90,7 @@ export class EncodeError extends CodecError {
     this.name = 'EncodeError';
     this.format = format;
     this.path = path;
+    this.detail = what;
     this.schemaPath = schemaPath;
   }
 }

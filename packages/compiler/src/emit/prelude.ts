@@ -61,10 +61,12 @@ function anyFailure(error: unknown, value: unknown, depth: number): unknown {
     `
 /** Prefixes a failure leaving a container with the token it was found under. */
 function atPath(error: unknown, token: string | number): unknown {
+  // A runtime helper (a text writer refusing a lone surrogate) fails at its own value: adopt it.
+  if (isEncodeError(error) && error.path === '') error = new EncodeFailure(error.code, error.detail, '', error.schemaPath);
   if (error instanceof EncodeFailure) error.path = \`/\${escapePointerToken(token)}\${error.path}\`;
   return error;
 }`,
-    ['escapePointerToken'],
+    ['escapePointerToken', 'isEncodeError'],
     ['EncodeFailure'],
   ),
   toEncodeError: helper(
@@ -85,6 +87,15 @@ function toEncodeError(error: unknown): unknown {
     ['EncodeError', 'Writer'],
     ['EncodeFailure'],
     ['writeAny'],
+  ),
+  withSchemaPath: helper(
+    `
+/** Gives an error of the reader or a runtime helper (no schema location yet) the location it happened in. */
+function withSchemaPath(error: unknown, schemaPath: string): unknown {
+  if (!isDecodeError(error) || error.schemaPath !== undefined) return error;
+  return new DecodeError(error.format, error.code, error.detail, error.offset, schemaPath);
+}`,
+    ['isDecodeError', 'DecodeError'],
   ),
   isPlainObject: helper(`
 /** A JSON object: a plain or null-prototype object (not an array, Map, Date or class instance). */
