@@ -95,7 +95,13 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     }
     const params = [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number')];
     if (marker !== undefined) params.push(js`${marker}: number`);
-    this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: lines.toCode(), exported: false });
+    // Reader and runtime-helper errors (truncation, bad UTF-8) carry no schema location: add this
+    // function's on the way out. The success path pays nothing for the try.
+    const body = new Lines().tryCatch(
+      (inner) => inner.append(lines),
+      (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
+    );
+    this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: body.toCode(), exported: false });
   }
 
   type(node: IrNode): Code {
