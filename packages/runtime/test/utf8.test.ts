@@ -41,6 +41,19 @@ test('refuses text with a lone surrogate on both sides of the threshold (returns
   }
 });
 
+test('tells a real U+FFFD and other EF-led characters in long text from a lone surrogate', () => {
+  // The platform path looks for the bytes EF BF BD that a lone surrogate becomes; U+FFFD itself
+  // and U+F000..U+FFFF (fullwidth forms) also start with EF and must still encode. 300 units:
+  // past the length from which the search is used.
+  const long = 'é'.repeat(300);
+  const valid = [long + '\ufffd', '\ufffd' + long + '\ufffd', '\uff0c'.repeat(12) + long, long + '\uf000\uffef\uff0c' + '😀'];
+  for (const text of valid) {
+    assert.equal(Array.from(encodeWithOurs(text)), Array.from(platform.encode(text)), JSON.stringify(text));
+  }
+  const lone = [long + '\ufffd\ud800', '\uff0c'.repeat(12) + long + '\udc00', long + '\uf000'.repeat(2) + '\ud83d' + long, long + '\ud800' + long];
+  for (const text of lone) assert.is(writeUtf8(new Uint8Array(text.length * 3 + 8), 3, text), -1, JSON.stringify(text));
+});
+
 test('counts a lone surrogate as 3 bytes in utf8Length', () => {
   assert.is(utf8Length('a\ud800b'), 5);
   assert.is(utf8Length('\udc00\ud800'), 6);
