@@ -139,6 +139,9 @@ export function propertyNameChecks(context: ModuleContext, node: IrNode, key: Co
 
 /** A boolean expression: the string `value` is valid under `node` (keys are always strings). */
 function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen: Set<string>): Code {
+  if (node.checks !== undefined) {
+    throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, 'propertyNames with not/if/dependent*/contains is not supported', node.schemaPath, context.ir.source);
+  }
   switch (node.kind) {
     case 'any':
       return new Code('true');

@@ -1,6 +1,7 @@
 import type { IrDefinition, IrModule } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './code.js';
+import { drainPredicates } from './predicates.js';
 import { ModuleContext, type FunctionSpec } from './context.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 import type { DecoderEmitter } from './decode-skeleton.js';
@@ -92,6 +93,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   }
   encoder.drain();
   decoder.drain();
+  drainPredicates(context);
 
   const parts: ModuleParts = {
     preamble: options.preamble,

@@ -1,3 +1,5 @@
+import { checkedInFunction, withoutChecks } from '../ir/lower-checks.js';
+import { checksCondition, checksMessage } from './predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
 import { Code, bytesLiteral, js, literal, Lines } from './code.js';
@@ -85,7 +87,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const marker = this.ownMarker;
     for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
     const lines = new Lines();
-    if (node.kind === 'object') this.emitObject(node, scope, lines);
+    if (checkedInFunction(node)) this.readChecked(node, new Code('value'), scope, lines, new Code('depth'), marker, true);
+    else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else {
@@ -126,6 +129,10 @@ export abstract class DecoderEmitter extends FunctionEmitter {
 
   /** Statements that read one item for `node` (its marker, if any, in `marker`) into `target` (declared by the caller). */
   readValue(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code, marker?: Code): void {
+    if (node.checks !== undefined && !checkedInFunction(node)) {
+      this.readChecked(node, target, scope, lines, depth, marker, false);
+      return;
+    }
     const direct = this.readExpression(node, depth, marker);
     if (direct !== undefined) {
       lines.line(js`${target} = ${direct};`);
@@ -163,8 +170,22 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     }
   }
 
+  /**
+   * Reads `node` without its checks into a local, then runs the checks (IrBase.checks) over the
+   * built value; a failure reports the item's start. `returns`: return the value instead of storing it.
+   */
+  private readChecked(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined, returns: boolean): void {
+    const offset = this.offset(scope, lines);
+    const checked = scope.fresh('checked');
+    lines.line(js`let ${checked}: ${this.type(node)};`);
+    this.readValue(withoutChecks(node), checked, scope, lines, depth, marker);
+    lines.line(js`if (!${checksCondition(this.context, node, checked, depth)}) ${this.failAt(node, offset)('schema-violation', checksMessage(node))}`);
+    lines.line(returns ? js`return ${checked};` : js`${target} = ${checked};`);
+  }
+
   /** An expression that reads `node` when that needs no statements (no assertions to check), else undefined. */
   private readExpression(node: IrNode, depth: Code, marker: Code | undefined): Code | undefined {
+    if (node.checks !== undefined && !checkedInFunction(node)) return undefined;
     const path = literal(node.schemaPath);
     const reader = this.readerArgs(marker);
     const next = marker === undefined ? depth : js`${depth}, ${marker}`;

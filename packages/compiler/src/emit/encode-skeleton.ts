@@ -6,6 +6,8 @@ import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
+import { checkedInFunction, withoutChecks } from '../ir/lower-checks.js';
+import { checksCondition, checksMessage } from './predicates.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
@@ -76,7 +78,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     const scope = this.context.scope.child();
     for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
     const lines = new Lines();
-    if (node.kind === 'object') this.emitObject(node, scope, lines);
+    if (checkedInFunction(node)) {
+      // Checks first (they see the whole value), then the node's own function writes it.
+      this.checkLine(node, new Code('value'), this.failWith(node, undefined), new Code('depth'), lines);
+      this.writeValue(withoutChecks(node), new Code('value'), undefined, scope, lines, new Code('depth'));
+    } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else this.writeValue(node, new Code('value'), undefined, scope, lines, new Code('depth'));
@@ -106,6 +112,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   /** Statements that check and write `value` (an expression of type unknown) for `node`. */
   writeValue(node: IrNode, value: Code, token: string | undefined, scope: NameScope, lines: Lines, depth: Code, typeChecked = false): void {
     const fail = this.failWith(node, token);
+    if (node.checks !== undefined && !checkedInFunction(node)) {
+      this.checkLine(node, value, fail, depth, lines);
+      this.writeValue(withoutChecks(node), value, token, scope, lines, depth, typeChecked);
+      return;
+    }
     const check = (test: Code, what: string): void => {
       if (!typeChecked) lines.line(js`if (${test}) ${fail('unexpected-type', what)}`);
     };
@@ -145,6 +156,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
       default:
         this.call(this.innerFunction(node), value, token, depth, lines);
     }
+  }
+
+  /** `if (!checksHold(…)) throw …`: `node`'s checks (IrBase.checks) over `value` before it is written. */
+  private checkLine(node: IrNode, value: Code, fail: Fail, depth: Code, lines: Lines): void {
+    lines.line(js`if (!${checksCondition(this.context, node, value, depth)}) ${fail('schema-violation', checksMessage(node))}`);
   }
 
   /** `writeAny`, its failures rethrown as encode failures under `token`. */

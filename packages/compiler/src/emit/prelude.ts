@@ -24,6 +24,23 @@ export function helper(text: string, runtime: string[] = [], uses: string[] = []
 }
 
 export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
+  ChecksTooDeep: helper(`
+/** Thrown by a check predicate (\`predicates.ts\`) that runs out of depth; \`checksHold\` catches it. */
+class ChecksTooDeep {}`),
+  checksHold: helper(
+    `
+/** Runs a check predicate; a value nested too deep to check fails the check. */
+function checksHold(predicate: (value: unknown, depth: number) => boolean, value: unknown, depth: number): boolean {
+  try {
+    return predicate(value, depth);
+  } catch (error) {
+    if (error instanceof ChecksTooDeep) return false;
+    throw error;
+  }
+}`,
+    [],
+    ['ChecksTooDeep'],
+  ),
   EncodeFailure: helper(`
 /**
  * An encoder failure on its way up to the exported function, which turns it into an

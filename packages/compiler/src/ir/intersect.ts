@@ -9,6 +9,7 @@ import { commonJson } from '../schema/json.js';
 import type { LoweringContext } from './context.js';
 import { findDiscriminator } from './discriminator.js';
 import type { Here } from './keyword-values.js';
+import { withChecks, withoutChecks } from './lower-checks.js';
 import { arrayIsEmpty, numberIsEmpty } from './lower-types.js';
 import { matches } from './matches.js';
 import { mergeObjects } from './merge-object.js';
@@ -19,7 +20,10 @@ import type { IrArray, IrLiteral, IrNode, IrNumber, IrRef, IrUnion } from './typ
 export function intersect(context: LoweringContext, left: IrNode, right: IrNode, here: Here): IrNode {
   context.enter(here.path, here.source);
   try {
-    return intersectNodes(context, left, right, here);
+    // Checks only remove values: the intersection's checks are both sides' (see IrBase.checks).
+    const checks = [...(left.checks ?? []), ...(right.checks ?? [])];
+    if (checks.length === 0) return intersectNodes(context, left, right, here);
+    return withChecks(withoutChecks(intersectNodes(context, withoutChecks(left), withoutChecks(right), here)), checks);
   } finally {
     context.leave();
   }

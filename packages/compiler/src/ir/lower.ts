@@ -13,6 +13,7 @@ import type { LoweringContext } from './context.js';
 import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
 import { intersect } from './intersect.js';
 import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
+import { checkKeywords, lowerChecks, withChecks } from './lower-checks.js';
 import { lowerTypes } from './lower-types.js';
 import { anyNode, neverNode } from './nodes.js';
 import type { IrAnnotations, IrLiteral, IrNode, IrRef, IrUnion, JsonValue } from './types.js';
@@ -42,7 +43,8 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   const ref = lowerRef(context, here);
   // Draft-07 Core §8.3: "All other properties in a "$ref" object MUST be ignored."
   if (ref !== undefined && legacy) return ref;
-  refuseUnsupported(here);
+  const enabled = checkKeywords(here);
+  refuseUnsupported(here, enabled);
   let node: IrNode = lowerTypes(context, here) ?? anyNode(path);
   const parts: IrNode[] = [];
   const literal = lowerLiteral(here);
@@ -54,6 +56,7 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
     if (union !== undefined) parts.push(union);
   }
   for (const part of parts) node = intersect(context, node, part, here);
+  node = withChecks(node, lowerChecks(context, here));
   return withAnnotations(node, collectAnnotations(context, here), path);
 }
 
@@ -65,9 +68,9 @@ function lowerRef(context: LoweringContext, here: Here): IrRef | undefined {
 }
 
 /** Standard keywords without an implementation are refused, never skipped (see keywords.ts). */
-function refuseUnsupported(here: Here): void {
+function refuseUnsupported(here: Here, enabled: ReadonlySet<string>): void {
   for (const keyword of UNSUPPORTED_KEYWORDS) {
-    if (has(here.schema, keyword)) {
+    if (!enabled.has(keyword) && has(here.schema, keyword)) {
       throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `the keyword ${keyword} is not supported yet`, keywordPath(here, keyword), here.source);
     }
   }

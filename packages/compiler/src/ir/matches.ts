@@ -6,7 +6,7 @@
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, jsonEqual } from '../schema/json.js';
-import type { IrArray, IrNode, IrNumber, IrObject, IrString } from './types.js';
+import type { IrArray, IrCheck, IrNode, IrNumber, IrObject, IrString } from './types.js';
 
 /** How `matches` follows an `IrRef` (the lowering context, or a finished module's definitions). */
 export interface DefinitionLookup {
@@ -23,6 +23,33 @@ interface Site {
 export const MAX_MATCHED_STRING = 256;
 
 export function matches(context: DefinitionLookup, value: unknown, node: IrNode, here: Site): boolean {
+  if (!shapeMatches(context, value, node, here)) return false;
+  return node.checks === undefined || node.checks.every((check) => checkHolds(context, value, check, here));
+}
+
+/** One `IrCheck` (objects-only and arrays-only checks hold for other values). */
+function checkHolds(context: DefinitionLookup, value: unknown, check: IrCheck, here: Site): boolean {
+  const has = (name: string): boolean => isJsonObject(value) && Object.prototype.hasOwnProperty.call(value, name);
+  switch (check.kind) {
+    case 'not':
+      return !matches(context, value, check.node, here);
+    case 'if': {
+      const branch = matches(context, value, check.if, here) ? check.then : check.else;
+      return branch === undefined || matches(context, value, branch, here);
+    }
+    case 'dependentRequired':
+      return !has(check.property) || check.required.every(has);
+    case 'dependentSchema':
+      return !has(check.property) || matches(context, value, check.node, here);
+    case 'contains': {
+      if (!Array.isArray(value)) return true;
+      const found = value.filter((item) => matches(context, item, check.node, here)).length;
+      return found >= check.min && (check.max === undefined || found <= check.max);
+    }
+  }
+}
+
+function shapeMatches(context: DefinitionLookup, value: unknown, node: IrNode, here: Site): boolean {
   switch (node.kind) {
     case 'any':
       return true;

@@ -47,6 +47,11 @@ function unguardedRefs(node: IrNode): string[] {
     const current = pending.pop()!;
     if (current.kind === 'ref') found.push(current.target);
     else if (current.kind === 'union') pending.push(...current.variants);
+    // Checks other than `contains` (which looks at items) apply to the same value.
+    for (const check of current.checks ?? []) {
+      if (check.kind === 'not' || check.kind === 'dependentSchema') pending.push(check.node);
+      else if (check.kind === 'if') pending.push(...[check.if, check.then, check.else].filter((node) => node !== undefined));
+    }
   }
   return found;
 }

