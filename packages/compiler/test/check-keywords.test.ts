@@ -31,6 +31,16 @@ const cases: Case[] = [
   { keyword: 'if/then', schema: { type: 'object', if: { required: ['kind'] }, then: { required: ['size'] } }, values: [{}, { kind: 1 }, { kind: 1, size: 2 }, { size: 2 }] },
   { keyword: 'if/else', schema: { type: 'array', if: { maxItems: 1 }, else: { items: positive } }, values: [[], [-5], [1, 2], [1, -2]] },
   { keyword: 'if with recursion through $defs', schema: { $defs: { tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/tree' } } }, if: { required: ['leaf'] }, then: { not: { required: ['kids'] } } } }, $ref: '#/$defs/tree' }, values: [{}, { leaf: 1 }, { leaf: 1, kids: [] }, { kids: [{ leaf: 1 }, { leaf: 2, kids: [{}] }] }] },
+  { keyword: 'dependentRequired', schema: { dependentRequired: { card: ['billing', 'name'], name: [] } }, values: [{}, { card: 1 }, { card: 1, billing: 2, name: 3 }, { billing: 1 }, [1], 'card'] },
+  { keyword: 'dependentRequired with declared properties', schema: { type: 'object', properties: { a: { type: 'integer' } }, dependentRequired: { a: ['b'] } }, values: [{ a: 1 }, { a: 1, b: null }, { b: 1 }] },
+  { keyword: 'dependentSchemas', schema: { type: 'object', dependentSchemas: { a: { properties: { b: { type: 'string' } }, required: ['b'] } } }, values: [{}, { a: 1 }, { a: 1, b: 'x' }, { a: 1, b: 2 }, { b: 2 }] },
+  { keyword: 'dependentSchemas false', schema: { dependentSchemas: { __proto__x: false, b: false } }, values: [{}, { b: 1 }, { __proto__x: 1 }, { other: 1 }, 5] },
+];
+
+/** Draft-07 `dependencies`, judged by ajv's draft-07 validator. */
+const draft07Cases: Case[] = [
+  { keyword: 'dependencies (names)', schema: { dependencies: { a: ['b', 'c'] } }, values: [{}, { a: 1 }, { a: 1, b: 2, c: 3 }, { b: 1 }, 'a'] },
+  { keyword: 'dependencies (schema)', schema: { type: 'object', dependencies: { a: { properties: { a: { maximum: 3 } } } } }, values: [{ a: 1 }, { a: 4 }, { b: 4 }] },
 ];
 
 function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
@@ -76,6 +86,22 @@ const test = suite('generated codecs check not, if/then/else, dependent* and con
 for (const { keyword, schema, values } of cases) {
   test(`${keyword}: CBOR and UBJSON encoders and decoders accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values));
 }
+
+for (const { keyword, schema, values } of draft07Cases) {
+  test(`draft-07 ${keyword}: CBOR and UBJSON encoders and decoders accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values, true));
+}
+
+test('dependentSchemas looks at own properties only: an inherited toString does not trigger it', () => {
+  // 2020-12 Core §10.2.2.4 applies the subschema when the instance has the property; a plain {} has
+  // none of its own (ajv's default property test sees the inherited one, so it is not the judge here).
+  for (const { format, encode } of FORMATS) {
+    const codec = compileCodec({ type: 'object', dependentSchemas: { toString: false } }, { format });
+    assert.ok(encoderAccepts(codec.encode, {}));
+    assert.ok(decoderAccepts(codec.decode, encode({}), {}));
+    assert.not.ok(encoderAccepts(codec.encode, { toString: 1 }));
+    assert.not.ok(decoderAccepts(codec.decode, encode({ toString: 1 }), { toString: 1 }));
+  }
+});
 
 const schema = { type: 'object', properties: { a: { type: 'integer', not: { const: 3 } } } };
 

@@ -11,8 +11,6 @@ import { assertRefused, lower, schemaErrorOf } from './ir-helpers.js';
 
 const unsupported = suite('schema errors: unsupported keywords');
 const UNSUPPORTED: [string, unknown][] = [
-  ['dependentRequired', { a: ['b'] }],
-  ['dependentSchemas', { a: { required: ['b'] } }],
   ['dependencies', { a: ['b'] }],
   ['contains', { type: 'integer' }],
   ['minContains', 1],

@@ -5,10 +5,10 @@
  * `dependentRequired` (2020-12 Validation §6.5.4), `contains` with `minContains`/`maxContains`
  * (Core §10.3.1.3, Validation §6.4.4–6.4.5).
  */
-import { has, own } from '../schema/json.js';
+import { has, isJsonObject, own } from '../schema/json.js';
 import { CHECK_KEYWORDS } from '../schema/keywords.js';
 import type { LoweringContext } from './context.js';
-import { childLocation, type Here } from './keyword-values.js';
+import { childLocation, invalid, type Here } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import type { IrCheck, IrNode } from './types.js';
 
@@ -33,7 +33,27 @@ export function lowerChecks(context: LoweringContext, here: Here): IrCheck[] {
     if (has(here.schema, 'else')) check.else = sub('else');
     checks.push(check);
   }
+  if (enabled.has('dependentRequired')) for (const [property, list] of mapKeyword(here, 'dependentRequired')) checks.push(requiredCheck(here, 'dependentRequired', property, list));
+  if (enabled.has('dependentSchemas')) for (const [property] of mapKeyword(here, 'dependentSchemas')) checks.push({ kind: 'dependentSchema', property, node: sub('dependentSchemas', property) });
+  // Draft-07 Validation §6.5.7: an array value lists required names, a schema applies to the object.
+  if (enabled.has('dependencies')) {
+    for (const [property, value] of mapKeyword(here, 'dependencies')) {
+      checks.push(Array.isArray(value) ? requiredCheck(here, 'dependencies', property, value) : { kind: 'dependentSchema', property, node: sub('dependencies', property) });
+    }
+  }
   return checks;
+}
+
+function mapKeyword(here: Here, keyword: string): [string, unknown][] {
+  const value = own(here.schema, keyword);
+  if (value === undefined) return [];
+  if (!isJsonObject(value)) return invalid(here, keyword, 'must be an object');
+  return Object.keys(value).map((name) => [name, value[name]]);
+}
+
+function requiredCheck(here: Here, keyword: string, property: string, list: unknown): IrCheck {
+  if (!Array.isArray(list) || list.some((name) => typeof name !== 'string')) invalid(here, keyword, 'must map names to arrays of strings');
+  return { kind: 'dependentRequired', property, required: [...new Set(list as string[])] };
 }
 
 /** The node with `checks` added (a `never` node needs none: nothing reaches them). */
