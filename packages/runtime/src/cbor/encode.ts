@@ -154,6 +154,38 @@ export function writeInteger(writer: Writer, value: number): void {
   writer.pos = pos;
 }
 
+/** `writeInteger` for an int32 `value`: the shortest head (RFC 8949 §4.2.1), small enough to inline. */
+function writeInt32(writer: Writer, value: number): void {
+  writer.ensure(5);
+  const uint8 = writer.uint8;
+  const pos = writer.pos;
+  let type = Major.Unsigned << 5;
+  if (value < 0) {
+    value = -1 - value;
+    type = Major.Negative << 5;
+  }
+  if (value < 24) {
+    uint8[pos] = type | value;
+    writer.pos = pos + 1;
+  } else if (value < 0x100) {
+    uint8[pos] = type | Info.OneByte;
+    uint8[pos + 1] = value;
+    writer.pos = pos + 2;
+  } else if (value < 0x1_0000) {
+    uint8[pos] = type | Info.TwoBytes;
+    uint8[pos + 1] = value >>> 8;
+    uint8[pos + 2] = value;
+    writer.pos = pos + 3;
+  } else {
+    uint8[pos] = type | Info.FourBytes;
+    uint8[pos + 1] = value >>> 24;
+    uint8[pos + 2] = value >>> 16;
+    uint8[pos + 3] = value >>> 8;
+    uint8[pos + 4] = value;
+    writer.pos = pos + 5;
+  }
+}
+
 /**
  * The generic rule for a JS number: an integral safe number (not -0) is an integer; anything
  * else is a float64, or with `shortestFloat` the shortest float that holds it exactly
@@ -292,7 +324,15 @@ function writeArray(writer: Writer, value: unknown[], depth: number, settings: E
   else writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, length);
   let index = 0;
   try {
-    for (; index < length; index++) writeItem(writer, value[index], depth, settings);
+    for (; index < length; index++) {
+      const item = value[index];
+      // int32 numbers (not -0) straight to writeInt32: once the encoder has seen every type,
+      // the engine inlines neither writeItem nor writeInteger here (numbers profile).
+      if (typeof item === 'number' && (item | 0) === item && (item !== 0 || 1 / item > 0)) writeInt32(writer, item);
+      else if (typeof item === 'string') {
+        if (!putText(writer, item)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      } else writeItem(writer, item, depth, settings);
+    }
   } catch (error) {
     throw addStep(error, index, value[index]);
   }
