@@ -35,12 +35,19 @@ const cases: Case[] = [
   { keyword: 'dependentRequired with declared properties', schema: { type: 'object', properties: { a: { type: 'integer' } }, dependentRequired: { a: ['b'] } }, values: [{ a: 1 }, { a: 1, b: null }, { b: 1 }] },
   { keyword: 'dependentSchemas', schema: { type: 'object', dependentSchemas: { a: { properties: { b: { type: 'string' } }, required: ['b'] } } }, values: [{}, { a: 1 }, { a: 1, b: 'x' }, { a: 1, b: 2 }, { b: 2 }] },
   { keyword: 'dependentSchemas false', schema: { dependentSchemas: { __proto__x: false, b: false } }, values: [{}, { b: 1 }, { __proto__x: 1 }, { other: 1 }, 5] },
+  { keyword: 'contains', schema: { contains: { type: 'integer', minimum: 5 } }, values: [[], [1], [1, 6], [6, 7], 'x', { 0: 6 }] },
+  { keyword: 'contains with minContains', schema: { type: 'array', contains: { const: 1 }, minContains: 2 }, values: [[1], [1, 1], [1, 2, 1], []] },
+  { keyword: 'contains with maxContains', schema: { type: 'array', items: { type: 'integer' }, contains: { minimum: 3 }, maxContains: 1 }, values: [[], [3], [3, 4], [1, 3, 2]] },
+  { keyword: 'minContains 0', schema: { contains: { type: 'string' }, minContains: 0, maxContains: 1 }, values: [[], [1], ['a'], ['a', 'b']] },
+  { keyword: 'minContains without contains', schema: { minContains: 2 }, values: [[], [1]] },
+  { keyword: 'contains of a tuple', schema: { type: 'array', prefixItems: [{ type: 'string' }], contains: { type: 'null' } }, values: [['a'], ['a', null], [null]] },
 ];
 
 /** Draft-07 `dependencies`, judged by ajv's draft-07 validator. */
 const draft07Cases: Case[] = [
   { keyword: 'dependencies (names)', schema: { dependencies: { a: ['b', 'c'] } }, values: [{}, { a: 1 }, { a: 1, b: 2, c: 3 }, { b: 1 }, 'a'] },
   { keyword: 'dependencies (schema)', schema: { type: 'object', dependencies: { a: { properties: { a: { maximum: 3 } } } } }, values: [{ a: 1 }, { a: 4 }, { b: 4 }] },
+  { keyword: 'contains', schema: { contains: { const: 'x' } }, values: [[], ['x'], ['y', 'x'], ['y'], 'x'] },
 ];
 
 function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {

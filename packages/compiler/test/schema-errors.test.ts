@@ -12,9 +12,6 @@ import { assertRefused, lower, schemaErrorOf } from './ir-helpers.js';
 const unsupported = suite('schema errors: unsupported keywords');
 const UNSUPPORTED: [string, unknown][] = [
   ['dependencies', { a: ['b'] }],
-  ['contains', { type: 'integer' }],
-  ['minContains', 1],
-  ['maxContains', 2],
   ['unevaluatedProperties', false],
   ['unevaluatedItems', false],
   ['$dynamicRef', '#node'],

@@ -8,7 +8,7 @@
 import { has, isJsonObject, own } from '../schema/json.js';
 import { CHECK_KEYWORDS } from '../schema/keywords.js';
 import type { LoweringContext } from './context.js';
-import { childLocation, invalid, type Here } from './keyword-values.js';
+import { childLocation, countKeyword, invalid, type Here } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import type { IrCheck, IrNode } from './types.js';
 
@@ -39,6 +39,16 @@ export function lowerChecks(context: LoweringContext, here: Here): IrCheck[] {
   if (enabled.has('dependencies')) {
     for (const [property, value] of mapKeyword(here, 'dependencies')) {
       checks.push(Array.isArray(value) ? requiredCheck(here, 'dependencies', property, value) : { kind: 'dependentSchema', property, node: sub('dependencies', property) });
+    }
+  }
+  // `minContains`/`maxContains` (2019-09 on) bound the number of matching items; alone they do nothing.
+  if (enabled.has('contains') && has(here.schema, 'contains')) {
+    const min = enabled.has('minContains') ? (countKeyword(here, 'minContains') ?? 1) : 1;
+    const max = enabled.has('maxContains') ? countKeyword(here, 'maxContains') : undefined;
+    if (min > 0 || max !== undefined) {
+      const check: IrCheck = { kind: 'contains', node: sub('contains'), min };
+      if (max !== undefined) check.max = max;
+      checks.push(check);
     }
   }
   return checks;

@@ -31,12 +31,12 @@ export const UNSUPPORTED_KEYWORDS = [
  * Keywords of `UNSUPPORTED_KEYWORDS` compiled as checks over the value (`ir/lower-checks.ts`), by
  * the drafts that define them; elsewhere they stay refused.
  */
-const MODERN_CHECKS = new Set(['not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas']);
+const MODERN_CHECKS = new Set(['not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'contains', 'minContains', 'maxContains']);
 export const CHECK_KEYWORDS: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04', ReadonlySet<string>> = {
   '2020-12': MODERN_CHECKS,
   '2019-09': MODERN_CHECKS,
-  'draft-07': new Set(['not', 'if', 'then', 'else', 'dependencies']),
-  'draft-06': new Set(['not', 'dependencies']),
+  'draft-07': new Set(['not', 'if', 'then', 'else', 'dependencies', 'contains']),
+  'draft-06': new Set(['not', 'dependencies', 'contains']),
   'draft-04': new Set(['not', 'dependencies']),
 };
 
