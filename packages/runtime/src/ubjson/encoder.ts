@@ -4,7 +4,7 @@ import { EncodeError, ErrorCode, describeValue } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
 import { LONE_SURROGATE, writeAsciiKeyAt, writeTextAt, writeTextGrowing } from './text.js';
-import { isWellFormedText } from '../utf8.js';
+import { isWellFormedText, UTF8_ENCODE_THRESHOLD } from '../utf8.js';
 import { locateFailure } from './locate.js';
 
 /** Options of the generic UBJSON encoder. */
@@ -23,6 +23,8 @@ export interface UbjsonEncodeOptions {
 }
 
 const IDLE = new Writer(64);
+/** Strings up to this many units try the inline ASCII path first (UTF8_ENCODE_THRESHOLD). */
+const SHORT_TEXT = UTF8_ENCODE_THRESHOLD;
 
 /**
  * Thrown inside the encoder; carries no path, so the success path pays nothing for one:
@@ -132,7 +134,10 @@ export class ValueEncoder {
     const uint8 = writer.uint8;
     const pos = writer.pos;
     if (this.chars || uint8.length - pos < 10 + 3 * value.length) return this.writeString(value, depth);
-    const end = writeTextAt(uint8, pos + 1, value);
+    // Short ASCII text (most strings) with writeAsciiKeyAt, which the engine inlines; writeUtf8
+    // behind writeTextAt is not (short-strings profile). Non-ASCII text is written again.
+    let end = value.length <= SHORT_TEXT ? writeAsciiKeyAt(uint8, pos + 1, value) : -1;
+    if (end === -1) end = writeTextAt(uint8, pos + 1, value);
     if (end === -1) return this.writeString(value, depth);
     uint8[pos] = Marker.String;
     writer.pos = end;
