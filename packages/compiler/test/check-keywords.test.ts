@@ -10,6 +10,7 @@ import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { compileCodec } from '../src/index.js';
+import { isSchemaError } from '../src/errors.js';
 
 const ajv2020 = new Ajv2020({ strict: false });
 const ajv07 = new Ajv({ strict: false });
@@ -142,6 +143,18 @@ test('a decoder reports a failed check at the start offset of the value', () => 
       assert.is(error.code, 'schema-violation');
       assert.is(error.offset, offsets[format]);
     }
+  }
+});
+
+test('refuses a definition that reaches itself through not without a container in between', () => {
+  // {"not": {"$ref": "#"}} would make the predicate call itself on the same value forever.
+  const recursive = { $defs: { loop: { not: { $ref: '#/$defs/loop' } } }, type: 'object' };
+  try {
+    compileCodec(recursive, { format: 'cbor' });
+    assert.unreachable('compiled an unguarded recursion through not');
+  } catch (error) {
+    assert.ok(isSchemaError(error));
+    assert.is(error.code, 'recursive-merge');
   }
 });
 

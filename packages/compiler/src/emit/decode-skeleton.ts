@@ -1,4 +1,4 @@
-import { checkedInFunction, withoutChecks } from '../ir/lower-checks.js';
+import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';

@@ -6,7 +6,7 @@ import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import { checkedInFunction, withoutChecks } from '../ir/lower-checks.js';
+import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */

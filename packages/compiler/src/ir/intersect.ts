@@ -9,7 +9,7 @@ import { commonJson } from '../schema/json.js';
 import type { LoweringContext } from './context.js';
 import { findDiscriminator } from './discriminator.js';
 import type { Here } from './keyword-values.js';
-import { withChecks, withoutChecks } from './lower-checks.js';
+import { withChecks, withoutChecks } from './nodes.js';
 import { arrayIsEmpty, numberIsEmpty } from './lower-types.js';
 import { matches } from './matches.js';
 import { mergeObjects } from './merge-object.js';

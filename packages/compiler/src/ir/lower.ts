@@ -13,9 +13,9 @@ import type { LoweringContext } from './context.js';
 import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
 import { intersect } from './intersect.js';
 import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
-import { checkKeywords, lowerChecks, withChecks } from './lower-checks.js';
+import { checkKeywords, lowerChecks } from './lower-checks.js';
 import { lowerTypes } from './lower-types.js';
-import { anyNode, neverNode } from './nodes.js';
+import { anyNode, neverNode, withChecks } from './nodes.js';
 import type { IrAnnotations, IrLiteral, IrNode, IrRef, IrUnion, JsonValue } from './types.js';
 
 export function lowerSchema(context: LoweringContext, location: SchemaLocation): IrNode {
