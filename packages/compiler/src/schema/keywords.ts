@@ -17,9 +17,10 @@ export const SCHEMA_ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 
 export const SCHEMA_MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'] as const;
 
 /**
- * Standard keywords the compiler does not implement. They are refused wherever they appear (in
- * every draft, also where a draft would call them unknown) so that a schema is never compiled
- * looser than its author meant.
+ * Standard keywords the compiler does not shape encodings with. They are refused wherever they
+ * appear (in every draft, also where a draft would call them unknown) so that a schema is never
+ * compiled looser than its author meant, except those `CHECK_KEYWORDS` compiles as checks in the
+ * drafts that define them.
  */
 export const UNSUPPORTED_KEYWORDS = [
   'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'dependencies',
