@@ -66,6 +66,18 @@ compile('reports a bad schema with its schema path and exit code 2', () => {
   rmSync(dir, { recursive: true });
 });
 
+compile('reports an unreadable or non-JSON --schema document with exit code 2', () => {
+  const { dir, schema, out } = workspace();
+  const broken = join(dir, 'common.json');
+  writeFileSync(broken, '{not json');
+  for (const extra of [broken, join(dir, 'absent.json')]) {
+    const lines: string[] = [];
+    assert.is(runCompile([schema], flags(out, { schema: [extra] }), (line) => lines.push(line)), ExitCode.Error);
+    assert.match(lines.join('\n'), extra === broken ? /--schema .*common\.json: not JSON/ : /--schema .*absent\.json: cannot read it \(ENOENT\)/);
+  }
+  rmSync(dir, { recursive: true });
+});
+
 compile('documents every option in --help', () => {
   const program = createProgram();
   const help = program.commands.find((command) => command.name() === 'compile')!.helpInformation();

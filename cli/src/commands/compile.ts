@@ -60,7 +60,15 @@ function collect(value: string, previous: string[]): string[] {
 
 /** Runs the command; returns the exit code. `print` receives one line at a time. */
 export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void): number {
-  const extraSchemas = flags.schema.map((file) => JSON.parse(readFileSync(file, 'utf8')) as unknown);
+  const extraSchemas: unknown[] = [];
+  for (const file of flags.schema) {
+    const document = readExtraSchema(file);
+    if (typeof document === 'string') {
+      print(document);
+      return ExitCode.Error;
+    }
+    extraSchemas.push(document.value);
+  }
   const generated: GeneratedFile[] = [];
   try {
     for (const schemaPath of schemas) {
@@ -82,6 +90,16 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
     return ExitCode.Error;
   }
   return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);
+}
+
+/** An extra schema document for `--schema`, or the message saying why it cannot be used. */
+function readExtraSchema(file: string): { value: unknown } | string {
+  try {
+    return { value: JSON.parse(readFileSync(file, 'utf8')) as unknown };
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'not JSON' : `cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+    return `schema error: --schema ${file}: ${reason}`;
+  }
 }
 
 function writeFiles(outDir: string, files: GeneratedFile[], print: (line: string) => void): number {
