@@ -26,3 +26,19 @@ export { decodeFloat16, encodeFloat16, fitsFloat32, float32Bits } from './float.
 
 // RFC 6901 JSON Pointers for error paths.
 export { escapePointerToken, unescapePointerToken, joinPointer, pointerFrom, parsePointer } from './pointer.js';
+
+// For generated code: support helpers every generated module calls (format-neutral).
+export {
+  withSchemaPath,
+  isPlainObject,
+  ownValue,
+  setOwn,
+  countKeys,
+  unknownKey,
+  codePoints,
+  isMultipleOf,
+  jsonEqual,
+  hasDuplicates,
+  isSchemaMismatch,
+  sameBytes,
+} from './generated-support.js';

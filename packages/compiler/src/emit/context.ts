@@ -87,7 +87,8 @@ export class ModuleContext {
   /** Prelude sources in a stable (declaration) order. */
   preludeText(): string[] {
     return Object.keys(this.prelude)
-      .filter((name) => this.preludeUsed.has(name))
+      // A helper moved to the runtime has no text: it is imported, not emitted.
+      .filter((name) => this.preludeUsed.has(name) && this.prelude[name].text !== '')
       .map((name) => this.prelude[name].text.replace(/__FORMAT__/g, literal(this.format).text));
   }
 

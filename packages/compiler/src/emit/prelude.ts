@@ -23,6 +23,14 @@ export function helper(text: string, runtime: string[] = [], uses: string[] = []
   return { text: text.trim(), runtime, uses, formatRuntime };
 }
 
+/**
+ * A helper that lives in the runtime (`generated-support.ts`): no text of its own, its name is
+ * imported from `@binschema/runtime`, or from the format's runtime with `fromFormat`.
+ */
+export function imported(name: string, fromFormat = false): PreludeHelper {
+  return fromFormat ? helper('', [], [], [name]) : helper('', [name]);
+}
+
 export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   ChecksTooDeep: helper(`
 /** Thrown by a check predicate (\`predicates.ts\`) that runs out of depth; \`checksHold\` catches it. */
@@ -105,112 +113,16 @@ function toEncodeError(error: unknown): unknown {
     ['EncodeFailure'],
     ['writeAny'],
   ),
-  withSchemaPath: helper(
-    `
-/** Gives an error of the reader or a runtime helper (no schema location yet) the location it happened in. */
-function withSchemaPath(error: unknown, schemaPath: string): unknown {
-  if (!isDecodeError(error) || error.schemaPath !== undefined) return error;
-  return new DecodeError(error.format, error.code, error.detail, error.offset, schemaPath);
-}`,
-    ['isDecodeError', 'DecodeError'],
-  ),
-  isPlainObject: helper(`
-/** A JSON object: a plain or null-prototype object (not an array, Map, Date or class instance). */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}`),
-  ownValue: helper(`
-/** \`value[key]\` for a key Object.prototype also has: only an own property counts. */
-function ownValue(value: object, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-}`),
-  setOwn: helper(`
-/** Adds an own property, also \`__proto__\` (which plain assignment would treat as the prototype). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-  else target[key] = value;
-}`),
-  countKeys: helper(`
-/** Number of own enumerable keys, without allocating the key array. */
-function countKeys(value: object): number {
-  let count = 0;
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) count++;
-  return count;
-}`),
-  unknownKey: helper(`
-/** The first own enumerable key of \`value\` that is not in \`known\` (slow path of closed records). */
-function unknownKey(value: object, known: ReadonlySet<string>): string | undefined {
-  for (const key of Object.keys(value)) if (!known.has(key)) return key;
-  return undefined;
-}`),
-  codePoints: helper(`
-/** Length in Unicode code points, as JSON Schema counts (a surrogate pair is one). */
-function codePoints(text: string): number {
-  let count = text.length;
-  for (let index = 0; index < text.length - 1; index++) {
-    const unit = text.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        index++;
-      }
-    }
-  }
-  return count;
-}`),
-  isMultipleOf: helper(`
-/**
- * \`value\` is an integer multiple of \`divisor\`, allowing for binary rounding of decimal
- * fractions (0.3 is a multiple of 0.1 although 0.3 / 0.1 is 2.9999999999999996).
- */
-function isMultipleOf(value: number, divisor: number): boolean {
-  const quotient = value / divisor;
-  if (Number.isInteger(quotient)) return true;
-  if (!Number.isFinite(quotient)) return false;
-  return Math.abs(quotient - Math.round(quotient)) <= 4 * Number.EPSILON * Math.abs(quotient);
-}`),
-  jsonEqual: helper(`
-/** JSON deep equality (JSON Schema's \`const\`, \`enum\`, \`uniqueItems\`): key order does not matter. */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let index = 0; index < a.length; index++) if (!jsonEqual(a[index], b[index])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
-}`),
-  hasDuplicates: helper(
-    `
-/** True when two items are JSON-equal (\`uniqueItems\`); primitives go through a Set first. */
-function hasDuplicates(items: readonly unknown[]): boolean {
-  const primitives = new Set<unknown>();
-  const objects: unknown[] = [];
-  for (const item of items) {
-    if (typeof item === 'object' && item !== null) {
-      for (const other of objects) if (jsonEqual(item, other)) return true;
-      objects.push(item);
-    } else {
-      if (primitives.has(item)) return true;
-      primitives.add(item);
-    }
-  }
-  return false;
-}`,
-    [],
-    ['jsonEqual'],
-  ),
+  withSchemaPath: imported('withSchemaPath'),
+  isPlainObject: imported('isPlainObject'),
+  ownValue: imported('ownValue'),
+  setOwn: imported('setOwn'),
+  countKeys: imported('countKeys'),
+  unknownKey: imported('unknownKey'),
+  codePoints: imported('codePoints'),
+  isMultipleOf: imported('isMultipleOf'),
+  jsonEqual: imported('jsonEqual'),
+  hasDuplicates: imported('hasDuplicates'),
 };
 
 /**
@@ -251,20 +163,6 @@ function writeBytes(writer: Writer, bytes: Uint8Array): void {
 }`,
       ['Writer'],
     ),
-  isSchemaMismatch: helper(
-    `
-/** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
-function isSchemaMismatch(error: unknown): boolean {
-  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
-}`,
-    ['isDecodeError'],
-  ),
-  sameBytes: helper(`
-/** True when \`expected\` from index \`from\` on occurs at \`at\` (within \`end\`): pre-encoded bytes compared in place. */
-function sameBytes(uint8: Uint8Array, at: number, end: number, expected: Uint8Array, from = 0): boolean {
-  const length = expected.length - from;
-  if (at + length > end) return false;
-  for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
-  return true;
-}`),
+  isSchemaMismatch: imported('isSchemaMismatch'),
+  sameBytes: imported('sameBytes'),
 };
