@@ -1,4 +1,4 @@
-import { helper, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -28,171 +28,16 @@ export const CBOR_FORMAT_NAMES = [
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {
-  decodeFailure: SHARED_PRELUDE.decodeFailure('cbor'),
-  expectedType: helper(
-    `
-/** The failure for an item of the wrong major type at \`offset\`. */
-function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
-  return decodeFailure('unexpected-type', \`expected \${expected}, got \${hexByte(reader.uint8[offset])}\`, offset, schemaPath);
-}`,
-    ['hexByte'],
-    ['decodeFailure'],
-  ),
-  tooDeep: helper(
-    `
-/** RFC 8949 leaves nesting unbounded; like the generic decoder we stop at DEFAULT_MAX_DEPTH levels. */
-function tooDeep(offset: number, schemaPath: string): DecodeError {
-  return decodeFailure('too-deep', \`nesting deeper than \${DEFAULT_MAX_DEPTH}\`, offset, schemaPath);
-}`,
-    [],
-    ['decodeFailure'],
-    ['DEFAULT_MAX_DEPTH'],
-  ),
-  readContainerHead: helper(
-    `
-/**
- * Reads the head of an array (major 4) or map (major 5): the item count, or -1 for indefinite
- * length (RFC 8949 §3.2.2). Each item takes at least one byte (two per map entry), so a count
- * larger than the bytes left is refused before anything is allocated from it.
- */
-function readContainerHead(reader: Reader, major: number, schemaPath: string): number {
-  const offset = reader.pos;
-  const initial = reader.u8();
-  if (initial >> 5 !== major) throw expectedType(reader, major === 4 ? 'array' : 'map', offset, schemaPath);
-  const count = readArgument(reader, initial & 0x1f, offset);
-  if (count > (reader.end - reader.pos) / (major === 4 ? 1 : 2)) {
-    throw decodeFailure('length-limit', \`declared \${count} items, more than the bytes left\`, offset, schemaPath);
-  }
-  return count;
-}`,
-    [],
-    ['expectedType', 'decodeFailure'],
-    ['readArgument'],
-  ),
-  atBreak: helper(`
-/** In an indefinite-length container: consumes the break (0xff) and returns true at the end. */
-function atBreak(reader: Reader): boolean {
-  if (reader.pos >= reader.end) reader.failEnd(1);
-  if (reader.uint8[reader.pos] !== 0xff) return false;
-  reader.pos++;
-  return true;
-}`),
-  readString: helper(
-    `
-/** A text string; short definite strings inline, the rest (long, indefinite) through \`readText\`. */
-function readString(reader: Reader, schemaPath: string): string {
-  const offset = reader.pos;
-  if (offset >= reader.end) reader.failEnd(1);
-  const initial = reader.uint8[offset];
-  if (initial >> 5 !== 3) throw expectedType(reader, 'text', offset, schemaPath);
-  if (initial < 0x78) {
-    reader.pos = offset + 1;
-    return reader.utf8(initial - 0x60);
-  }
-  return readText(reader);
-}`,
-    [],
-    ['expectedType'],
-    ['readText'],
-  ),
-  readNumberItem: helper(
-    `
-/**
- * A number: an integer of any width or an f16/f32/f64 (RFC 8949 §3.3). Integers with a one-byte
- * head and 1-, 2- and 4-byte arguments are read inline; 64-bit ones by \`readWideInteger\`.
- */
-function readNumberItem(reader: Reader, schemaPath: string): number {
-  const offset = reader.pos;
-  const end = reader.end;
-  if (offset >= end) reader.failEnd(1);
-  const uint8 = reader.uint8;
-  const initial = uint8[offset];
-  if (initial < 0x18) {
-    reader.pos = offset + 1;
-    return initial;
-  }
-  if (initial >= 0x20 && initial < 0x38) {
-    reader.pos = offset + 1;
-    return 0x1f - initial;
-  }
-  if (initial >= 0x40) {
-    if (initial < 0xf9 || initial > 0xfb) throw expectedType(reader, 'number', offset, schemaPath);
-    return readNumber(reader);
-  }
-  // Major 0 or 1 with a 1-, 2-, 4- or 8-byte argument (RFC 8949 §3.1: -1 - n for major 1).
-  const negative = initial >= 0x20;
-  let argument: number;
-  switch (initial & 0x1f) {
-    case 24:
-      if (offset + 2 > end) reader.failEnd(2);
-      argument = uint8[offset + 1];
-      reader.pos = offset + 2;
-      break;
-    case 25:
-      if (offset + 3 > end) reader.failEnd(3);
-      argument = (uint8[offset + 1] << 8) | uint8[offset + 2];
-      reader.pos = offset + 3;
-      break;
-    case 26:
-      if (offset + 5 > end) reader.failEnd(5);
-      argument = uint8[offset + 1] * 0x100_0000 + ((uint8[offset + 2] << 16) | (uint8[offset + 3] << 8) | uint8[offset + 4]);
-      reader.pos = offset + 5;
-      break;
-    case 27:
-      return readWideInteger(reader, negative, offset, schemaPath);
-    default:
-      // Reserved (28..30) or indefinite (31): the generic reader reports it.
-      return readNumber(reader);
-  }
-  return negative ? -1 - argument : argument;
-}`,
-    [],
-    ['expectedType', 'readWideInteger'],
-    ['readNumber'],
-  ),
-  readWideInteger: helper(
-    `
-/**
- * An integer with an 8-byte argument (the head at \`offset\`). The generic decoder gives a bigint
- * beyond ±(2^53 - 1); a JSON number schema takes the value as a number when the double holds it
- * exactly (as encoders write integral doubles, e.g. 968129121061490688) and refuses it otherwise.
- */
-function readWideInteger(reader: Reader, negative: boolean, offset: number, schemaPath: string): number {
-  reader.pos = offset + 1;
-  const argument = readArgumentBig(reader);
-  const exact = negative ? -1n - argument : argument;
-  const value = Number(exact);
-  if (BigInt(value) !== exact) throw decodeFailure('unsupported-value', \`integer \${exact} is not exactly representable as a number\`, offset, schemaPath);
-  return value;
-}`,
-    [],
-    ['decodeFailure'],
-    ['readArgumentBig'],
-  ),
-  readBooleanItem: helper(
-    `
-/** \`false\` (0xf4) or \`true\` (0xf5). */
-function readBooleanItem(reader: Reader, schemaPath: string): boolean {
-  const offset = reader.pos;
-  const initial = reader.u8();
-  if (initial === 0xf5) return true;
-  if (initial !== 0xf4) throw expectedType(reader, 'boolean', offset, schemaPath);
-  return false;
-}`,
-    [],
-    ['expectedType'],
-  ),
-  readNullItem: helper(
-    `
-/** \`null\` (0xf6). */
-function readNullItem(reader: Reader, schemaPath: string): null {
-  const offset = reader.pos;
-  if (reader.u8() !== 0xf6) throw expectedType(reader, 'null', offset, schemaPath);
-  return null;
-}`,
-    [],
-    ['expectedType'],
-  ),
+  decodeFailure: imported('decodeFailure', true),
+  expectedType: imported('expectedType', true),
+  tooDeep: imported('tooDeep', true),
+  readContainerHead: imported('readContainerHead', true),
+  atBreak: imported('atBreak', true),
+  readString: imported('readString', true),
+  readNumberItem: imported('readNumberItem', true),
+  readWideInteger: imported('readWideInteger', true),
+  readBooleanItem: imported('readBooleanItem', true),
+  readNullItem: imported('readNullItem', true),
   readKey: helper(
     `
 /** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
@@ -218,26 +63,7 @@ function readKey(reader: Reader, schemaPath: string): string {
   KEYS: SHARED_PRELUDE.KEYS('map keys'),
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
-  textKeyLength: helper(
-    `
-/**
- * At a definite-length text head (any width): consumes it and returns the byte length, checked
- * against the input. Anything else (an indefinite-length or non-text key): -1, nothing consumed.
- */
-function textKeyLength(reader: Reader): number {
-  const offset = reader.pos;
-  if (offset >= reader.end) reader.failEnd(1);
-  const initial = reader.uint8[offset];
-  if (initial < 0x60 || initial > 0x7b) return -1;
-  reader.pos = offset + 1;
-  const length = initial < 0x78 ? initial - 0x60 : readArgument(reader, initial & 0x1f, offset);
-  reader.need(length);
-  return length;
-}`,
-    [],
-    [],
-    ['readArgument'],
-  ),
+  textKeyLength: imported('textKeyLength', true),
   scanDiscriminator: helper(
     `
 /**
@@ -265,55 +91,8 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
     ['readAny', 'skipAny'],
   ),
   writeBytes: SHARED_PRELUDE.writeBytes('a key, a map head'),
-  writeConstant: helper(
-    `
-/**
- * Writes \`length\` (up to 12) pre-encoded bytes given as big-endian 32-bit words. Stores whole
- * words after one \`ensure\`: bytes past \`length\` land beyond \`pos\`, where the next write goes.
- */
-function writeConstant(writer: Writer, length: number, first: number, second: number, third: number): void {
-  writer.ensure(12);
-  const uint8 = writer.uint8;
-  const pos = writer.pos;
-  uint8[pos] = first >>> 24;
-  uint8[pos + 1] = first >>> 16;
-  uint8[pos + 2] = first >>> 8;
-  uint8[pos + 3] = first;
-  if (length > 4) {
-    uint8[pos + 4] = second >>> 24;
-    uint8[pos + 5] = second >>> 16;
-    uint8[pos + 6] = second >>> 8;
-    uint8[pos + 7] = second;
-    if (length > 8) {
-      uint8[pos + 8] = third >>> 24;
-      uint8[pos + 9] = third >>> 16;
-      uint8[pos + 10] = third >>> 8;
-      uint8[pos + 11] = third;
-    }
-  }
-  writer.pos = pos + length;
-}`,
-    ['Writer'],
-  ),
-  compareKeys: helper(
-    `
-/**
- * RFC 8949 §4.2.1 order of two text keys' encodings: a longer UTF-8 length has a larger head,
- * equal lengths compare bytewise, and UTF-8 byte order is code point order.
- */
-function compareKeys(a: string, b: string): number {
-  const difference = utf8Length(a) - utf8Length(b);
-  if (difference !== 0) return difference;
-  for (let index = 0; index < a.length; index++) {
-    const left = a.codePointAt(index) ?? 0;
-    const right = b.codePointAt(index) ?? 0;
-    if (left !== right) return left - right;
-    if (left > 0xffff) index++;
-  }
-  return 0;
-}`,
-    ['utf8Length'],
-  ),
+  writeConstant: imported('writeConstant', true),
+  compareKeys: imported('compareKeys', true),
 };
 
 export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE };

@@ -54,7 +54,8 @@ export class ModuleContext {
     // Fixed names first, so schema-derived names never take them.
     for (const name of [...runtimeNames, ...formatRuntimeNames, ...Object.values(FORMAT_FUNCTIONS)]) this.scope.claim(name);
     for (const name of Object.keys(prelude)) this.preludeNames.set(name, this.scope.claim(name));
-    this.formatRuntime = new Set(formatRuntimeNames);
+    // Helpers moved to the format's runtime are imported from there too.
+    this.formatRuntime = new Set([...formatRuntimeNames, ...Object.values(prelude).flatMap((helper) => helper.formatRuntime)]);
   }
 
   /** A runtime import, by its exported name. */

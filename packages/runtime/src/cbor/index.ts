@@ -33,3 +33,20 @@ export { writeHead, writeHeadAt, headSize, readArgument, readArgumentBig } from 
 export { writeText, writeInteger, writeNumber, writeAny } from './encode.js';
 export { readText, readNumber, readAny } from './decode.js';
 export { skipAny } from './skip.js';
+
+// For generated code: support helpers every generated CBOR module calls.
+export {
+  decodeFailure,
+  expectedType,
+  tooDeep,
+  readContainerHead,
+  atBreak,
+  readString,
+  readNumberItem,
+  readWideInteger,
+  readBooleanItem,
+  readNullItem,
+  textKeyLength,
+  writeConstant,
+  compareKeys,
+} from './generated-support.js';
