@@ -130,16 +130,6 @@ function toEncodeError(error: unknown): unknown {
  * lists them in its own prelude, so they keep their place in the generated module's order.
  */
 export const SHARED_PRELUDE = {
-  /** `decodeFailure(code, what, offset, schemaPath)`: the `DecodeError` of `format`. */
-  decodeFailure: (format: 'cbor' | 'ubjson'): PreludeHelper =>
-    helper(
-      `
-/** A decoder failure at byte \`offset\`, naming the schema location. */
-function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
-  return new DecodeError('${format}', code, what, offset, schemaPath);
-}`,
-      ['DecodeError'],
-    ),
   /** `KEYS`, the module's key cache; `keys` names what it holds (`map keys`). */
   KEYS: (keys: string): PreludeHelper =>
     helper(

@@ -1,4 +1,4 @@
-import { helper, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -14,38 +14,16 @@ export const UBJSON_RUNTIME_NAMES = NEUTRAL_RUNTIME_NAMES;
 export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT'] as const;
 
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
-  decodeFailure: SHARED_PRELUDE.decodeFailure('ubjson'),
-  expectedType: helper(
-    `
-/** The failure for a value whose marker (just consumed) is not of the expected type. */
-function expectedType(reader: Reader, expected: string, marker: number, schemaPath: string): DecodeError {
-  return decodeFailure('unexpected-type', \`expected \${expected}, got \${hexByte(marker)}\`, Math.max(0, reader.pos - 1), schemaPath);
-}`,
-    ['hexByte'],
-    ['decodeFailure'],
-  ),
-  tooDeep: helper(
-    `
-/** The generic decoder's nesting limit (DEFAULT_MAX_DEPTH containers). */
-function tooDeep(reader: Reader, schemaPath: string): DecodeError {
-  return decodeFailure('too-deep', \`nesting deeper than \${DEFAULT_MAX_DEPTH}\`, Math.max(0, reader.pos - 1), schemaPath);
-}`,
-    [],
-    ['decodeFailure'],
-    ['DEFAULT_MAX_DEPTH'],
-  ),
+  decodeFailure: imported('decodeFailure', true),
+  expectedType: imported('expectedType', true),
+  tooDeep: imported('tooDeep', true),
   BUDGET: helper(`
 /**
  * Payload-free typed elements (\`[$Z#\`, \`[$T#\`, \`[$F#\`) still allowed in this decode: they take no
  * bytes, so six bytes could ask for 2^63 of them. Reset to DEFAULT_MAX_COUNT by each decode.
  */
 const BUDGET = { left: 0 };`),
-  readMarker: helper(`
-/** The next marker byte, consumed. */
-function readMarker(reader: Reader): number {
-  if (reader.pos >= reader.end) reader.failEnd(1);
-  return reader.uint8[reader.pos++];
-}`),
+  readMarker: imported('readMarker', true),
   readAnyValue: helper(
     `
 /** A value of unknown shape whose marker is consumed; \`depth\` counts the levels left, the runtime counts levels used. */
@@ -102,57 +80,9 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
     ['decodeFailure', 'elementSize', 'containerType', 'BUDGET'],
     ['readLength', 'DEFAULT_MAX_COUNT'],
   ),
-  elementSize: helper(`
-/** Fewest payload bytes of a typed container's element, or -1 for a type \`$\` may not name (No-op, ends, \`$\`, \`#\`). */
-function elementSize(type: number): number {
-  switch (type) {
-    case 0x5a: case 0x54: case 0x46: return 0; // Z T F
-    case 0x69: case 0x55: case 0x43: case 0x5b: case 0x7b: return 1; // i U C [ {
-    case 0x49: case 0x53: return 2; // I; S is length marker + length
-    case 0x48: return 3; // H: length marker + length + a digit
-    case 0x6c: case 0x64: return 4; // l d
-    case 0x4c: case 0x44: return 8; // L D
-    default: return -1;
-  }
-}`),
-  nextItem: helper(`
-/**
- * The marker of array element \`index\`, or -1 after the last: a typed container's type, else the
- * next marker with no-ops skipped (value-types.html#noop; not counted toward \`#\`).
- */
-function nextItem(reader: Reader, count: number, index: number, type: number): number {
-  if (count >= 0) {
-    if (index === count) return -1;
-    if (type !== 0) return type;
-  }
-  let marker: number;
-  do {
-    if (reader.pos >= reader.end) reader.failEnd(1);
-    marker = reader.uint8[reader.pos++];
-  } while (marker === 0x4e);
-  return count < 0 && marker === 0x5d ? -1 : marker;
-}`),
-  nextEntry: helper(`
-/**
- * True when object entry \`index\` follows (its key next). No-ops before keys are skipped, except
- * in typed objects; a counted object ends after its count, without looking at the next byte.
- */
-function nextEntry(reader: Reader, count: number, index: number, type: number): boolean {
-  if (count >= 0) {
-    if (index >= count) return false;
-    if (type === 0) while (reader.pos < reader.end && reader.uint8[reader.pos] === 0x4e) reader.pos++;
-    return true;
-  }
-  for (;;) {
-    if (reader.pos >= reader.end) reader.failEnd(1);
-    const marker = reader.uint8[reader.pos++];
-    if (marker === 0x7d) return false;
-    if (marker !== 0x4e) {
-      reader.pos--;
-      return true;
-    }
-  }
-}`),
+  elementSize: imported('elementSize', true),
+  nextItem: imported('nextItem', true),
+  nextEntry: imported('nextEntry', true),
   readString: helper(
     `
 /**
@@ -215,27 +145,8 @@ function readNumberItem(reader: Reader, marker: number, schemaPath: string): num
     ['expectedType', 'decodeFailure', 'BUDGET'],
     ['readPayload'],
   ),
-  readBooleanItem: helper(
-    `
-/** \`T\` or \`F\`. */
-function readBooleanItem(reader: Reader, marker: number, schemaPath: string): boolean {
-  if (marker === 0x54) return true;
-  if (marker !== 0x46) throw expectedType(reader, 'boolean', marker, schemaPath);
-  return false;
-}`,
-    [],
-    ['expectedType'],
-  ),
-  readNullItem: helper(
-    `
-/** \`Z\`. */
-function readNullItem(reader: Reader, marker: number, schemaPath: string): null {
-  if (marker !== 0x5a) throw expectedType(reader, 'null', marker, schemaPath);
-  return null;
-}`,
-    [],
-    ['expectedType'],
-  ),
+  readBooleanItem: imported('readBooleanItem', true),
+  readNullItem: imported('readNullItem', true),
   readKey: helper(
     `
 /** An object key: an integer length and UTF-8 (no \`S\`), interned. */
@@ -286,12 +197,7 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
     ['expectedType', 'tooDeep', 'readContainerHead', 'containerType', 'nextEntry', 'sameBytes', 'readKey', 'readAnyValue', 'readMarker', 'BUDGET'],
   ),
   writeBytes: SHARED_PRELUDE.writeBytes('a key, a container start'),
-  hasNegativeZero: helper(`
-/** True when an array holds -0, which a typed integer container cannot carry (it is a float in UBJSON). */
-function hasNegativeZero(items: readonly unknown[]): boolean {
-  for (let index = 0; index < items.length; index++) if (items[index] === 0 && 1 / (items[index] as number) < 0) return true;
-  return false;
-}`),
+  hasNegativeZero: imported('hasNegativeZero', true),
   anyOptionsAt: helper(`
 /**
  * \`writeAny\` options with \`depth\` nesting levels left, one object per depth: the runtime caches
@@ -301,25 +207,7 @@ const ANY_OPTIONS_BY_DEPTH: { maxDepth: number }[] = [];
 function anyOptionsAt(depth: number): { maxDepth: number } {
   return (ANY_OPTIONS_BY_DEPTH[depth] ??= { maxDepth: depth });
 }`),
-  writeNumberItem: helper(
-    `
-/**
- * A number as the generic encoder writes it: a safe integer (not -0) with the smallest of
- * \`i U I l L\`, anything else as float64 \`D\` (value-types.html#numeric).
- */
-function writeNumberItem(writer: Writer, value: number): void {
-  if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) {
-    writeInt(writer, value);
-    return;
-  }
-  writer.ensure(9);
-  writer.uint8[writer.pos++] = 0x44;
-  writer.f64(value);
-}`,
-    ['Writer'],
-    [],
-    ['writeInt'],
-  ),
+  writeNumberItem: imported('writeNumberItem', true),
 };
 
 export const UBJSON_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...UBJSON_PRELUDE };

@@ -32,3 +32,18 @@ export { writeInt, readLength } from './integer.js';
 export { writeString, writeKey } from './text.js';
 export { readAny, writeAny, skipAny, readPayload } from './codec.js';
 export { DEFAULT_MAX_DEPTH, DEFAULT_MAX_COUNT } from './decoder.js';
+
+// For generated code: support helpers every generated UBJSON module calls.
+export {
+  decodeFailure,
+  expectedType,
+  tooDeep,
+  readMarker,
+  elementSize,
+  nextItem,
+  nextEntry,
+  readBooleanItem,
+  readNullItem,
+  hasNegativeZero,
+  writeNumberItem,
+} from './generated-support.js';
