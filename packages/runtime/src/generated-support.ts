@@ -3,7 +3,9 @@
  * text; they depend on no per-module value, so they live here once and modules import them.
  * Each stays a small monomorphic function (V8 inlines across modules as within one).
  */
-import { DecodeError, isDecodeError } from './errors.js';
+import { DecodeError, isDecodeError, isEncodeError } from './errors.js';
+import { escapePointerToken } from './pointer.js';
+import type { Writer } from './writer.js';
 
 /** Gives an error of the reader or a runtime helper (no schema location yet) the location it happened in. */
 export function withSchemaPath(error: unknown, schemaPath: string): unknown {
@@ -115,4 +117,60 @@ export function sameBytes(uint8: Uint8Array, at: number, end: number, expected: 
   if (at + length > end) return false;
   for (let index = 0; index < length; index++) if (uint8[at + index] !== expected[from + index]) return false;
   return true;
+}
+
+/** Thrown by a check predicate (`predicates.ts`) that runs out of depth; `checksHold` catches it. */
+export class ChecksTooDeep {}
+
+/** Runs a check predicate; a value nested too deep to check fails the check. */
+export function checksHold(predicate: (value: unknown, depth: number) => boolean, value: unknown, depth: number): boolean {
+  try {
+    return predicate(value, depth);
+  } catch (error) {
+    if (error instanceof ChecksTooDeep) return false;
+    throw error;
+  }
+}
+
+/**
+ * An encoder failure on its way up to the exported function, which turns it into an
+ * `EncodeError`. Its `path` grows by one token per container it leaves, so the success path
+ * builds no path strings. `anyValue` marks a failure inside the generic encoder.
+ */
+export class EncodeFailure {
+  constructor(
+    readonly code: string,
+    readonly what: string,
+    public path: string,
+    readonly schemaPath: string | undefined,
+    readonly anyValue?: { value: unknown; depth: number },
+  ) {}
+}
+
+/** A schema failure of the value at `path` (relative to the function's own value). */
+export function encodeFailure(code: string, what: string, path: string, schemaPath: string): EncodeFailure {
+  return new EncodeFailure(code, what, path, schemaPath);
+}
+
+/** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
+export function anyFailure(error: unknown, value: unknown, depth: number): unknown {
+  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;
+}
+
+/** Prefixes a failure leaving a container with the token it was found under. */
+export function atPath(error: unknown, token: string | number): unknown {
+  // A runtime helper (a text writer refusing a lone surrogate) fails at its own value: adopt it.
+  if (isEncodeError(error) && error.path === '') error = new EncodeFailure(error.code, error.detail, '', error.schemaPath);
+  if (error instanceof EncodeFailure) error.path = `/${escapePointerToken(token)}${error.path}`;
+  return error;
+}
+
+/** Copies pre-encoded bytes (a key, a container or map head) into the writer. */
+export function writeBytes(writer: Writer, bytes: Uint8Array): void {
+  const length = bytes.length;
+  writer.ensure(length);
+  const uint8 = writer.uint8;
+  let pos = writer.pos;
+  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
+  writer.pos = pos;
 }

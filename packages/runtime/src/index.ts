@@ -41,4 +41,11 @@ export {
   hasDuplicates,
   isSchemaMismatch,
   sameBytes,
+  writeBytes,
+  ChecksTooDeep,
+  checksHold,
+  EncodeFailure,
+  encodeFailure,
+  anyFailure,
+  atPath,
 } from './generated-support.js';

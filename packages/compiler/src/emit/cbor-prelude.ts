@@ -90,7 +90,7 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
     ['tooDeep', 'readContainerHead', 'atBreak', 'readKey', 'sameBytes'],
     ['readAny', 'skipAny'],
   ),
-  writeBytes: SHARED_PRELUDE.writeBytes('a key, a map head'),
+  writeBytes: SHARED_PRELUDE.writeBytes,
   writeConstant: imported('writeConstant', true),
   compareKeys: imported('compareKeys', true),
 };

@@ -32,68 +32,12 @@ export function imported(name: string, fromFormat = false): PreludeHelper {
 }
 
 export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
-  ChecksTooDeep: helper(`
-/** Thrown by a check predicate (\`predicates.ts\`) that runs out of depth; \`checksHold\` catches it. */
-class ChecksTooDeep {}`),
-  checksHold: helper(
-    `
-/** Runs a check predicate; a value nested too deep to check fails the check. */
-function checksHold(predicate: (value: unknown, depth: number) => boolean, value: unknown, depth: number): boolean {
-  try {
-    return predicate(value, depth);
-  } catch (error) {
-    if (error instanceof ChecksTooDeep) return false;
-    throw error;
-  }
-}`,
-    [],
-    ['ChecksTooDeep'],
-  ),
-  EncodeFailure: helper(`
-/**
- * An encoder failure on its way up to the exported function, which turns it into an
- * \`EncodeError\`. Its \`path\` grows by one token per container it leaves, so the success path
- * builds no path strings. \`anyValue\` marks a failure inside the generic encoder.
- */
-class EncodeFailure {
-  constructor(
-    readonly code: string,
-    readonly what: string,
-    public path: string,
-    readonly schemaPath: string | undefined,
-    readonly anyValue?: { value: unknown; depth: number },
-  ) {}
-}`),
-  encodeFailure: helper(
-    `
-/** A schema failure of the value at \`path\` (relative to the function's own value). */
-function encodeFailure(code: string, what: string, path: string, schemaPath: string): EncodeFailure {
-  return new EncodeFailure(code, what, path, schemaPath);
-}`,
-    [],
-    ['EncodeFailure'],
-  ),
-  anyFailure: helper(
-    `
-/** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
-function anyFailure(error: unknown, value: unknown, depth: number): unknown {
-  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;
-}`,
-    ['isEncodeError'],
-    ['EncodeFailure'],
-  ),
-  atPath: helper(
-    `
-/** Prefixes a failure leaving a container with the token it was found under. */
-function atPath(error: unknown, token: string | number): unknown {
-  // A runtime helper (a text writer refusing a lone surrogate) fails at its own value: adopt it.
-  if (isEncodeError(error) && error.path === '') error = new EncodeFailure(error.code, error.detail, '', error.schemaPath);
-  if (error instanceof EncodeFailure) error.path = \`/\${escapePointerToken(token)}\${error.path}\`;
-  return error;
-}`,
-    ['escapePointerToken', 'isEncodeError'],
-    ['EncodeFailure'],
-  ),
+  ChecksTooDeep: imported('ChecksTooDeep'),
+  checksHold: imported('checksHold'),
+  EncodeFailure: imported('EncodeFailure'),
+  encodeFailure: imported('encodeFailure'),
+  anyFailure: imported('anyFailure'),
+  atPath: imported('atPath'),
   toEncodeError: helper(
     `
 /** The public error for a failure that reached an exported function. */
@@ -138,21 +82,7 @@ export const SHARED_PRELUDE = {
 const KEYS = new KeyCache();`,
       ['KeyCache'],
     ),
-  /** `writeBytes(writer, bytes)`; `what` says what the pre-encoded bytes are (`a key, a map head`). */
-  writeBytes: (what: string): PreludeHelper =>
-    helper(
-      `
-/** Copies pre-encoded bytes (${what}) into the writer. */
-function writeBytes(writer: Writer, bytes: Uint8Array): void {
-  const length = bytes.length;
-  writer.ensure(length);
-  const uint8 = writer.uint8;
-  let pos = writer.pos;
-  for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
-  writer.pos = pos;
-}`,
-      ['Writer'],
-    ),
+  writeBytes: imported('writeBytes'),
   isSchemaMismatch: imported('isSchemaMismatch'),
   sameBytes: imported('sameBytes'),
 };

@@ -196,7 +196,7 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
     [],
     ['expectedType', 'tooDeep', 'readContainerHead', 'containerType', 'nextEntry', 'sameBytes', 'readKey', 'readAnyValue', 'readMarker', 'BUDGET'],
   ),
-  writeBytes: SHARED_PRELUDE.writeBytes('a key, a container start'),
+  writeBytes: SHARED_PRELUDE.writeBytes,
   hasNegativeZero: imported('hasNegativeZero', true),
   anyOptionsAt: helper(`
 /**
