@@ -48,6 +48,8 @@ const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
   uuid: { valid: ['f81d4fae-7dec-11d0-a765-00a0c91e6bf6'], invalid: ['urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'f81d4fae7dec11d0a76500a0c91e6bf6', 'g81d4fae-7dec-11d0-a765-00a0c91e6bf6'] },
   // RFC 6901 §5.
   'json-pointer': { valid: ['', '/foo', '/foo/0', '/a~1b', '/m~0n', '/ '], invalid: ['foo', '/~2', '/a~'] },
+  // draft-handrews-relative-json-pointer-01 §5.1.
+  'relative-json-pointer': { valid: ['0', '1/0', '2/highly/nested/objects', '0#'], invalid: ['/foo', '01', '-1/foo', '1#/foo'] },
   regex: { valid: ['^a+$', '\\p{L}'], invalid: ['(', '\\p{Nope}'] },
 };
 

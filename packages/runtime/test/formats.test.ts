@@ -260,7 +260,7 @@ email('accepts RFC 6531 §3.3 non-ASCII local parts and U-label domains (idn-ema
 
 email.run();
 
-const misc = suite('uuid, json-pointer and regex');
+const misc = suite('uuid, json-pointer, relative-json-pointer and regex');
 
 misc('accepts the RFC 4122 §3 string form in either case and refuses its URN', () => {
   verdicts(formats.isUuid, ['f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6', '00000000-0000-0000-0000-000000000000'], [
@@ -270,6 +270,12 @@ misc('accepts the RFC 4122 §3 string form in either case and refuses its URN', 
 
 misc('accepts the RFC 6901 §5 pointers and refuses bare tokens and stray "~"', () => {
   verdicts(formats.isJsonPointer, ['', '/foo', '/foo/0', '/', '/a~1b', '/c%d', '/e^f', '/g|h', '/i\\j', '/k"l', '/ ', '/m~0n'], ['foo', '#/foo', '/~', '/~2', '/a~']);
+});
+
+misc('accepts the draft-handrews-relative-json-pointer-01 §5 examples and refuses absolute pointers, signs and leading zeros', () => {
+  // §5.1 evaluates these from "baz" / "bar" of the RFC 6901 example document.
+  const examples = ['0', '1/0', '2/highly/nested/objects', '0#', '1#', '0/objects', '1/nested/objects', '2/foo/0', '10/~0~1'];
+  verdicts(formats.isRelativeJsonPointer, examples, ['', '/foo', '#', '-1/foo', '+1', '01', '00#', '1#/foo', '0##', '0/~', '0/a~2', '1\n', '\u0661/foo', '0+1/foo']);
 });
 
 misc('accepts patterns that compile with the u flag and refuses others', () => {

@@ -23,5 +23,6 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, string>> = {
   'uri-template': 'isUriTemplate',
   uuid: 'isUuid',
   'json-pointer': 'isJsonPointer',
+  'relative-json-pointer': 'isRelativeJsonPointer',
   regex: 'isRegex',
 };

@@ -4,5 +4,5 @@
  */
 export const ASSERTED_FORMATS: ReadonlySet<string> = new Set([
   'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6', 'uri', 'uri-reference', 'iri', 'iri-reference', 'uri-template', 'uuid',
-  'json-pointer', 'regex',
+  'json-pointer', 'relative-json-pointer', 'regex',
 ]);

@@ -14,7 +14,8 @@ export { isUriTemplate } from './uri-template.js';
 // E-mail addresses (RFC 5321 §4.1.2, RFC 6531 §3.3).
 export { isEmail, isIdnEmail } from './email.js';
 
-// UUIDs (RFC 4122), JSON Pointers (RFC 6901), ECMA-262 regular expressions.
+// UUIDs (RFC 4122), JSON Pointers (RFC 6901) and Relative JSON Pointers, ECMA-262 regular expressions.
 export { isUuid } from './uuid.js';
 export { isJsonPointer } from './json-pointer.js';
+export { isRelativeJsonPointer } from './relative-json-pointer.js';
 export { isRegex } from './regex.js';
