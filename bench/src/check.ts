@@ -21,6 +21,14 @@ export interface Case {
   /** The timed call and a maker of a fresh input for each call (set when `ok`). */
   run?: (input: any) => unknown;
   makeInput?: () => unknown;
+  /**
+   * Encode: one deep copy of the payload kept for the whole run, so the hidden classes (maps) of
+   * the fresh inputs stay alive across the harness's own `gc()` calls, as the objects of a running
+   * program keep theirs. Without it every input's maps die between cases (V8 keeps unused maps
+   * for 2 full collections, `--retain-maps-for-n-gc`), and optimised code specialised to them is
+   * thrown away ("weak objects") and recompiled inside the timed samples of each case.
+   */
+  liveShapes?: unknown;
 }
 
 export interface CheckResult {
@@ -125,7 +133,13 @@ function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: 
   const encoded = attempt(() => checkEncoder(payload, entry, codec, reference));
   const encodeCase: Case = { ...base, direction: 'encode', status: 'failing', reason: encoded.reason };
   if (encoded.value !== undefined) {
-    Object.assign(encodeCase, { status: 'ok', size: encoded.value.length, run: codec.encode, makeInput: () => cloneJson(payload.value) });
+    Object.assign(encodeCase, {
+      status: 'ok',
+      size: encoded.value.length,
+      run: codec.encode,
+      makeInput: () => cloneJson(payload.value),
+      liveShapes: cloneJson(payload.value),
+    });
   }
   const input = entry.wire === 'json' ? payload.json : reference?.bytes;
   const decoded = attempt(() => checkDecoder(payload, codec, encoded.value, input));
