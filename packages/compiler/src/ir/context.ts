@@ -7,6 +7,7 @@ import { parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import type { SchemaDocument, SchemaLocation, SchemaRegistry } from '../schema/registry.js';
+import { bindingsKey, enterResources, enterTarget, NO_BINDINGS, type Bindings } from './dynamic-scope.js';
 import type { IrDefinition, IrNode } from './types.js';
 
 /** Nested `lowerSchema` calls allowed (schema nesting plus `allOf` inlining chains). */
@@ -23,6 +24,8 @@ interface DefinitionEntry {
   name: string | undefined;
   exported: boolean;
   location: SchemaLocation;
+  /** The dynamic anchors bound where the definition is entered (dynamic-scope.ts). */
+  bindings: Bindings;
   state: 'pending' | 'active' | 'done';
   node: IrNode | undefined;
 }
@@ -34,6 +37,8 @@ export class LoweringContext {
   private readonly entries = new Map<string, DefinitionEntry>();
   private readonly queue: string[] = [];
   private readonly inlining = new Set<string>();
+  /** The definitions being lowered, innermost last, with their bindings: the dynamic scope. */
+  private readonly scopes: { location: SchemaLocation; bindings: Bindings }[] = [];
   private depth = 0;
   private nodes = 0;
 
@@ -49,15 +54,26 @@ export class LoweringContext {
     return `${location.document.uri}#${location.pointer}`;
   }
 
-  /** Registers `location` as a named definition (lowered later, once); returns its key. */
-  declare(location: SchemaLocation, exportedName?: string): string {
-    const key = LoweringContext.keyOf(location);
+  /**
+   * Key of the definition at `location` entered with `bindings` (default: as reached by nesting
+   * from its document's root): the location, plus the dynamic anchor bindings when there are any.
+   */
+  definitionKey(location: SchemaLocation, bindings: Bindings = this.nestedBindings(location)): string {
+    return `${LoweringContext.keyOf(location)}${bindingsKey(bindings)}`;
+  }
+
+  /**
+   * Registers `location` as a named definition (lowered later, once); returns its key. `bindings`
+   * defaults to those of its document's root scope (an exported `$defs` entry, the root).
+   */
+  declare(location: SchemaLocation, exportedName?: string, bindings: Bindings = this.nestedBindings(location)): string {
+    const key = this.definitionKey(location, bindings);
     const known = this.entries.get(key);
     if (known !== undefined) {
       if (exportedName !== undefined && !known.exported) Object.assign(known, { exported: true, name: exportedName });
       return key;
     }
-    const entry: DefinitionEntry = { key, name: exportedName, exported: exportedName !== undefined, location, state: 'pending', node: undefined };
+    const entry: DefinitionEntry = { key, name: exportedName, exported: exportedName !== undefined, location, bindings, state: 'pending', node: undefined };
     this.entries.set(key, entry);
     this.queue.push(key);
     return key;
@@ -73,10 +89,44 @@ export class LoweringContext {
     if (entry.state === 'active') return undefined;
     if (entry.state === 'pending') {
       entry.state = 'active';
-      entry.node = this.lower(this, entry.location);
+      entry.node = this.inScope(entry.location, entry.bindings, () => this.lower(this, entry.location));
       entry.state = 'done';
     }
     return entry.node;
+  }
+
+  /** Declares the target of a reference made at `site`: entered with the scope there plus its own resource (Core §7.1). */
+  declareReference(target: SchemaLocation, site: SchemaLocation): string {
+    return this.declare(target, undefined, this.referenceBindings(target, site));
+  }
+
+  /** The bindings a reference at `site` enters `target` with. */
+  referenceBindings(target: SchemaLocation, site: SchemaLocation): Bindings {
+    return enterTarget(this.registry, this.bindingsAt(site), target);
+  }
+
+  /** The dynamic anchor bindings in force at `location`, below the definition being lowered. */
+  bindingsAt(location: SchemaLocation): Bindings {
+    const scope = this.scopes[this.scopes.length - 1];
+    if (scope === undefined || scope.location.document !== location.document || !isAtOrBelow(location.pointer, scope.location.pointer)) {
+      return this.nestedBindings(location);
+    }
+    return enterResources(this.registry, scope.bindings, location.document, scope.location.pointer, location.pointer);
+  }
+
+  /** Runs `lower` with `location` entered with `bindings` as the innermost dynamic scope (for lowering out of line). */
+  inScope<T>(location: SchemaLocation, bindings: Bindings, lower: () => T): T {
+    this.scopes.push({ location, bindings });
+    try {
+      return lower();
+    } finally {
+      this.scopes.pop();
+    }
+  }
+
+  /** The bindings at `location` reached from its document's root by nesting alone. */
+  private nestedBindings(location: SchemaLocation): Bindings {
+    return enterResources(this.registry, NO_BINDINGS, location.document, undefined, location.pointer);
   }
 
   /**
@@ -148,6 +198,10 @@ export class LoweringContext {
       throw new SchemaError(SchemaErrorCode.TooLarge, `normalising creates more than ${MAX_NODES} IR nodes`, schemaPath, source);
     }
   }
+}
+
+function isAtOrBelow(pointer: string, ancestor: string): boolean {
+  return pointer === ancestor || ancestor === '' || pointer.startsWith(`${ancestor}/`);
 }
 
 /** `file:///a/b/point.schema.json` → `point`; `https://x/y/` → `y`. */

@@ -76,7 +76,7 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
   let root = lowerSchema(context, rootLocation);
   context.drain();
   // A root that is also a $ref target ("#") is emitted once, as that definition.
-  const rootKey = LoweringContext.keyOf(rootLocation);
+  const rootKey = context.definitionKey(rootLocation);
   if (context.locationOf(rootKey) !== undefined) root = { kind: 'ref', target: rootKey, schemaPath: '#', annotations: root.annotations };
   const rootName = rootNameOf(document, input.source);
   const definitions = context.definitions(rootName);

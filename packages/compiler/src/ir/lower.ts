@@ -11,6 +11,7 @@ import type { SchemaLocation } from '../schema/registry.js';
 import { collectAnnotations } from './annotations.js';
 import type { LoweringContext } from './context.js';
 import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
+import { dynamicKeywords, resolveDynamicRef } from './dynamic-scope.js';
 import { intersect } from './intersect.js';
 import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
 import { checkKeywords, lowerChecks } from './lower-checks.js';
@@ -43,13 +44,15 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   const ref = lowerRef(context, here);
   // Draft-07 Core §8.3: "All other properties in a "$ref" object MUST be ignored."
   if (ref !== undefined && legacy) return ref;
-  const enabled = checkKeywords(here);
+  const enabled = new Set([...checkKeywords(here), ...dynamicKeywords(draft)]);
   refuseUnsupported(here, enabled);
   let node: IrNode = lowerTypes(context, here) ?? anyNode(path);
   const parts: IrNode[] = [];
   const literal = lowerLiteral(here);
   if (literal !== undefined) parts.push(literal);
   if (ref !== undefined) parts.push(ref);
+  const dynamicRef = enabled.has('$dynamicRef') ? lowerDynamicRef(context, here) : undefined;
+  if (dynamicRef !== undefined) parts.push(dynamicRef);
   for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
   for (const mode of ['oneOf', 'anyOf'] as const) {
     const union = lowerUnion(context, here, mode);
@@ -64,7 +67,14 @@ function lowerRef(context: LoweringContext, here: Here): IrRef | undefined {
   const ref = stringKeyword(here, '$ref');
   if (ref === undefined) return undefined;
   const target = context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source });
-  return { kind: 'ref', target: context.declare(target), schemaPath: here.path, annotations: {} };
+  return { kind: 'ref', target: context.declareReference(target, here.location), schemaPath: here.path, annotations: {} };
+}
+
+/** `$dynamicRef` (2020-12 Core §8.2.3.2), resolved in the dynamic scope being lowered (dynamic-scope.ts). */
+function lowerDynamicRef(context: LoweringContext, here: Here): IrRef | undefined {
+  const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
+  if (target === undefined) return undefined;
+  return { kind: 'ref', target: context.declareReference(target, here.location), schemaPath: here.path, annotations: {} };
 }
 
 /** Standard keywords without an implementation are refused, never skipped (see keywords.ts). */

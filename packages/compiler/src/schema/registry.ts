@@ -49,6 +49,12 @@ export class SchemaRegistry {
   private readonly anchors = new Map<string, Anchor>();
   /** `documentUri#pointer` → base URI, for every indexed schema location. */
   private readonly bases = new Map<string, string>();
+  /** `documentUri#pointer` of each schema resource root → its `$dynamicAnchor` names and their pointers (2020-12 Core §8.2.2). */
+  private readonly dynamicAnchors = new Map<string, Map<string, string>>();
+  /** `documentUri#pointer` of every schema resource root: document roots and `$id`s. */
+  private readonly resourceRoots = new Set<string>();
+  /** Plain-name fragments `$dynamicRef`s use anywhere: the only anchors whose dynamic binding matters. */
+  readonly dynamicRefNames = new Set<string>();
 
   constructor(private readonly readFiles: boolean) {}
 
@@ -151,14 +157,65 @@ export class SchemaRegistry {
 
   /** Walks every subschema without recursion, recording base URIs, `$id` resources and anchors. */
   private index(document: SchemaDocument): void {
-    const stack: { value: unknown; pointer: string; base: string }[] = [{ value: document.root, pointer: '', base: document.uri }];
+    const stack: { value: unknown; pointer: string; base: string; resource: string }[] = [{ value: document.root, pointer: '', base: document.uri, resource: '' }];
+    this.resourceRoots.add(`${document.uri}#`);
     while (stack.length > 0) {
       const item = stack.pop()!;
       if (!isJsonObject(item.value)) continue;
       const base = this.register(document, item.value, item.pointer, item.base);
+      const resource = base !== item.base || item.pointer === '' ? item.pointer : item.resource;
+      if (resource === item.pointer) this.resourceRoots.add(`${document.uri}#${item.pointer}`);
       this.bases.set(`${document.uri}#${item.pointer}`, base);
-      for (const [pointer, child] of subschemas(item.value, item.pointer)) stack.push({ value: child, pointer, base });
+      this.indexDynamic(document, item.value, item.pointer, resource);
+      for (const [pointer, child] of subschemas(item.value, item.pointer)) stack.push({ value: child, pointer, base, resource });
     }
+  }
+
+  /** Records a `$dynamicAnchor` in its resource and the name a `$dynamicRef` uses (2020-12 Core §8.2.3.2). */
+  private indexDynamic(document: SchemaDocument, schema: JsonObject, pointer: string, resource: string): void {
+    if (document.draft !== '2020-12') return;
+    const anchor = own(schema, '$dynamicAnchor');
+    if (typeof anchor === 'string') {
+      const key = `${document.uri}#${resource}`;
+      const names = this.dynamicAnchors.get(key) ?? new Map<string, string>();
+      if (!names.has(anchor)) names.set(anchor, pointer);
+      this.dynamicAnchors.set(key, names);
+    }
+    const ref = own(schema, '$dynamicRef');
+    const name = typeof ref === 'string' ? plainFragment(ref) : undefined;
+    if (name !== undefined) this.dynamicRefNames.add(name);
+  }
+
+  /** Pointer of the schema resource holding `pointer`: the nearest `$id` (or the document root) at or above it. */
+  resourceRootOf(document: SchemaDocument, pointer: string): string {
+    let current = pointer;
+    while (current !== '' && !this.resourceRoots.has(`${document.uri}#${current}`)) current = current.slice(0, current.lastIndexOf('/'));
+    return current;
+  }
+
+  /**
+   * Pointers of the resource roots on the way down to `to`, outermost first, strictly below `from`
+   * (all of them, the document root included, when `from` is undefined): the resources evaluation
+   * enters by nesting (2020-12 Core §7.1).
+   */
+  resourceRootsOnPath(document: SchemaDocument, from: string | undefined, to: string): string[] {
+    const found: string[] = [];
+    for (let current = to; ; current = current.slice(0, current.lastIndexOf('/'))) {
+      if (from !== undefined && current.length <= from.length) break;
+      if (this.resourceRoots.has(`${document.uri}#${current}`)) found.push(current);
+      if (current === '') break;
+    }
+    return found.reverse();
+  }
+
+  /** The `$dynamicAnchor` names of the resource rooted at `resource`, each with its schema's pointer. */
+  dynamicAnchorsOf(document: SchemaDocument, resource: string): ReadonlyMap<string, string> {
+    return this.dynamicAnchors.get(`${document.uri}#${resource}`) ?? EMPTY_ANCHORS;
+  }
+
+  /** The location of the schema at `pointer` of a registered document. */
+  locationAt(document: SchemaDocument, pointer: string): SchemaLocation {
+    return { document, pointer, schema: this.valueAt(document, pointer), base: this.baseAt(document, pointer) };
   }
 
   /** Records the `$id`/`$anchor` of one schema object; returns the base URI inside it. */
@@ -197,6 +254,21 @@ export class SchemaRegistry {
   private addAnchor(key: string, document: SchemaDocument, pointer: string): void {
     if (!this.anchors.has(key)) this.anchors.set(key, { document, pointer });
   }
+}
+
+const EMPTY_ANCHORS: ReadonlyMap<string, string> = new Map();
+
+/** The plain-name fragment of a URI reference (`#node`, `tree.json#node`), decoded; else undefined. */
+export function plainFragment(ref: string): string | undefined {
+  const hash = ref.indexOf('#');
+  if (hash === -1) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(hash + 1));
+  } catch {
+    return undefined;
+  }
+  return fragment === '' || fragment.startsWith('/') ? undefined : fragment;
 }
 
 /** The direct subschemas of a schema object, with their pointers. */
