@@ -22,11 +22,12 @@ export interface Case {
   run?: (input: any) => unknown;
   makeInput?: () => unknown;
   /**
-   * Encode: one deep copy of the payload kept for the whole run, so the hidden classes (maps) of
-   * the fresh inputs stay alive across the harness's own `gc()` calls, as the objects of a running
-   * program keep theirs. Without it every input's maps die between cases (V8 keeps unused maps
-   * for 2 full collections, `--retain-maps-for-n-gc`), and optimised code specialised to them is
-   * thrown away ("weak objects") and recompiled inside the timed samples of each case.
+   * One value kept for the whole run (encode: a deep copy of the payload; decode: one output of
+   * this decoder), so the hidden classes (maps) of the inputs or outputs stay alive across the
+   * harness's own `gc()` calls, as the objects of a running program keep theirs. Without it their
+   * maps die between cases (V8 keeps unused maps for 2 full collections,
+   * `--retain-maps-for-n-gc`), and optimised code specialised to them is thrown away ("weak
+   * objects") and recompiled inside the timed samples of each case.
    */
   liveShapes?: unknown;
 }
@@ -145,7 +146,13 @@ function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: 
   const decoded = attempt(() => checkDecoder(payload, codec, encoded.value, input));
   const decodeCase: Case = { ...base, direction: 'decode', status: 'failing', reason: decoded.reason };
   if (decoded.value !== undefined && input !== undefined) {
-    Object.assign(decodeCase, { status: 'ok', size: input.length, run: codec.decode, makeInput: () => codec.prepare(input) });
+    Object.assign(decodeCase, {
+      status: 'ok',
+      size: input.length,
+      run: codec.decode,
+      makeInput: () => codec.prepare(input),
+      liveShapes: codec.decode(codec.prepare(input)),
+    });
   }
   return [encodeCase, decodeCase];
 }

@@ -54,6 +54,13 @@ const judgedByAjv: Case[] = [
   { name: 'the tree alone takes any property at any depth', schema: { $ref: 'https://example.com/tree' }, extra: [tree], values: [{}, { data: [1] }, { children: [{ extra: 1 }] }, deepStrict, { children: [1] }, 'tree'] },
   { name: 'the strict tree refuses unknown properties at every depth, through the tree', schema: strictTree, extra: [tree], values: [{}, { data: 1 }, { extra: 1 }, { children: [{ extra: 1 }] }, deepStrict, { children: [{ children: [{ data: null }] }] }] },
   { name: 'the outermost $dynamicAnchor wins over the inner ones', schema: { $id: 'https://example.com/named-tree', $dynamicAnchor: 'node', $ref: 'strict-tree', required: ['data'] }, extra: [tree, strictTree], values: [{ data: 1 }, { data: 1, children: [{ data: 2 }] }, { data: 1, children: [{}] }, { data: 1, children: [{ data: 2, x: 3 }] }, {}] },
+  // The 2020-12 meta-schema (bundled, resolved offline) extends its vocabularies through $dynamicRef "#meta".
+  {
+    name: 'the 2020-12 meta-schema validates schemas at every depth',
+    schema: { $ref: 'https://json-schema.org/draft/2020-12/schema' },
+    extra: [],
+    values: [{}, true, 5, { minLength: 1 }, { minLength: -1 }, { type: 'strnig' }, { properties: { a: { items: { maxItems: -2 } } } }, { $defs: { a: { anyOf: [] } } }, { allOf: [{ not: { required: ['a', 'a'] } }] }],
+  },
 ];
 
 /**

@@ -11,10 +11,6 @@ import { JSTS, remotes, runSuiteFile, type Outcome } from './ir-jsts-helpers.js'
 
 /** Refusals other than `unsupported-keyword`, each for a reason outside this front end's scope. */
 const OTHER_REFUSALS = [
-  // $ref to the draft's own meta-schema: not bundled, and never fetched.
-  'definitions.json: validate definition against metaschema (unresolved-ref',
-  'defs.json: validate definition against metaschema (unresolved-ref',
-  'ref.json: remote ref, containing refs itself (unresolved-ref',
   // Remotes whose $id differs from the URL the suite serves them at: extraSchemas register by $id.
   'refRemote.json: remote HTTP ref with different $id (unresolved-ref',
   'refRemote.json: remote HTTP ref with different URN $id (unresolved-ref',

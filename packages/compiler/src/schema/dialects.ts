@@ -46,6 +46,39 @@ export function detectDraft(document: unknown, source: string, inherited: Draft 
   return draft;
 }
 
+/** The vocabulary meta-schemas of 2020-12 and 2019-09 (Core §8.1.2), as ajv bundles them. */
+const VOCABULARY_META_SCHEMAS: Record<'2020-12' | '2019-09', readonly string[]> = {
+  '2020-12': ['applicator', 'content', 'core', 'format-annotation', 'meta-data', 'unevaluated', 'validation'],
+  '2019-09': ['applicator', 'content', 'core', 'format', 'meta-data', 'validation'],
+};
+
+/** Where ajv keeps each standard meta-schema, by `$id` (without the empty fragment). */
+function bundledPaths(): Map<string, string> {
+  const paths = new Map<string, string>([
+    ['http://json-schema.org/draft-07/schema', 'ajv/dist/refs/json-schema-draft-07.json'],
+    ['http://json-schema.org/draft-06/schema', 'ajv/dist/refs/json-schema-draft-06.json'],
+    ['http://json-schema.org/draft-04/schema', 'ajv-draft-04/dist/refs/json-schema-draft-04.json'],
+  ]);
+  for (const draft of ['2020-12', '2019-09'] as const) {
+    paths.set(`https://json-schema.org/draft/${draft}/schema`, `ajv/dist/refs/json-schema-${draft}/schema.json`);
+    for (const name of VOCABULARY_META_SCHEMAS[draft]) paths.set(`https://json-schema.org/draft/${draft}/meta/${name}`, `ajv/dist/refs/json-schema-${draft}/meta/${name}.json`);
+  }
+  return paths;
+}
+
+let bundled: Map<string, string> | undefined;
+
+/**
+ * The standard meta-schema published at `uri`, from ajv's copies, for `$ref`s to it (the suite's
+ * "validate definition against metaschema"): resolved offline, never fetched. Undefined for any
+ * other URI. The returned JSON is shared: never mutate it.
+ */
+export function bundledMetaSchema(uri: string): unknown {
+  bundled ??= bundledPaths();
+  const path = bundled.get(uri);
+  return path === undefined ? undefined : require(path);
+}
+
 const validators = new Map<Draft, AjvCore>();
 
 function validatorFor(draft: Draft): AjvCore {

@@ -2,14 +2,15 @@
  * The schema documents of one compilation and the resources in them: every `$id` (Core §8.2.1,
  * draft-04 `id`), `$anchor` (§8.2.2) and draft-07 plain-name `$id: "#name"`, so `$ref`s resolve
  * to a document, a JSON Pointer inside it and the base URI in force there (§8.2). Resolution is
- * offline: registered documents, `extraSchemas`, and `file:` URLs read from disk on demand.
+ * offline: registered documents, `extraSchemas`, the standard meta-schemas (ajv's copies) and
+ * `file:` URLs read from disk on demand.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { joinPointer, parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from './codes.js';
-import { detectDraft, validateAgainstMetaSchema, type Draft } from './dialects.js';
+import { bundledMetaSchema, detectDraft, validateAgainstMetaSchema, type Draft } from './dialects.js';
 import { has, isJsonObject, nestingDepth, own, type JsonObject } from './json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 
@@ -140,6 +141,8 @@ export class SchemaRegistry {
   }
 
   private load(resourceUri: string, fail: (why: string) => never): Anchor {
+    const meta = bundledMetaSchema(resourceUri);
+    if (meta !== undefined) return { document: this.addDocument(meta, resourceUri, resourceUri), pointer: '' };
     if (!this.readFiles || !resourceUri.startsWith('file:')) {
       return fail(`no schema registered as ${resourceUri} (never fetched over a network; pass it in extraSchemas)`);
     }
