@@ -22,16 +22,17 @@ const UNSUPPORTED: [string, unknown][] = [
 for (const [keyword, value] of UNSUPPORTED) {
   unsupported(`refuses ${keyword} with unsupported-keyword at its path`, () => {
     // $recursive* are 2019-09 keywords (the 2020-12 meta-schema gives them other types); $dynamic*
-    // are compiled in 2020-12 (dynamic-ref.test.ts) and refused in the drafts before it.
+    // (dynamic-ref.test.ts) and unevaluated* (unevaluated.test.ts) are compiled in 2020-12 and
+    // refused in the drafts before it.
     const $schema = keyword.startsWith('$recursive')
       ? 'https://json-schema.org/draft/2019-09/schema'
-      : keyword.startsWith('$dynamic') ? 'http://json-schema.org/draft-07/schema#' : 'https://json-schema.org/draft/2020-12/schema';
+      : keyword.startsWith('$dynamic') || keyword.startsWith('unevaluated') ? 'http://json-schema.org/draft-07/schema#' : 'https://json-schema.org/draft/2020-12/schema';
     const schema = { $schema, type: 'object', properties: { field: { [keyword]: value } } };
     assertRefused(() => lower(schema), 'unsupported-keyword', `#/properties/field/${keyword}`);
   });
 }
 unsupported('refuses an unsupported keyword in an unused $defs entry too (every entry is exported)', () => {
-  assertRefused(() => lower({ $defs: { unused: { unevaluatedItems: false } }, type: 'string' }), 'unsupported-keyword', '#/$defs/unused/unevaluatedItems');
+  assertRefused(() => lower({ $defs: { unused: { dependencies: { a: ['b'] } } }, type: 'string' }), 'unsupported-keyword', '#/$defs/unused/dependencies');
 });
 unsupported('refuses unevaluatedProperties in draft-07 as well', () => {
   assertRefused(() => lower({ $schema: 'http://json-schema.org/draft-07/schema#', items: { unevaluatedProperties: false } }), 'unsupported-keyword', '#/items/unevaluatedProperties');

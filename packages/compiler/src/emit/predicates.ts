@@ -1,13 +1,14 @@
 /**
  * The "runtime island" of generated codecs (STYLE.md, zod v4): keywords that cannot shape the
- * encoding (`not`, `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `contains`; see
- * `IrBase.checks`) are checked over the JS value by predicates generated from the IR, one
- * `matches<Name>(value, depth): boolean` per node that needs one, the same in every format.
+ * encoding (`not`, `if`/`then`/`else`, `dependentRequired`, `dependentSchemas`, `contains`,
+ * `unevaluated*` where what is evaluated depends on the value; see `IrBase.checks`) are checked
+ * over the JS value by predicates generated from the IR, one `matches<Name>(value, depth):
+ * boolean` per node that needs one, the same in every format.
  * Recursion through `IrRef` calls the definition's predicate. Containers spend one `depth`
  * level; running out throws `ChecksTooDeep`, which `checksHold` turns into a failed check (never
  * an engine stack overflow on a cyclic value).
  */
-import type { IrArray, IrCheck, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { Code, js, literal, type Lines as LinesType } from './code.js';
 import { Lines } from './code.js';
 import type { ModuleContext } from './context.js';
@@ -203,7 +204,63 @@ class PredicateEmitter extends FunctionEmitter {
         });
         return;
       }
+      case 'unevaluatedProperties':
+        lines.block(js`if (${isObject})`, (body) => {
+          this.depthGuard(body);
+          const key = scope.fresh('key');
+          const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.keyEvaluated(evaluation, key, check.node.schemaPath));
+          const rest = this.call(check.node, js`value[${key}]`, new Code('depth - 1'));
+          body.line(js`for (const ${key} of Object.keys(value)) if (!(${evaluated}) && !${rest}) return false;`);
+        });
+        return;
+      case 'unevaluatedItems':
+        lines.block(new Code('if (Array.isArray(value))'), (body) => {
+          this.depthGuard(body);
+          const index = scope.fresh('index');
+          const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.itemEvaluated(evaluation, index));
+          const rest = this.call(check.node, js`value[${index}]`, new Code('depth - 1'));
+          // Items before the static prefix are evaluated whatever the conditions say.
+          body.line(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++) if (!(${evaluated}) && !${rest}) return false;`);
+        });
+        return;
     }
+  }
+
+  /**
+   * An expression: the member is evaluated by `evaluation` (IrEvaluation). Declares one boolean per
+   * condition branch before the loop (`active`: the branch holding it applies), so each condition's
+   * predicate runs once per value, and only when its enclosing branch applies.
+   */
+  private evaluated(evaluation: IrEvaluation, scope: NameScope, lines: LinesType, active: Code | undefined, own: (evaluation: IrEvaluation) => Code[]): Code {
+    if (evaluation.all) return active ?? new Code('true');
+    const tests = own(evaluation);
+    for (const condition of evaluation.conditions) {
+      const hit = scope.fresh('matched');
+      const when = this.call(condition.when, new Code('value'), new Code('depth'));
+      lines.line(active === undefined ? js`const ${hit} = ${when};` : js`const ${hit} = ${active} && ${when};`);
+      tests.push(this.evaluated(condition.then, scope, lines, hit, own));
+      if (condition.else !== undefined) {
+        const missed = scope.fresh('missed');
+        lines.line(active === undefined ? js`const ${missed} = !${hit};` : js`const ${missed} = ${active} && !${hit};`);
+        tests.push(this.evaluated(condition.else, scope, lines, missed, own));
+      }
+    }
+    const any = tests.length === 0 ? new Code('false') : new Code(tests.map((test) => `(${test.text})`).join(' || '));
+    return active === undefined ? any : js`${active} && (${any})`;
+  }
+
+  /** Tests of a key against an evaluation's names and patterns. */
+  private keyEvaluated(evaluation: IrEvaluation, key: Code, schemaPath: string): Code[] {
+    const tests = evaluation.names.map((name) => js`${key} === ${literal(name)}`);
+    for (const pattern of evaluation.patterns) tests.push(js`${patternConstant(this.context, pattern, schemaPath)}.test(${key})`);
+    return tests;
+  }
+
+  /** Tests of an item index against an evaluation's prefix and `contains` nodes. */
+  private itemEvaluated(evaluation: IrEvaluation, index: Code): Code[] {
+    const tests = evaluation.prefix > 0 ? [js`${index} < ${evaluation.prefix}`] : [];
+    for (const node of evaluation.contains) tests.push(this.call(node, js`value[${index}]`, new Code('depth - 1')));
+    return tests;
   }
 }
 

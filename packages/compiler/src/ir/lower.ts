@@ -16,6 +16,7 @@ import { intersect } from './intersect.js';
 import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
 import { checkKeywords, lowerChecks } from './lower-checks.js';
 import { lowerTypes } from './lower-types.js';
+import { lowerUnevaluated } from './lower-unevaluated.js';
 import { anyNode, neverNode, withChecks } from './nodes.js';
 import type { IrAnnotations, IrLiteral, IrNode, IrRef, IrUnion, JsonValue } from './types.js';
 
@@ -60,6 +61,7 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   }
   for (const part of parts) node = intersect(context, node, part, here);
   node = withChecks(node, lowerChecks(context, here));
+  node = lowerUnevaluated(context, here, node);
   return withAnnotations(node, collectAnnotations(context, here), path);
 }
 

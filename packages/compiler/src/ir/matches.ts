@@ -6,7 +6,7 @@
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, jsonEqual } from '../schema/json.js';
-import type { IrArray, IrCheck, IrNode, IrNumber, IrObject, IrString } from './types.js';
+import type { IrArray, IrCheck, IrEvaluation, IrEvaluationCondition, IrNode, IrNumber, IrObject, IrString } from './types.js';
 
 /** How `matches` follows an `IrRef` (the lowering context, or a finished module's definitions). */
 export interface DefinitionLookup {
@@ -46,7 +46,38 @@ function checkHolds(context: DefinitionLookup, value: unknown, check: IrCheck, h
       const found = value.filter((item) => matches(context, item, check.node, here)).length;
       return found >= check.min && (check.max === undefined || found <= check.max);
     }
+    case 'unevaluatedProperties':
+      if (!isJsonObject(value)) return true;
+      return Object.keys(value).every((key) => keyEvaluated(context, value, key, check.evaluation, here) || matches(context, value[key], check.node, here));
+    case 'unevaluatedItems':
+      if (!Array.isArray(value)) return true;
+      return value.every((item, index) => itemEvaluated(context, value, index, check.evaluation, here) || matches(context, item, check.node, here));
   }
+}
+
+/** The branch of `condition` that applies to `value` (`undefined`: none). */
+function branchOf(context: DefinitionLookup, value: unknown, condition: IrEvaluationCondition, here: Site): IrEvaluation | undefined {
+  return matches(context, value, condition.when, here) ? condition.then : condition.else;
+}
+
+/** True when the object's `key` is evaluated by `evaluation` (see `IrEvaluation`). */
+function keyEvaluated(context: DefinitionLookup, value: Record<string, unknown>, key: string, evaluation: IrEvaluation, here: Site): boolean {
+  if (evaluation.all || evaluation.names.includes(key)) return true;
+  if (evaluation.patterns.some((pattern) => patternMatches(pattern, key, here))) return true;
+  return evaluation.conditions.some((condition) => {
+    const branch = branchOf(context, value, condition, here);
+    return branch !== undefined && keyEvaluated(context, value, key, branch, here);
+  });
+}
+
+/** True when the array's item at `index` is evaluated by `evaluation`. */
+function itemEvaluated(context: DefinitionLookup, value: unknown[], index: number, evaluation: IrEvaluation, here: Site): boolean {
+  if (evaluation.all || index < evaluation.prefix) return true;
+  if (evaluation.contains.some((node) => matches(context, value[index], node, here))) return true;
+  return evaluation.conditions.some((condition) => {
+    const branch = branchOf(context, value, condition, here);
+    return branch !== undefined && itemEvaluated(context, value, index, branch, here);
+  });
 }
 
 function shapeMatches(context: DefinitionLookup, value: unknown, node: IrNode, here: Site): boolean {

@@ -6,7 +6,7 @@
  */
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import type { IrDefinition, IrNode } from './types.js';
+import type { IrDefinition, IrEvaluation, IrNode } from './types.js';
 
 export function refuseUnguardedRecursion(definitions: IrDefinition[], source: string): void {
   const byKey = new Map(definitions.map((definition) => [definition.key, definition]));
@@ -51,7 +51,13 @@ function unguardedRefs(node: IrNode): string[] {
     for (const check of current.checks ?? []) {
       if (check.kind === 'not' || check.kind === 'dependentSchema') pending.push(check.node);
       else if (check.kind === 'if') pending.push(...[check.if, check.then, check.else].filter((node) => node !== undefined));
+      else if (check.kind === 'unevaluatedProperties' || check.kind === 'unevaluatedItems') pending.push(...conditionNodes(check.evaluation));
     }
   }
   return found;
+}
+
+/** The `when` nodes of an evaluation's conditions, at every depth (they apply to the same value). */
+function conditionNodes(evaluation: IrEvaluation): IrNode[] {
+  return evaluation.conditions.flatMap((condition) => [condition.when, ...conditionNodes(condition.then), ...(condition.else === undefined ? [] : conditionNodes(condition.else))]);
 }

@@ -42,14 +42,41 @@ interface IrBase {
 /**
  * A check over the whole value of its node (2020-12 Core §10.2.2, Validation §6.4.4–6.5.4):
  * `not`; `if`/`then`/`else`; `dependentRequired` and `dependentSchemas` (draft-07 `dependencies`),
- * which apply to objects only; `contains` with its bounds, which applies to arrays only.
+ * which apply to objects only; `contains` with its bounds, which applies to arrays only;
+ * `unevaluatedProperties`/`unevaluatedItems` (Core §11.2–11.3), objects/arrays only, where what is
+ * evaluated depends on the value (otherwise lowering folds them into the node's shape).
  */
 export type IrCheck =
   | { kind: 'not'; node: IrNode }
   | { kind: 'if'; if: IrNode; then?: IrNode; else?: IrNode }
   | { kind: 'dependentRequired'; property: string; required: string[] }
   | { kind: 'dependentSchema'; property: string; node: IrNode }
-  | { kind: 'contains'; node: IrNode; min: number; max?: number };
+  | { kind: 'contains'; node: IrNode; min: number; max?: number }
+  | { kind: 'unevaluatedProperties'; node: IrNode; evaluation: IrEvaluation }
+  | { kind: 'unevaluatedItems'; node: IrNode; evaluation: IrEvaluation };
+
+/**
+ * What the in-place subschemas of a schema evaluate (2020-12 Core §7.7.1.1 annotations, §11):
+ * for `unevaluatedProperties`, the keys in `names`, keys matching `patterns`, or every key when
+ * `all`; for `unevaluatedItems`, the first `prefix` items, items matching a `contains` node, or
+ * every item when `all`. `conditions` add what subschemas evaluate only when they validate
+ * (`anyOf`/`oneOf` variants, `if`, `dependentSchemas`). Built by `ir/evaluation.ts`.
+ */
+export interface IrEvaluation {
+  all: boolean;
+  names: string[];
+  patterns: string[];
+  prefix: number;
+  contains: IrNode[];
+  conditions: IrEvaluationCondition[];
+}
+
+/** `then` applies when the value matches `when`, else `else` (when present). */
+export interface IrEvaluationCondition {
+  when: IrNode;
+  then: IrEvaluation;
+  else?: IrEvaluation;
+}
 
 /** `{}` or `true`: any value, handled by the generic codec. */
 export interface IrAny extends IrBase {

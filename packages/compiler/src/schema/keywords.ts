@@ -29,10 +29,14 @@ export const UNSUPPORTED_KEYWORDS = [
 ] as const;
 
 /**
- * Keywords of `UNSUPPORTED_KEYWORDS` compiled as checks over the value (`ir/lower-checks.ts`), by
- * the drafts that define them; elsewhere they stay refused.
+ * Keywords of `UNSUPPORTED_KEYWORDS` compiled as checks over the value (`ir/lower-checks.ts`;
+ * `unevaluated*` in `ir/lower-unevaluated.ts`, folded into the shape where exact), by the drafts
+ * that define them; elsewhere they stay refused.
  */
-const MODERN_CHECKS = new Set(['not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'contains', 'minContains', 'maxContains']);
+const MODERN_CHECKS = new Set([
+  'not', 'if', 'then', 'else', 'dependentRequired', 'dependentSchemas', 'contains', 'minContains', 'maxContains',
+  'unevaluatedProperties', 'unevaluatedItems',
+]);
 export const CHECK_KEYWORDS: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04', ReadonlySet<string>> = {
   '2020-12': MODERN_CHECKS,
   '2019-09': MODERN_CHECKS,

@@ -1,0 +1,167 @@
+/**
+ * What a schema's in-place subschemas evaluate, for `unevaluatedProperties` and `unevaluatedItems`
+ * (2020-12 Core §11.2–11.3, 2019-09 Core §9.3.1.3/§9.3.2.4). Built from the raw schema, not the
+ * merged IR: merging forgets which keyword a name came from, and only evaluating keywords count.
+ *
+ * Annotations come only from subschemas that validated (Core §7.7.1.1). When the whole schema
+ * validates, its adjacent keywords, `allOf` members and in-place `$ref` targets all did, so they
+ * evaluate statically; `anyOf`/`oneOf` variants, `if` (with `then`, else `else`) and
+ * `dependentSchemas` evaluate only when the value matches them: those become conditions, checked
+ * over the value by generated code. `not` evaluates nothing.
+ */
+import { SchemaError } from '../errors.js';
+import { SchemaErrorCode } from '../schema/codes.js';
+import { has, isJsonObject, own } from '../schema/json.js';
+import type { SchemaLocation } from '../schema/registry.js';
+import { LoweringContext } from './context.js';
+import { arrayKeyword, childLocation, hereOf, keywordPath, stringKeyword, type Here } from './keyword-values.js';
+import { lowerSchema } from './lower.js';
+import { anyNode } from './nodes.js';
+import type { IrEvaluation, IrEvaluationCondition, IrNode, IrObject } from './types.js';
+
+/** Which instance members an evaluation is about. */
+export type EvaluationTarget = 'properties' | 'items';
+
+export function emptyEvaluation(): IrEvaluation {
+  return { all: false, names: [], patterns: [], prefix: 0, contains: [], conditions: [] };
+}
+
+/** True when the evaluation evaluates nothing. */
+export function evaluatesNothing(evaluation: IrEvaluation): boolean {
+  return !evaluation.all && evaluation.names.length === 0 && evaluation.patterns.length === 0 && evaluation.prefix === 0 && evaluation.contains.length === 0 && evaluation.conditions.length === 0;
+}
+
+/** What `here`'s own keywords and in-place subschemas evaluate (its own `unevaluated*` excluded). */
+export function buildEvaluation(context: LoweringContext, here: Here, target: EvaluationTarget): IrEvaluation {
+  return evaluationAt(context, here.location, target, false, new Set([LoweringContext.keyOf(here.location)]));
+}
+
+/**
+ * The schema locations `here` applies in place by reference. The one place evaluation follows
+ * references, so `$dynamicRef`/`$recursiveRef` resolution can join `$ref` here (until then they are
+ * refused here). Legacy drafts ignore `$ref`'s siblings, which `evaluationAt` handles.
+ */
+export function inPlaceReferences(context: LoweringContext, here: Here): SchemaLocation[] {
+  for (const keyword of ['$dynamicRef', '$recursiveRef']) {
+    if (has(here.schema, keyword)) {
+      // Following it needs the dynamic scope of lowering; refused rather than evaluated wrongly.
+      throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `the keyword ${keyword} is not supported yet under unevaluatedProperties/unevaluatedItems`, keywordPath(here, keyword), here.source);
+    }
+  }
+  const ref = stringKeyword(here, '$ref');
+  if (ref === undefined) return [];
+  return [context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source })];
+}
+
+/** `nested`: `unevaluated*` here evaluates everything left (it is not the keyword being built). */
+function evaluationAt(context: LoweringContext, location: SchemaLocation, target: EvaluationTarget, nested: boolean, active: Set<string>): IrEvaluation {
+  if (!isJsonObject(location.schema)) return emptyEvaluation();
+  const here = hereOf({ ...location, base: context.registry.baseAt(location.document, location.pointer) }, location.schema);
+  context.enter(here.path, here.source);
+  try {
+    const draft = here.location.document.draft;
+    const legacy = draft !== '2020-12' && draft !== '2019-09';
+    const evaluation = legacy && has(here.schema, '$ref') ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
+    for (const reference of inPlaceReferences(context, here)) merge(evaluation, followReference(context, here, reference, target, active));
+    if (legacy) return evaluation;
+    const child = (value: unknown, ...tokens: (string | number)[]): IrEvaluation => evaluationAt(context, childLocation(here, value, ...tokens), target, true, active);
+    for (const [index, member] of (arrayKeyword(here, 'allOf') ?? []).entries()) merge(evaluation, child(member, 'allOf', index));
+    for (const keyword of ['anyOf', 'oneOf']) {
+      for (const [index, variant] of (arrayKeyword(here, keyword) ?? []).entries()) {
+        addCondition(evaluation, () => lowerSchema(context, childLocation(here, variant, keyword, index)), child(variant, keyword, index));
+      }
+    }
+    if (has(here.schema, 'if')) {
+      const matched = child(own(here.schema, 'if'), 'if');
+      if (has(here.schema, 'then')) merge(matched, child(own(here.schema, 'then'), 'then'));
+      const otherwise = has(here.schema, 'else') ? child(own(here.schema, 'else'), 'else') : undefined;
+      addCondition(evaluation, () => lowerSchema(context, childLocation(here, own(here.schema, 'if'), 'if')), matched, otherwise);
+    }
+    // dependentSchemas apply to objects only: they never evaluate items.
+    const dependent = own(here.schema, 'dependentSchemas');
+    if (target === 'properties' && isJsonObject(dependent)) {
+      for (const property of Object.keys(dependent)) addCondition(evaluation, () => presence(here, property), child(dependent[property], 'dependentSchemas', property));
+    }
+    return simplified(evaluation);
+  } finally {
+    context.leave();
+  }
+}
+
+function followReference(context: LoweringContext, here: Here, reference: SchemaLocation, target: EvaluationTarget, active: Set<string>): IrEvaluation {
+  const key = LoweringContext.keyOf(reference);
+  if (active.has(key)) {
+    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `unevaluated${target === 'properties' ? 'Properties' : 'Items'} over a $ref that reaches #${reference.pointer} again in place cannot be compiled`, keywordPath(here, '$ref'), here.source);
+  }
+  active.add(key);
+  try {
+    return evaluationAt(context, reference, target, true, active);
+  } finally {
+    active.delete(key);
+  }
+}
+
+/** The adjacent keywords of `here` that evaluate members of the value. */
+function ownEvaluation(context: LoweringContext, here: Here, target: EvaluationTarget, nested: boolean): IrEvaluation {
+  const evaluation = emptyEvaluation();
+  if (target === 'properties') {
+    const properties = own(here.schema, 'properties');
+    const patterns = own(here.schema, 'patternProperties');
+    if (isJsonObject(properties)) evaluation.names = Object.keys(properties);
+    if (isJsonObject(patterns)) evaluation.patterns = Object.keys(patterns);
+    evaluation.all = has(here.schema, 'additionalProperties') || (nested && has(here.schema, 'unevaluatedProperties'));
+    return evaluation;
+  }
+  evaluation.all = nested && has(here.schema, 'unevaluatedItems');
+  const items = own(here.schema, 'items');
+  if (here.location.document.draft === '2020-12') {
+    // 2020-12 Core §10.3.1.1–10.3.1.3: prefixItems, items (the rest) and contains (matching items).
+    evaluation.prefix = arrayKeyword(here, 'prefixItems')?.length ?? 0;
+    if (items !== undefined) evaluation.all = true;
+    if (has(here.schema, 'contains')) evaluation.contains.push(lowerSchema(context, childLocation(here, own(here.schema, 'contains'), 'contains')));
+  } else if (Array.isArray(items)) {
+    // 2019-09 Core §9.3.1.1–9.3.1.2: tuple `items`, then `additionalItems`; `contains` evaluates nothing.
+    evaluation.prefix = items.length;
+    if (has(here.schema, 'additionalItems')) evaluation.all = true;
+  } else if (items !== undefined) {
+    evaluation.all = true;
+  }
+  return evaluation;
+}
+
+/** Adds what `from` evaluates to `into` (both apply). */
+function merge(into: IrEvaluation, from: IrEvaluation): void {
+  into.all ||= from.all;
+  into.names.push(...from.names.filter((name) => !into.names.includes(name)));
+  into.patterns.push(...from.patterns.filter((pattern) => !into.patterns.includes(pattern)));
+  into.prefix = Math.max(into.prefix, from.prefix);
+  into.contains.push(...from.contains);
+  into.conditions.push(...from.conditions);
+}
+
+/** Adds a condition unless it evaluates nothing; `when` is lowered only then (it may be costly). */
+function addCondition(into: IrEvaluation, when: () => IrNode, then: IrEvaluation, otherwise?: IrEvaluation): void {
+  const elseUseful = otherwise !== undefined && !evaluatesNothing(otherwise);
+  if (evaluatesNothing(then) && !elseUseful) return;
+  const node = when();
+  // A condition every value meets (or none) is static.
+  if (node.kind === 'any' && node.checks === undefined) return merge(into, then);
+  if (node.kind === 'never') {
+    if (elseUseful) merge(into, otherwise!);
+    return;
+  }
+  const condition: IrEvaluationCondition = { when: node, then };
+  if (elseUseful) condition.else = otherwise;
+  into.conditions.push(condition);
+}
+
+/** Once everything is evaluated, the rest says nothing. */
+function simplified(evaluation: IrEvaluation): IrEvaluation {
+  return evaluation.all ? { ...emptyEvaluation(), all: true } : evaluation;
+}
+
+/** The node of "an object with `property`" (when a `dependentSchemas` entry applies). */
+function presence(here: Here, property: string): IrObject {
+  const path = keywordPath(here, 'dependentSchemas');
+  return { kind: 'object', properties: [], patternProperties: [], additionalProperties: anyNode(path), extraRequired: [property], schemaPath: path, annotations: {} };
+}

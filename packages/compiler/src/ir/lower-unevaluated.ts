@@ -1,0 +1,87 @@
+/**
+ * `unevaluatedProperties` and `unevaluatedItems` (2020-12 Core §11.2–11.3, 2019-09 Core
+ * §9.3.2.4/§9.3.1.3): members of the value no in-place subschema evaluated must match the
+ * keyword's schema.
+ *
+ * When what is evaluated does not depend on the value (no `anyOf`/`oneOf`/`if`/`dependentSchemas`
+ * part evaluates anything, no `contains`, and no `patternProperties` that merging could not keep
+ * apart), the keyword says exactly what a plain object (array) shape says about objects (arrays):
+ * the evaluated names (prefix) are free, every other member matches the keyword's schema. That
+ * shape is intersected into the node, so `unevaluatedProperties: false` with `allOf` "extends"
+ * gives a closed record. Otherwise the keyword is a check over the value (`IrCheck`).
+ */
+import { has, own } from '../schema/json.js';
+import type { LoweringContext } from './context.js';
+import { buildEvaluation, type EvaluationTarget } from './evaluation.js';
+import { intersect } from './intersect.js';
+import { childLocation, keywordPath, type Here } from './keyword-values.js';
+import { checkKeywords } from './lower-checks.js';
+import { lowerSchema } from './lower.js';
+import { anyNode, withChecks } from './nodes.js';
+import type { IrEvaluation, IrNode, IrUnion } from './types.js';
+
+const KEYWORDS = [
+  ['unevaluatedProperties', 'properties'],
+  ['unevaluatedItems', 'items'],
+] as const;
+
+/** `node` (the rest of `here` lowered) restricted by `here`'s `unevaluated*` keywords. */
+export function lowerUnevaluated(context: LoweringContext, here: Here, node: IrNode): IrNode {
+  const enabled = checkKeywords(here);
+  let result = node;
+  for (const [keyword, target] of KEYWORDS) {
+    if (!enabled.has(keyword) || !has(here.schema, keyword)) continue;
+    const evaluation = buildEvaluation(context, here, target);
+    // Every member already evaluated: nothing is left for the keyword.
+    if (evaluation.all) continue;
+    const unevaluated = lowerSchema(context, childLocation(here, own(here.schema, keyword), keyword));
+    if (unevaluated.kind === 'any' && unevaluated.checks === undefined) continue;
+    if (isStatic(evaluation, target)) result = intersect(context, result, staticShape(here, keyword, target, evaluation, unevaluated), here);
+    else if (target === 'properties') result = withChecks(result, [{ kind: 'unevaluatedProperties', node: unevaluated, evaluation }]);
+    else result = withChecks(result, [{ kind: 'unevaluatedItems', node: unevaluated, evaluation }]);
+  }
+  return result;
+}
+
+/**
+ * True when the evaluation is the same for every value. Patterns stay a check: an object shape
+ * with them beside the node's own patterns and a non-trivial additional schema cannot be merged.
+ */
+function isStatic(evaluation: IrEvaluation, target: EvaluationTarget): boolean {
+  if (evaluation.conditions.length > 0) return false;
+  return target === 'properties' ? evaluation.patterns.length === 0 : evaluation.contains.length === 0;
+}
+
+/**
+ * Any value of another JSON type, or an object (array) whose evaluated names (prefix) are free
+ * and whose other members match `unevaluated`.
+ */
+function staticShape(here: Here, keyword: string, target: EvaluationTarget, evaluation: IrEvaluation, unevaluated: IrNode): IrUnion {
+  const path = keywordPath(here, keyword);
+  const free = anyNode(path);
+  const object: IrNode = {
+    kind: 'object',
+    properties: target === 'properties' ? evaluation.names.map((name) => ({ name, node: free, required: false, schemaPath: path })) : [],
+    patternProperties: [],
+    additionalProperties: target === 'properties' ? unevaluated : free,
+    extraRequired: [],
+    schemaPath: path,
+    annotations: {},
+  };
+  const array: IrNode = {
+    kind: 'array',
+    prefixItems: target === 'items' ? Array.from({ length: evaluation.prefix }, () => free) : [],
+    items: target === 'items' ? unevaluated : free,
+    schemaPath: path,
+    annotations: {},
+  };
+  const variants: IrNode[] = [
+    { kind: 'null', schemaPath: path, annotations: {} },
+    { kind: 'boolean', schemaPath: path, annotations: {} },
+    { kind: 'number', integer: false, schemaPath: path, annotations: {} },
+    { kind: 'string', schemaPath: path, annotations: {} },
+    array,
+    object,
+  ];
+  return { kind: 'union', mode: 'type', variants, schemaPath: path, annotations: {} };
+}

@@ -1,0 +1,259 @@
+// unevaluatedProperties and unevaluatedItems (2020-12 Core §11.2–11.3, 2019-09 Core §9.3.1.3 and
+// §9.3.2.4) in both formats, with ajv as the judge: the generated encoder accepts exactly what ajv
+// accepts (else EncodeError), and the generated decoder, fed the generic encoder's bytes of the
+// same value, accepts exactly that too. One case per way a subschema can evaluate members, and
+// tests that the value-independent case becomes the node's shape (a closed record / tuple).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { encode as cborEncode } from '@binschema/runtime/cbor';
+import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
+import { buildIr, compileCodec } from '../src/index.js';
+import { isSchemaError } from '../src/errors.js';
+
+const ajv2020 = new Ajv2020({ strict: false });
+const ajv2019 = new Ajv2019({ strict: false });
+
+interface Case {
+  what: string;
+  schema: Record<string, unknown>;
+  values: unknown[];
+}
+
+const named = (name: string) => ({ type: 'object', properties: { [name]: true }, required: [name] });
+
+const propertyCases: Case[] = [
+  { what: 'a schema for unevaluated properties', schema: { properties: { a: { type: 'integer' } }, unevaluatedProperties: { type: 'string' } }, values: [{}, { a: 1, b: 'x' }, { b: 2 }, 5, [1]] },
+  { what: 'properties from allOf and $ref (static)', schema: { $defs: { base: { properties: { id: { type: 'integer' } }, required: ['id'] } }, $ref: '#/$defs/base', allOf: [{ properties: { name: { type: 'string' } } }], unevaluatedProperties: false }, values: [{ id: 1 }, { id: 1, name: 'n' }, { id: 1, other: 2 }, { name: 'n' }, 'text'] },
+  { what: 'adjacent patternProperties', schema: { patternProperties: { '^x-': true }, properties: { a: true }, unevaluatedProperties: false }, values: [{ a: 1, 'x-b': 2 }, { b: 1 }, {}, null] },
+  { what: 'additionalProperties in allOf (everything evaluated)', schema: { allOf: [{ additionalProperties: { type: 'integer' } }], unevaluatedProperties: false }, values: [{ a: 1 }, { a: 'x' }, {}] },
+  { what: 'anyOf: only matching variants evaluate', schema: { type: 'object', anyOf: [named('a'), named('b')], unevaluatedProperties: false }, values: [{ a: 1 }, { b: 1 }, { a: 1, b: 2 }, { a: 1, c: 2 }, {}] },
+  { what: 'oneOf: the matching variant evaluates', schema: { oneOf: [{ ...named('a'), properties: { a: { const: 1 } } }, { ...named('a'), properties: { a: { const: 2 }, b: true } }], unevaluatedProperties: false }, values: [{ a: 1 }, { a: 2, b: 0 }, { a: 1, b: 0 }, { a: 3 }] },
+  { what: 'if/then/else', schema: { if: named('kind'), then: { properties: { size: true } }, else: { properties: { name: true } }, unevaluatedProperties: false }, values: [{ kind: 1, size: 2 }, { kind: 1, name: 2 }, { name: 1 }, { size: 1 }, {}] },
+  { what: 'dependentSchemas when its property is present', schema: { properties: { card: true }, dependentSchemas: { card: { properties: { billing: true } } }, unevaluatedProperties: false }, values: [{ card: 1, billing: 2 }, { billing: 2 }, { card: 1 }, { card: 1, x: 1 }] },
+  { what: 'not evaluates nothing', schema: { properties: { a: true }, not: { not: { properties: { b: true }, required: ['b'] } }, unevaluatedProperties: false }, values: [{ a: 1 }, { a: 1, b: 2 }, { b: 2 }] },
+  { what: 'nested unevaluatedProperties evaluates everything', schema: { allOf: [{ properties: { a: true }, unevaluatedProperties: { type: 'integer' } }], unevaluatedProperties: false }, values: [{ a: 'x', b: 1 }, { b: 'x' }, {}] },
+  { what: 'conditions inside conditions', schema: { anyOf: [{ ...named('a'), oneOf: [named('b'), named('c')] }, named('d')], unevaluatedProperties: false }, values: [{ a: 1, b: 1 }, { a: 1, c: 1 }, { a: 1, b: 1, c: 1 }, { a: 1, d: 1 }, { a: 1, b: 1, d: 1 }] },
+  { what: 'a condition through $ref', schema: { $defs: { tagged: { properties: { tag: { const: 't' } }, required: ['tag'] } }, anyOf: [{ $ref: '#/$defs/tagged' }, named('id')], unevaluatedProperties: false }, values: [{ tag: 't' }, { tag: 'u', id: 1 }, { tag: 'u' }, { id: 1 }] },
+  { what: 'recursion through a property', schema: { $defs: { tree: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/tree' } } }, oneOf: [named('leaf'), named('node')], unevaluatedProperties: false } }, $ref: '#/$defs/tree' }, values: [{ leaf: 1 }, { node: 1, kids: [{ leaf: 2 }] }, { node: 1, kids: [{ leaf: 2, x: 1 }] }, { leaf: 1, x: 1 }] },
+];
+
+const itemCases: Case[] = [
+  { what: 'prefixItems from allOf and $ref (static)', schema: { $defs: { pair: { prefixItems: [true, { type: 'string' }] } }, prefixItems: [{ type: 'integer' }], $ref: '#/$defs/pair', unevaluatedItems: false }, values: [[], [1], [1, 'a'], [1, 'a', 2], 'x'] },
+  { what: 'a schema for unevaluated items', schema: { prefixItems: [{ type: 'string' }], unevaluatedItems: { type: 'integer' } }, values: [['a', 1, 2], ['a', 'b'], [], { 0: 'x' }] },
+  { what: 'items in allOf (everything evaluated)', schema: { allOf: [{ items: { type: 'integer' } }], unevaluatedItems: false }, values: [[1, 2], ['a'], []] },
+  { what: 'anyOf', schema: { prefixItems: [{ const: 'a' }], anyOf: [{ prefixItems: [true, { const: 'b' }] }, { prefixItems: [true, true, { const: 'c' }] }], unevaluatedItems: false }, values: [['a', 'b'], ['a', 'x', 'c'], ['a', 'b', 'c'], ['a', 'b', 'x'], ['a']] },
+  { what: 'if/then/else', schema: { if: { prefixItems: [{ const: 1 }] }, then: { prefixItems: [true, true] }, else: { items: { type: 'string' } }, unevaluatedItems: false }, values: [[1], [1, 2], [1, 2, 3], [2, 'b']] },
+  { what: 'adjacent contains', schema: { prefixItems: [true], contains: { type: 'string' }, unevaluatedItems: false }, values: [[1, 'a'], [1, 2], ['a'], [1, 'a', 'b']] },
+  { what: 'contains in allOf members', schema: { allOf: [{ contains: { multipleOf: 2 } }, { contains: { multipleOf: 3 } }], unevaluatedItems: { multipleOf: 5 } }, values: [[2, 3], [2, 3, 5], [6]] },
+  { what: 'minContains 0', schema: { contains: { type: 'string' }, minContains: 0, unevaluatedItems: false }, values: [[], [1], ['a', 1]] },
+  { what: 'nested unevaluatedItems evaluates everything', schema: { allOf: [{ unevaluatedItems: { type: 'integer' } }], unevaluatedItems: false }, values: [[1, 2], ['a'], []] },
+];
+
+/** Draft 2019-09: tuple `items` and `additionalItems`; `contains` evaluates nothing. */
+const draft2019Cases: Case[] = [
+  { what: 'tuple items and additionalItems in allOf', schema: { items: [{ type: 'string' }], allOf: [{ items: [true, true], additionalItems: false }], unevaluatedItems: false }, values: [['a'], ['a', 1], ['a', 1, 2]] },
+  { what: 'tuple items without additionalItems', schema: { allOf: [{ items: [true] }], unevaluatedItems: { type: 'string' } }, values: [[1, 'a'], [1, 2], []] },
+  { what: 'anyOf of objects', schema: { anyOf: [named('a'), named('b')], unevaluatedProperties: false }, values: [{ a: 1 }, { a: 1, c: 1 }] },
+];
+
+/**
+ * Values where ajv 8.20 departs from the specification, with the verdict the spec gives (and the
+ * JSON Schema Test Suite case that shows it, where there is one); ajv cannot judge these.
+ */
+const specVerdicts: (Case & { valid: boolean[]; draft2019?: boolean })[] = [
+  // Core §10.2.2.1: `if` produces annotations when it validates, with or without then/else (suite:
+  // "unevaluatedProperties can see annotations from if without then and else"); ajv skips a lone if.
+  { what: 'if without then or else evaluates when it matches', schema: { if: { patternProperties: { '^f': { type: 'string' } } }, unevaluatedProperties: false }, values: [{ foo: 'x' }, { bar: 'x' }], valid: [true, false] },
+  // Core §7.7.1.1: a failing variant drops the annotations of its passing subschemas; ajv keeps them.
+  { what: 'a failing variant evaluates nothing, not even its passing oneOf', schema: { anyOf: [{ ...named('a'), oneOf: [named('b'), named('c')] }, named('d')], unevaluatedProperties: false }, values: [{ d: 1, b: 1 }], valid: [false] },
+  // The else branch's `items` evaluates every item (Core §10.3.1.2).
+  { what: 'else with items', schema: { if: { prefixItems: [{ const: 1 }] }, then: { prefixItems: [true, true] }, else: { items: { type: 'string' } }, unevaluatedItems: false }, values: [['a', 'b']], valid: [true] },
+  // Core §10.3.1.3: contains evaluates the items it matches, no others (suite: "unevaluatedItems
+  // depends on adjacent contains", "… multiple nested contains", "… with minContains = 0").
+  { what: 'contains evaluates only matching items', schema: { prefixItems: [true], contains: { type: 'string' }, unevaluatedItems: false }, values: [[1, 'a', 2], [1, 'a', 'b']], valid: [false, true] },
+  { what: 'contains in allOf members', schema: { allOf: [{ contains: { multipleOf: 2 } }, { contains: { multipleOf: 3 } }], unevaluatedItems: { multipleOf: 5 } }, values: [[2, 3, 7], [2, 3, 10]], valid: [false, true] },
+  { what: 'contains with minContains 0', schema: { contains: { type: 'string' }, minContains: 0, unevaluatedItems: false }, values: [['a'], ['a', 'b']], valid: [true, true] },
+  // 2019-09 Core §9.3.1.4: contains produces no annotation there, so it evaluates nothing.
+  { what: 'draft 2019-09 contains evaluates nothing', schema: { contains: { type: 'string' }, unevaluatedItems: false }, values: [['a'], [1, 'a']], valid: [false, false], draft2019: true },
+];
+
+const FORMATS = [
+  { format: 'cbor', encode: cborEncode },
+  { format: 'ubjson', encode: ubjsonEncode },
+] as const;
+
+function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
+  try {
+    encode(value);
+    return true;
+  } catch (error) {
+    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
+    return false;
+  }
+}
+
+function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
+  try {
+    assert.equal(decode(bytes), value);
+    return true;
+  } catch (error) {
+    if (!isDecodeError(error)) throw error;
+    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
+    return false;
+  }
+}
+
+function agreesWithAjv(schema: Record<string, unknown>, values: unknown[], draft2019 = false): void {
+  const validate = (draft2019 ? ajv2019 : ajv2020).compile(schema);
+  const input = draft2019 ? { $schema: 'https://json-schema.org/draft/2019-09/schema', ...schema } : schema;
+  for (const { format, encode } of FORMATS) {
+    const codec = compileCodec(input, { format });
+    for (const value of values) {
+      const valid = validate(value) === true;
+      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
+      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+const test = suite('generated codecs check unevaluatedProperties and unevaluatedItems like ajv');
+
+for (const { what, schema, values } of propertyCases) {
+  test(`unevaluatedProperties with ${what}: CBOR and UBJSON codecs accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values));
+}
+for (const { what, schema, values } of itemCases) {
+  test(`unevaluatedItems with ${what}: CBOR and UBJSON codecs accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values));
+}
+for (const { what, schema, values } of draft2019Cases) {
+  test(`draft 2019-09 ${what}: CBOR and UBJSON codecs accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values, true));
+}
+
+for (const { what, schema, values, valid, draft2019 } of specVerdicts) {
+  test(`${what}: CBOR and UBJSON codecs give the specification's verdict`, () => {
+    const input = draft2019 === true ? { $schema: 'https://json-schema.org/draft/2019-09/schema', ...schema } : schema;
+    for (const { format, encode } of FORMATS) {
+      const codec = compileCodec(input, { format });
+      values.forEach((value, index) => {
+        assert.is(encoderAccepts(codec.encode, value), valid[index], `${format} encode ${JSON.stringify(value)}`);
+        assert.is(decoderAccepts(codec.decode, encode(value), value), valid[index], `${format} decode ${JSON.stringify(value)}`);
+      });
+    }
+  });
+}
+
+const extendsSchema = {
+  $defs: { base: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } },
+  allOf: [{ $ref: '#/$defs/base' }, { properties: { name: { type: 'string' } } }],
+  unevaluatedProperties: false,
+};
+
+test('allOf "extends" with unevaluatedProperties false is a closed record, not a check', () => {
+  const root = buildIr({ schema: extendsSchema }).root;
+  assert.is(root.kind, 'object');
+  assert.is(root.checks, undefined);
+  if (root.kind === 'object') assert.is(root.additionalProperties.kind, 'never');
+});
+
+test('the closed record encoder refuses an extra key with the key\'s pointer', () => {
+  for (const { format } of FORMATS) {
+    try {
+      compileCodec(extendsSchema, { format }).encode({ id: 1, name: 'n', extra: true });
+      assert.unreachable('encoded an unevaluated property');
+    } catch (error) {
+      assert.ok(isEncodeError(error));
+      assert.is(error.code, 'schema-violation');
+      assert.is(error.path, '/extra');
+    }
+  }
+});
+
+test('the closed record decoder refuses bytes with an extra key at the key\'s offset', () => {
+  // {"id": 1, "x": 2}: CBOR a2 62 6964 01 61 78 02 (the key "x" at 5);
+  // UBJSON { i 2 id i 1 i 1 x i 2 } (the key's length marker at 7).
+  const offsets = { cbor: 5, ubjson: 7 };
+  for (const { format, encode } of FORMATS) {
+    try {
+      compileCodec(extendsSchema, { format }).decode(encode({ id: 1, x: 2 }));
+      assert.unreachable('decoded an unevaluated property');
+    } catch (error) {
+      assert.ok(isDecodeError(error));
+      assert.is(error.code, 'schema-violation');
+      assert.is(error.offset, offsets[format]);
+    }
+  }
+});
+
+test('a static prefix with unevaluatedItems false is a closed tuple, not a check', () => {
+  const root = buildIr({ schema: { type: 'array', prefixItems: [{ type: 'string' }], allOf: [{ prefixItems: [true, { type: 'integer' }] }], unevaluatedItems: false } }).root;
+  assert.is(root.kind, 'array');
+  assert.is(root.checks, undefined);
+  if (root.kind === 'array') {
+    assert.is(root.prefixItems.length, 2);
+    assert.is(root.items.kind, 'never');
+  }
+});
+
+test('an evaluation that depends on the value stays a check', () => {
+  const root = buildIr({ schema: { type: 'object', anyOf: [named('a'), named('b')], unevaluatedProperties: false } }).root;
+  assert.equal(root.checks?.map((check) => check.kind), ['unevaluatedProperties']);
+});
+
+test('__proto__ and constructor keys are unevaluated own keys, never looked up through the prototype', () => {
+  // Neither key is evaluated by the variant that matches, so both values are invalid (ajv
+  // accepts the own __proto__ key, so it is not the judge here); {"a": 1} is valid.
+  const schema = { anyOf: [named('a'), named('b')], unevaluatedProperties: false };
+  const verdicts: [string, boolean][] = [['{"a": 1, "__proto__": {"polluted": 1}}', false], ['{"b": 1, "constructor": 2}', false], ['{"a": 1}', true]];
+  for (const [text, valid] of verdicts) {
+    const value = JSON.parse(text) as unknown;
+    for (const { format, encode } of FORMATS) {
+      const codec = compileCodec(schema, { format });
+      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${text}`);
+      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${text}`);
+    }
+  }
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+});
+
+test('enum values are filtered by unevaluatedProperties at compile time', () => {
+  // The const is checked against the object (matches.ts), whose property has the check.
+  const schema = {
+    allOf: [{ enum: [{ x: { a: 1 } }, { x: { a: 1, z: 2 } }, { x: { b: 1 } }] }, { properties: { x: { anyOf: [named('a'), named('b')], unevaluatedProperties: false } } }],
+  };
+  agreesWithAjv(schema, [{ x: { a: 1 } }, { x: { a: 1, z: 2 } }, { x: { b: 1 } }, { x: {} }]);
+});
+
+test('refuses a $ref that reaches its own schema in place while collecting what it evaluates', () => {
+  const recursive = { $defs: { node: { anyOf: [{ $ref: '#/$defs/node' }, named('a')], unevaluatedProperties: false } }, $ref: '#/$defs/node' };
+  try {
+    compileCodec(recursive, { format: 'cbor' });
+    assert.unreachable('compiled an in-place cycle');
+  } catch (error) {
+    assert.ok(isSchemaError(error));
+    assert.is(error.code, 'recursive-merge');
+  }
+});
+
+test('refuses unevaluatedProperties over a $dynamicRef, whose target depends on the dynamic scope', () => {
+  const schema = { $dynamicAnchor: 'node', anyOf: [{ $dynamicRef: '#node' }, named('a')], unevaluatedProperties: false };
+  try {
+    compileCodec(schema, { format: 'cbor' });
+    assert.unreachable('compiled unevaluatedProperties over a $dynamicRef');
+  } catch (error) {
+    assert.ok(isSchemaError(error));
+    assert.is(error.code, 'unsupported-keyword');
+  }
+});
+
+test('a cyclic value fails unevaluatedProperties with an EncodeError, not a stack overflow', () => {
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic.b = cyclic;
+  for (const { format } of FORMATS) {
+    const codec = compileCodec({ anyOf: [named('a'), named('c')], unevaluatedProperties: { $ref: '#' } }, { format });
+    assert.not.ok(encoderAccepts(codec.encode, cyclic));
+  }
+});
+
+test.run();
