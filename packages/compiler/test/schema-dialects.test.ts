@@ -1,7 +1,8 @@
 /** `$schema` selects the draft: its meta-schema and its semantics (2020-12 when absent). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { array, assertRefused, BOOLEAN, INTEGER, lower, NUMBER, shape, STRING } from './ir-helpers.js';
+import type { IrNode, IrObject } from '../src/ir/types.js';
+import { ANY, array, assertRefused, BOOLEAN, INTEGER, lower, NEVER, NUMBER, shape, STRING } from './ir-helpers.js';
 
 const DRAFT_URIS: [string, string][] = [
   ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
@@ -69,3 +70,37 @@ semantics('ignores a draft-07 $id beside $ref when resolving it', () => {
   assert.is((module.root as { items: { target: string } }).items.target, module.definitions[0].key);
 });
 semantics.run();
+
+// 2020-12 Core §8.1.2: a `$schema` naming a meta-schema whose `$vocabulary` lists the vocabularies in use.
+const vocabulary = (entries: Record<string, boolean>): Record<string, unknown> => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://example.com/dialect',
+  $vocabulary: entries,
+});
+const CORE = 'https://json-schema.org/draft/2020-12/vocab/core';
+const APPLICATOR = 'https://json-schema.org/draft/2020-12/vocab/applicator';
+const VALIDATION = 'https://json-schema.org/draft/2020-12/vocab/validation';
+
+const dialects = suite('schema: custom dialects ($vocabulary)');
+dialects('ignores the keywords of a standard vocabulary the dialect leaves out', () => {
+  const meta = vocabulary({ [CORE]: true, [APPLICATOR]: true });
+  const module = lower({ $schema: 'https://example.com/dialect', properties: { n: { minimum: 10, type: 'string' }, no: false } }, { extraSchemas: [meta] });
+  assert.is(module.draft, '2020-12');
+  // No validation vocabulary: `minimum` and `type` are annotations; `properties` still applies.
+  const root = module.root as IrNode & { variants?: IrNode[] };
+  const object = root.variants?.find((variant) => variant.kind === 'object') as IrObject | undefined;
+  assert.is(root.variants?.length, 6);
+  assert.equal(object?.properties.map((property) => [property.name, shape(property.node)]), [['n', ANY], ['no', NEVER]]);
+});
+dialects('applies the keywords of the vocabularies the dialect uses', () => {
+  const meta = vocabulary({ [CORE]: true, [VALIDATION]: true, 'https://example.com/vocab/optional': false });
+  assert.equal(shape(lower({ $schema: 'https://example.com/dialect', type: 'integer', properties: { a: false } }, { extraSchemas: [meta] }).root), INTEGER);
+});
+dialects('refuses a dialect that requires a vocabulary it does not know', () => {
+  const meta = vocabulary({ [CORE]: true, 'https://example.com/vocab/required': true });
+  assertRefused(() => lower({ $schema: 'https://example.com/dialect', type: 'string' }, { extraSchemas: [meta] }), 'unknown-dialect', '#/$schema');
+});
+dialects('refuses a $schema that names no meta-schema it has', () => {
+  assertRefused(() => lower({ $schema: 'https://example.com/elsewhere', type: 'string' }, { extraSchemas: [vocabulary({ [CORE]: true })] }), 'unknown-dialect', '#/$schema');
+});
+dialects.run();

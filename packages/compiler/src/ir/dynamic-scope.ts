@@ -9,6 +9,7 @@
  */
 import { isJsonObject, own } from '../schema/json.js';
 import { plainFragment, type SchemaDocument, type SchemaLocation, type SchemaRegistry } from '../schema/registry.js';
+import type { LoweringContext } from './context.js';
 import { keywordPath, stringKeyword, type Here } from './keyword-values.js';
 
 /** Dynamic anchor name → the location of the schema holding the outermost `$dynamicAnchor` of that name in scope. */
@@ -62,4 +63,31 @@ export function resolveDynamicRef(registry: SchemaRegistry, here: Here, bindings
   const name = plainFragment(ref);
   if (name === undefined || !isJsonObject(initial.schema) || own(initial.schema, '$dynamicAnchor') !== name) return initial;
   return bindings.get(name) ?? initial;
+}
+
+/** A schema applied in place, with the dynamic anchor bindings it is entered with. */
+export interface ScopedLocation {
+  location: SchemaLocation;
+  bindings: Bindings;
+}
+
+/**
+ * The schemas `here` applies in place by `$ref` and (2020-12) `$dynamicRef`, resolved in the scope
+ * being lowered, each with the bindings it is entered with. Whoever follows one in place (an
+ * evaluation walk) runs inside `context.inScope(location, bindings, …)` so that the references
+ * under it resolve in its scope too.
+ */
+export function inPlaceTargets(context: LoweringContext, here: Here): ScopedLocation[] {
+  const found: ScopedLocation[] = [];
+  const ref = stringKeyword(here, '$ref');
+  if (ref !== undefined) found.push(scoped(context, context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source }), here));
+  if (dynamicKeywords(here.location.document.draft).length > 0) {
+    const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
+    if (target !== undefined) found.push(scoped(context, target, here));
+  }
+  return found;
+}
+
+function scoped(context: LoweringContext, location: SchemaLocation, here: Here): ScopedLocation {
+  return { location, bindings: context.referenceBindings(location, here.location) };
 }

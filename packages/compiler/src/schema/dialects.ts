@@ -79,6 +79,48 @@ export function bundledMetaSchema(uri: string): unknown {
   return path === undefined ? undefined : require(path);
 }
 
+/** The keywords of each standard 2020-12 vocabulary (Core §8–10, Validation §6–9), by vocabulary URI. */
+const VOCABULARY_KEYWORDS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
+  core: ['$id', '$schema', '$ref', '$anchor', '$dynamicRef', '$dynamicAnchor', '$vocabulary', '$comment', '$defs'],
+  applicator: ['prefixItems', 'items', 'contains', 'additionalProperties', 'properties', 'patternProperties', 'dependentSchemas', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not'],
+  unevaluated: ['unevaluatedItems', 'unevaluatedProperties'],
+  validation: [
+    'type', 'const', 'enum', 'multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern',
+    'maxItems', 'minItems', 'uniqueItems', 'maxContains', 'minContains', 'maxProperties', 'minProperties', 'required', 'dependentRequired',
+  ],
+  'meta-data': ['title', 'description', 'default', 'deprecated', 'readOnly', 'writeOnly', 'examples'],
+  'format-annotation': ['format'],
+  'format-assertion': ['format'],
+  content: ['contentEncoding', 'contentMediaType', 'contentSchema'],
+}).map(([name, keywords]) => [`https://json-schema.org/draft/2020-12/vocab/${name}`, keywords]));
+
+/**
+ * A custom dialect (2020-12 Core §8.1.2): `meta`, the meta-schema a `$schema` names, declares the
+ * vocabularies in use with `$vocabulary`. Returns the keywords of the standard vocabularies it
+ * leaves out (unknown keywords in that dialect, so annotations), or throws `unknown-dialect` for
+ * what cannot be honoured: a meta-schema that is not 2020-12, or a required vocabulary not known
+ * here (an optional one is ignored, §8.1.2.2).
+ */
+export function keywordsOutsideDialect(meta: unknown, metaDraft: Draft, declared: string, source: string): ReadonlySet<string> {
+  const refuse = (why: string): never => {
+    throw new SchemaError(SchemaErrorCode.UnknownDialect, `$schema ${JSON.stringify(declared)} ${why}`, '#/$schema', source);
+  };
+  const vocabularies = isJsonObject(meta) ? own(meta, '$vocabulary') : undefined;
+  if (vocabularies === undefined) return new Set();
+  if (metaDraft !== '2020-12' || !isJsonObject(vocabularies)) return refuse(`declares $vocabulary outside 2020-12`);
+  for (const [vocabulary, required] of Object.entries(vocabularies)) {
+    if (required === true && !VOCABULARY_KEYWORDS.has(vocabulary)) refuse(`requires the unknown vocabulary ${JSON.stringify(vocabulary)}`);
+  }
+  const used = new Set(Object.keys(vocabularies).flatMap((vocabulary) => VOCABULARY_KEYWORDS.get(vocabulary) ?? []));
+  const left = [...VOCABULARY_KEYWORDS.values()].flat().filter((keyword) => !used.has(keyword) && !VOCABULARY_KEYWORDS.get('https://json-schema.org/draft/2020-12/vocab/core')!.includes(keyword));
+  return new Set(left);
+}
+
+/** True for a `$schema` naming one of the drafts themselves (not a custom meta-schema). */
+export function isStandardDialect(declared: string): boolean {
+  return DIALECTS.has(declared.endsWith('#') ? declared.slice(0, -1) : declared);
+}
+
 const validators = new Map<Draft, AjvCore>();
 
 function validatorFor(draft: Draft): AjvCore {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { joinPointer, parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from './codes.js';
-import { bundledMetaSchema, detectDraft, validateAgainstMetaSchema, type Draft } from './dialects.js';
+import { bundledMetaSchema, detectDraft, isStandardDialect, keywordsOutsideDialect, validateAgainstMetaSchema, type Draft } from './dialects.js';
 import { has, isJsonObject, nestingDepth, own, type JsonObject } from './json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 
@@ -64,12 +64,32 @@ export class SchemaRegistry {
     if (nestingDepth(root, MAX_DOCUMENT_DEPTH) > MAX_DOCUMENT_DEPTH) {
       throw new SchemaError(SchemaErrorCode.TooDeep, `schema nests deeper than ${MAX_DOCUMENT_DEPTH} levels`, '#', source);
     }
-    const draft = detectDraft(root, source, inheritedDraft);
-    validateAgainstMetaSchema(root, draft, source);
-    const document: SchemaDocument = { uri, source, root, draft };
+    const dialect = this.dialectOf(root, uri, source, inheritedDraft);
+    validateAgainstMetaSchema(root, dialect.draft, source);
+    const document: SchemaDocument = { uri, source, root: dialect.root, draft: dialect.draft };
     if (!this.resources.has(uri)) this.resources.set(uri, { document, pointer: '' });
     this.index(document);
     return document;
+  }
+
+  /**
+   * The draft of a document, and its JSON as lowering sees it. A `$schema` naming a registered (or
+   * file) meta-schema rather than a draft is a custom dialect (2020-12 Core §8.1.2): the draft is
+   * the meta-schema's, and keywords of standard vocabularies it leaves out are dropped (unknown
+   * keywords, so annotations). Anything else is `unknown-dialect`.
+   */
+  private dialectOf(root: unknown, uri: string, source: string, inherited: Draft | undefined): { draft: Draft; root: unknown } {
+    const declared = isJsonObject(root) ? own(root, '$schema') : undefined;
+    if (typeof declared !== 'string' || isStandardDialect(declared)) return { draft: detectDraft(root, source, inherited), root };
+    let meta: SchemaLocation;
+    try {
+      meta = this.resolve(declared, uri, { schemaPath: '#/$schema', source });
+    } catch (error) {
+      if (error instanceof SchemaError && error.code === SchemaErrorCode.UnresolvedRef) detectDraft(root, source, inherited);
+      throw error;
+    }
+    const dropped = keywordsOutsideDialect(meta.schema, meta.document.draft, declared, source);
+    return { draft: meta.document.draft, root: dropped.size === 0 ? root : withoutKeywords(root as JsonObject, dropped) };
   }
 
   /** The location of a document's root. */
@@ -272,6 +292,19 @@ export function plainFragment(ref: string): string | undefined {
     return undefined;
   }
   return fragment === '' || fragment.startsWith('/') ? undefined : fragment;
+}
+
+/** A copy of `root` without `keywords` in any of its schema objects (pointers to what stays are unchanged). */
+function withoutKeywords(root: JsonObject, keywords: ReadonlySet<string>): JsonObject {
+  const copy = structuredClone(root);
+  const stack: unknown[] = [copy];
+  while (stack.length > 0) {
+    const schema = stack.pop();
+    if (!isJsonObject(schema)) continue;
+    for (const keyword of keywords) delete schema[keyword];
+    for (const [, child] of subschemas(schema, '')) stack.push(child);
+  }
+  return copy;
 }
 
 /** The direct subschemas of a schema object, with their pointers. */
