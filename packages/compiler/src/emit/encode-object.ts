@@ -40,11 +40,15 @@ export interface ObjectWritePlan {
 export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
-  lines.line(js`if (!${emitter.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [record, count, extras, keys, key, extra, before] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before'].map((fixed) => scope.claim(fixed));
+  const [record, count, extras, keys, key, extra, before, prototype, own] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before', 'prototype', 'own'].map((fixed) => scope.claim(fixed));
+  // `isPlainObject` spelled out here: the shared helper's one feedback slot sees the objects of every
+  // object writer in the module and goes megamorphic, a call per object (very-large-object profile).
+  lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
+  lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
+  lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
-  const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, locals: [] };
+  const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
   if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
     writeMap(frame, fail, lines);
@@ -89,6 +93,8 @@ interface ObjectFrame {
   next: Name | undefined;
   extra: Name;
   before: Name;
+  /** The own-key count of a closed object. */
+  own: Name;
   /** One local per declared property, in schema order. */
   locals: Name[];
 }
@@ -124,8 +130,11 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
   for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
   if (closed) {
-    // Extra keys are rare: count them without allocating, find the culprit only on mismatch.
-    lines.block(js`if (${context.use('countKeys')}(${record}) !== ${count})`, (body) => {
+    // Extra keys are rare: count them without allocating, find the culprit only on mismatch. The
+    // count is spelled out (not `countKeys`) so its for-in has this writer's own feedback.
+    lines.line(js`let ${frame.own} = 0;`);
+    lines.line(js`for (const ${key} in ${record}) if (Object.prototype.hasOwnProperty.call(${record}, ${key})) ${frame.own}++;`);
+    lines.block(js`if (${frame.own} !== ${count})`, (body) => {
       body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set<string>()`});`);
       body.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
     });
