@@ -76,6 +76,22 @@ const specVerdicts: (Case & { valid: boolean[]; draft2019?: boolean })[] = [
   { what: 'contains evaluates only matching items', schema: { prefixItems: [true], contains: { type: 'string' }, unevaluatedItems: false }, values: [[1, 'a', 2], [1, 'a', 'b']], valid: [false, true] },
   { what: 'contains in allOf members', schema: { allOf: [{ contains: { multipleOf: 2 } }, { contains: { multipleOf: 3 } }], unevaluatedItems: { multipleOf: 5 } }, values: [[2, 3, 7], [2, 3, 10]], valid: [false, true] },
   { what: 'contains with minContains 0', schema: { contains: { type: 'string' }, minContains: 0, unevaluatedItems: false }, values: [['a'], ['a', 'b']], valid: [true, true] },
+  // A $dynamicRef target evaluates like a $ref target, in the scope that binds it: here the root
+  // resource's `addons` (the suite's "unevaluatedProperties with $dynamicRef", with a condition
+  // added). ajv 8.20 overflows its stack compiling this schema.
+  {
+    what: 'what a $dynamicRef target evaluates',
+    schema: {
+      $id: 'https://example.com/derived',
+      $ref: './base',
+      $defs: {
+        derived: { $dynamicAnchor: 'addons', properties: { bar: { type: 'string' } }, anyOf: [named('baz'), true] },
+        base: { $id: './base', $dynamicRef: '#addons', $defs: { defaultAddons: { $dynamicAnchor: 'addons' } }, properties: { foo: { type: 'string' } }, unevaluatedProperties: false },
+      },
+    },
+    values: [{ foo: 'a', bar: 'b' }, { foo: 'a', baz: 1 }, { foo: 'a', qux: 1 }, { bar: 1 }],
+    valid: [true, true, false, false],
+  },
   // 2019-09 Core §9.3.1.4: contains produces no annotation there, so it evaluates nothing.
   { what: 'draft 2019-09 contains evaluates nothing', schema: { contains: { type: 'string' }, unevaluatedItems: false }, values: [['a'], [1, 'a']], valid: [false, false], draft2019: true },
 ];
@@ -196,6 +212,16 @@ test('a static prefix with unevaluatedItems false is a closed tuple, not a check
   }
 });
 
+test('anyOf variants every value matches evaluate statically: a closed record, judged like ajv', () => {
+  const schema = { type: 'object', anyOf: [{ properties: { a: {} } }, { properties: { b: true }, title: 'B' }], unevaluatedProperties: false };
+  const root = buildIr({ schema }).root;
+  assert.is(root.checks, undefined);
+  for (const variant of root.kind === 'union' ? root.variants : [root]) {
+    assert.ok(variant.kind === 'object' && variant.additionalProperties.kind === 'never', 'every variant is a closed record');
+  }
+  agreesWithAjv(schema, [{ a: 1 }, { b: 1 }, { a: 1, b: 'x' }, { c: 1 }, {}]);
+});
+
 test('an evaluation that depends on the value stays a check', () => {
   const root = buildIr({ schema: { type: 'object', anyOf: [named('a'), named('b')], unevaluatedProperties: false } }).root;
   assert.equal(root.checks?.map((check) => check.kind), ['unevaluatedProperties']);
@@ -236,11 +262,11 @@ test('refuses a $ref that reaches its own schema in place while collecting what 
   }
 });
 
-test('refuses unevaluatedProperties over a $dynamicRef, whose target depends on the dynamic scope', () => {
-  const schema = { $dynamicAnchor: 'node', anyOf: [{ $dynamicRef: '#node' }, named('a')], unevaluatedProperties: false };
+test('refuses $recursiveRef under unevaluatedProperties (2019-09) rather than walking past it', () => {
+  const schema = { $schema: 'https://json-schema.org/draft/2019-09/schema', $recursiveAnchor: true, if: { $recursiveRef: '#' }, unevaluatedProperties: false };
   try {
     compileCodec(schema, { format: 'cbor' });
-    assert.unreachable('compiled unevaluatedProperties over a $dynamicRef');
+    assert.unreachable('compiled a $recursiveRef');
   } catch (error) {
     assert.ok(isSchemaError(error));
     assert.is(error.code, 'unsupported-keyword');

@@ -7,14 +7,16 @@
  * validates, its adjacent keywords, `allOf` members and in-place `$ref` targets all did, so they
  * evaluate statically; `anyOf`/`oneOf` variants, `if` (with `then`, else `else`) and
  * `dependentSchemas` evaluate only when the value matches them: those become conditions, checked
- * over the value by generated code. `not` evaluates nothing.
+ * over the value by generated code. `not` evaluates nothing. In-place references (`$ref`, 2020-12
+ * `$dynamicRef`) are followed through `inPlaceTargets`, the one resolver lowering also uses.
  */
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { has, isJsonObject, own } from '../schema/json.js';
 import type { SchemaLocation } from '../schema/registry.js';
 import { LoweringContext } from './context.js';
-import { arrayKeyword, childLocation, hereOf, keywordPath, stringKeyword, type Here } from './keyword-values.js';
+import { inPlaceTargets, type ScopedLocation } from './dynamic-scope.js';
+import { arrayKeyword, childLocation, hereOf, keywordPath, type Here } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import { anyNode } from './nodes.js';
 import type { IrEvaluation, IrEvaluationCondition, IrNode, IrObject } from './types.js';
@@ -36,23 +38,6 @@ export function buildEvaluation(context: LoweringContext, here: Here, target: Ev
   return evaluationAt(context, here.location, target, false, new Set([LoweringContext.keyOf(here.location)]));
 }
 
-/**
- * The schema locations `here` applies in place by reference. The one place evaluation follows
- * references, so `$dynamicRef`/`$recursiveRef` resolution can join `$ref` here (until then they are
- * refused here). Legacy drafts ignore `$ref`'s siblings, which `evaluationAt` handles.
- */
-export function inPlaceReferences(context: LoweringContext, here: Here): SchemaLocation[] {
-  for (const keyword of ['$dynamicRef', '$recursiveRef']) {
-    if (has(here.schema, keyword)) {
-      // Following it needs the dynamic scope of lowering; refused rather than evaluated wrongly.
-      throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, `the keyword ${keyword} is not supported yet under unevaluatedProperties/unevaluatedItems`, keywordPath(here, keyword), here.source);
-    }
-  }
-  const ref = stringKeyword(here, '$ref');
-  if (ref === undefined) return [];
-  return [context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source })];
-}
-
 /** `nested`: `unevaluated*` here evaluates everything left (it is not the keyword being built). */
 function evaluationAt(context: LoweringContext, location: SchemaLocation, target: EvaluationTarget, nested: boolean, active: Set<string>): IrEvaluation {
   if (!isJsonObject(location.schema)) return emptyEvaluation();
@@ -61,8 +46,12 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
   try {
     const draft = here.location.document.draft;
     const legacy = draft !== '2020-12' && draft !== '2019-09';
+    if (has(here.schema, '$recursiveRef')) {
+      // 2019-09 Core §8.2.4.2: not resolved by lowering either; refused rather than walked past.
+      throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, 'the keyword $recursiveRef is not supported yet', keywordPath(here, '$recursiveRef'), here.source);
+    }
     const evaluation = legacy && has(here.schema, '$ref') ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
-    for (const reference of inPlaceReferences(context, here)) merge(evaluation, followReference(context, here, reference, target, active));
+    for (const reference of inPlaceTargets(context, here)) merge(evaluation, followReference(context, here, reference, target, active));
     if (legacy) return evaluation;
     const child = (value: unknown, ...tokens: (string | number)[]): IrEvaluation => evaluationAt(context, childLocation(here, value, ...tokens), target, true, active);
     for (const [index, member] of (arrayKeyword(here, 'allOf') ?? []).entries()) merge(evaluation, child(member, 'allOf', index));
@@ -88,14 +77,19 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
   }
 }
 
-function followReference(context: LoweringContext, here: Here, reference: SchemaLocation, target: EvaluationTarget, active: Set<string>): IrEvaluation {
-  const key = LoweringContext.keyOf(reference);
+/**
+ * What an in-place reference's target evaluates, walked in the dynamic scope the reference enters
+ * (dynamic-scope.ts), so `$dynamicRef`s and conditions under it resolve as lowering resolves them.
+ */
+function followReference(context: LoweringContext, here: Here, reference: ScopedLocation, target: EvaluationTarget, active: Set<string>): IrEvaluation {
+  const key = LoweringContext.keyOf(reference.location);
   if (active.has(key)) {
-    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `unevaluated${target === 'properties' ? 'Properties' : 'Items'} over a $ref that reaches #${reference.pointer} again in place cannot be compiled`, keywordPath(here, '$ref'), here.source);
+    const keyword = has(here.schema, '$ref') ? '$ref' : '$dynamicRef';
+    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `unevaluated${target === 'properties' ? 'Properties' : 'Items'} over a reference that reaches #${reference.location.pointer} again in place cannot be compiled`, keywordPath(here, keyword), here.source);
   }
   active.add(key);
   try {
-    return evaluationAt(context, reference, target, true, active);
+    return context.inScope(reference.location, reference.bindings, () => evaluationAt(context, reference.location, target, true, active));
   } finally {
     active.delete(key);
   }
@@ -145,7 +139,7 @@ function addCondition(into: IrEvaluation, when: () => IrNode, then: IrEvaluation
   if (evaluatesNothing(then) && !elseUseful) return;
   const node = when();
   // A condition every value meets (or none) is static.
-  if (node.kind === 'any' && node.checks === undefined) return merge(into, then);
+  if (acceptsEverything(node)) return merge(into, then);
   if (node.kind === 'never') {
     if (elseUseful) merge(into, otherwise!);
     return;
@@ -153,6 +147,50 @@ function addCondition(into: IrEvaluation, when: () => IrNode, then: IrEvaluation
   const condition: IrEvaluationCondition = { when: node, then };
   if (elseUseful) condition.else = otherwise;
   into.conditions.push(condition);
+}
+
+/**
+ * True when `node` matches every JSON value: `{}`, or a union of the six types with nothing
+ * restricted (what `{"properties": {"a": true}}` lowers to). Conservative: false when unsure.
+ */
+function acceptsEverything(node: IrNode): boolean {
+  if (node.checks !== undefined) return false;
+  if (node.kind === 'any') return true;
+  if (node.kind !== 'union' || node.mode === 'oneOf') return false;
+  const free = new Set<string>();
+  for (const variant of node.variants) {
+    if (variant.checks !== undefined) continue;
+    if (variant.kind === 'any') return true;
+    if (unrestricted(variant)) free.add(variant.kind);
+  }
+  return ['null', 'boolean', 'number', 'string', 'array', 'object'].every((kind) => free.has(kind));
+}
+
+/** True when `node` accepts every value of its JSON type (numbers: integers and fractions). */
+function unrestricted(node: IrNode): boolean {
+  switch (node.kind) {
+    case 'null':
+    case 'boolean':
+      return true;
+    case 'number':
+      return !node.integer && node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined;
+    case 'string':
+      return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined;
+    case 'array':
+      return node.prefixItems.every(acceptsEverything) && acceptsEverything(node.items) && node.minItems === undefined && node.maxItems === undefined && node.uniqueItems !== true;
+    case 'object':
+      return (
+        node.properties.every((property) => !property.required && acceptsEverything(property.node)) &&
+        node.patternProperties.every((entry) => acceptsEverything(entry.node)) &&
+        acceptsEverything(node.additionalProperties) &&
+        node.extraRequired.length === 0 &&
+        node.propertyNames === undefined &&
+        node.minProperties === undefined &&
+        node.maxProperties === undefined
+      );
+    default:
+      return false;
+  }
 }
 
 /** Once everything is evaluated, the rest says nothing. */
