@@ -87,6 +87,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     deterministic: options.deterministic === true,
     formatAssertion: options.formatAssertion === true,
     extraSchemas: options.extraSchemas ?? [],
+    schemasByUri: options.schemasByUri ?? {},
   };
   const text = canonicalJson({ schema, options: shaping }, new Set());
   return text === undefined ? undefined : createHash('sha256').update(text).digest('hex');

@@ -19,9 +19,9 @@ interface SuiteCase {
   tests: { description: string; data: unknown; valid: boolean }[];
 }
 
-/** Remote documents the suite expects at http://localhost:1234/<path>, given that `$id` when they have none. */
-export function remotes(draftFolder: string, dialect: string): unknown[] {
-  const found: unknown[] = [];
+/** Remote documents by the URL the suite serves them at (http://localhost:1234/<path>), for `schemasByUri`. */
+export function remotes(draftFolder: string, dialect: string): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
   const walk = (folder: string, prefix: string): void => {
     for (const name of readdirSync(folder)) {
       const path = join(folder, name);
@@ -31,11 +31,11 @@ export function remotes(draftFolder: string, dialect: string): unknown[] {
       } else if (name.endsWith('.json')) {
         const document = JSON.parse(readFileSync(path, 'utf8'));
         const plain = typeof document === 'object' && document !== null && !Array.isArray(document);
-        const withId = plain && !('$id' in document) && !('id' in document) ? { $id: `http://localhost:1234/${prefix}${name}`, ...document } : document;
-        if (plain && prefix.startsWith('draft') && !('$schema' in withId)) withId.$schema = dialect;
+        if (plain && prefix.startsWith('draft') && !('$schema' in document)) document.$schema = dialect;
+        const url = `http://localhost:1234/${prefix}${name}`;
         try {
-          buildIr({ schema: {} }, { extraSchemas: [withId] });
-          found.push(withId);
+          buildIr({ schema: {} }, { schemasByUri: { ...found, [url]: document } });
+          found[url] = document;
         } catch {
           // a remote this front end does not accept (unknown dialect…): cases using it fail to lower
         }
@@ -54,12 +54,12 @@ export interface Outcome {
   checked: number;
 }
 
-export function runSuiteFile(folder: string, file: string, extraSchemas: unknown[], outcome: Outcome, dialect: string): void {
+export function runSuiteFile(folder: string, file: string, schemasByUri: Record<string, unknown>, outcome: Outcome, dialect: string): void {
   const cases = JSON.parse(readFileSync(join(JSTS, folder, file), 'utf8')) as SuiteCase[];
   for (const suiteCase of cases) {
     let module: IrModule;
     try {
-      module = buildIr({ schema: withDialect(suiteCase.schema, dialect) }, { extraSchemas });
+      module = buildIr({ schema: withDialect(suiteCase.schema, dialect) }, { schemasByUri });
     } catch (error) {
       if (!isSchemaError(error)) throw error;
       outcome.refused.push(`${file}: ${suiteCase.description} (${error.code}: ${error.message})`);

@@ -115,6 +115,23 @@ resources('resolves refs to extraSchemas by $id, offline', () => {
 resources('refuses an extra schema without an absolute $id', () => {
   assertRefused(() => lower({}, { extraSchemas: [{ type: 'string' }] }), 'invalid-option', '#');
 });
+resources('resolves refs to schemasByUri by the URI they are retrieved from, and by a different root $id', () => {
+  // Core §8.2.1: the retrieval URI identifies the document; its $id (an http URL or a URN) is the base inside it.
+  const byUri = {
+    'https://host.example/served.json': { $id: 'https://id.example/real.json', $defs: { bar: { type: 'string' } }, $ref: '#/$defs/bar' },
+    'https://host.example/urn.json': { $id: 'urn:uuid:feebdaed-ffff-0000-ffff-0000deadbeef', $defs: { n: { type: 'integer' } }, $ref: '#/$defs/n' },
+  };
+  const module = lower({ type: 'array', prefixItems: [{ $ref: 'https://host.example/served.json' }, { $ref: 'https://id.example/real.json#/$defs/bar' }, { $ref: 'https://host.example/urn.json' }] }, { schemasByUri: byUri });
+  const targets = (module.root as { prefixItems: IrNode[] }).prefixItems.map(refTarget);
+  assert.equal(targets, ['https://host.example/served.json#', 'https://host.example/served.json#/$defs/bar', 'https://host.example/urn.json#']);
+  const node = (key: string) => shape(module.definitions.find((entry) => entry.key === key)!.node);
+  assert.equal(node('https://host.example/served.json#/$defs/bar'), STRING);
+  assert.equal(node('https://host.example/urn.json#/$defs/n'), INTEGER);
+});
+resources('refuses schemasByUri that is not an object of absolute URIs', () => {
+  assertRefused(() => lower({}, { schemasByUri: [] as unknown as Record<string, unknown> }), 'invalid-option', '#');
+  assertRefused(() => lower({}, { schemasByUri: { 'relative.json': {} } }), 'invalid-option', '#');
+});
 resources.run();
 
 const files = suite('schema: refs to other files');

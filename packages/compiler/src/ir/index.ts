@@ -20,6 +20,11 @@ export { ASSERTED_FORMATS } from './formats.js';
 export interface FrontEndOptions {
   /** Extra schema documents, registered by their `$id` (as ajv's addSchema does); `$ref`s to them resolve offline. */
   extraSchemas?: unknown[];
+  /**
+   * Extra schema documents by the absolute URI they are retrieved from (ajv's `addSchema(schema, key)`):
+   * `$ref`s to that URI resolve offline, and a root `$id` that differs names the document too.
+   */
+  schemasByUri?: Record<string, unknown>;
   /** Treat `format` as an assertion (date-time, date, time, email, uri, uuid, ipv4, ipv6…); default false (annotation). */
   formatAssertion?: boolean;
 }
@@ -69,6 +74,7 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
   const baseUri = checkedBase(input.baseUri, source);
   const registry = new SchemaRegistry(true);
   for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);
+  registerByUri(registry, options.schemasByUri, source);
   const document = registry.addDocument(input.schema, baseUri, source);
   const context = new LoweringContext(registry, { formatAssertion: options.formatAssertion === true }, document, lowerSchema);
   declareExported(context, registry, document);
@@ -104,6 +110,16 @@ function registerExtra(registry: SchemaRegistry, extra: unknown, index: number):
   }
   if (uri === undefined) throw new SchemaError(SchemaErrorCode.InvalidOption, 'an extra schema needs an absolute $id', '#', source);
   registry.addDocument(extra, uri, typeof id === 'string' ? id : source);
+}
+
+function registerByUri(registry: SchemaRegistry, documents: Record<string, unknown> | undefined, source: string): void {
+  if (documents === undefined) return;
+  if (!isJsonObject(documents)) throw new SchemaError(SchemaErrorCode.InvalidOption, 'schemasByUri must map URIs to schemas', '#', source);
+  for (const uri of Object.keys(documents)) {
+    // Core §8.2.1: the retrieval URI is the document's initial base; no fragment.
+    if (!URL.canParse(uri)) throw new SchemaError(SchemaErrorCode.InvalidOption, `schemasByUri key ${JSON.stringify(uri)} is not an absolute URI`, '#', source);
+    registry.addDocument(documents[uri], new URL(uri).href.replace(/#.*$/, ''), uri);
+  }
 }
 
 /** Every `$defs`/`definitions` entry of the root document is exported, in schema order. */

@@ -127,14 +127,14 @@ export function compilerAccepts(format: FormatUnderTest): boolean {
 
 /** Runs every case of `draft` through `format`'s compiled codecs. */
 export function runDraft(format: FormatUnderTest, draft: Draft): Tally {
-  const extraSchemas = remotes(draft.folder, draft.dialect);
+  const schemasByUri = remotes(draft.folder, draft.dialect);
   const tally: Tally = { label: `${draft.folder} ${format.name}`, schemas: 0, accepted: 0, instances: 0, agreeing: 0, refusals: new Map(), failures: new Map() };
   for (const file of suiteFiles(draft)) {
     const cases = JSON.parse(readFileSync(join(JSTS, file.path), 'utf8')) as SuiteCase[];
     const ids = caseIds(file.path, cases);
     cases.forEach((suiteCase, index) => {
       tally.schemas++;
-      const options = { format: format.name as CompilerFormat, extraSchemas, formatAssertion: file.formatAssertion };
+      const options = { format: format.name as CompilerFormat, schemasByUri, formatAssertion: file.formatAssertion };
       const compiled = attempt(() => compileCodec(withDialect(suiteCase.schema, draft.dialect), options));
       if (!compiled.ok) {
         if (isSchemaError(compiled.error)) {
