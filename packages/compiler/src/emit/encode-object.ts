@@ -99,14 +99,31 @@ interface ObjectFrame {
   locals: Name[];
 }
 
+/** Closed objects with at least this many optional properties are read by walking their own keys. */
+const SPARSE_OPTIONAL = 6;
+
+/**
+ * Whether the object is read by walking its own keys (`readSparse`) rather than by reading every
+ * declared name: closed, nothing but declared properties, and many optional ones, which most
+ * values leave out (a JSON Type Definition schema object has 13 and uses one or two). Each absent
+ * name is a property load that misses, at a site that sees many shapes.
+ */
+function isSparse(node: IrObject): boolean {
+  if (node.additionalProperties.kind !== 'never' || node.patternProperties.length > 0 || node.extraRequired.length > 0) return false;
+  return node.properties.filter((property) => !property.required).length >= SPARSE_OPTIONAL;
+}
+
 /** Reads every declared property once, in schema order, and checks the required ones are there. */
 function readDeclared(frame: ObjectFrame, lines: Lines): void {
   const { emitter, node, scope, record } = frame;
   const fail = emitter.failWith(node, undefined);
-  for (const property of node.properties) {
-    const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)}; ${inlineComment(property.schemaPath)}`);
-    frame.locals.push(local);
+  if (isSparse(node)) readSparse(frame, lines);
+  else {
+    for (const property of node.properties) {
+      const local = scope.fresh(property.name, { fallback: 'property' });
+      lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)}; ${inlineComment(property.schemaPath)}`);
+      frame.locals.push(local);
+    }
   }
   node.properties.forEach((property, index) => {
     if (property.required) lines.line(js`if (${frame.locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
@@ -114,6 +131,31 @@ function readDeclared(frame: ObjectFrame, lines: Lines): void {
   for (const name of node.extraRequired) {
     lines.line(js`if (${readProperty(emitter, record, name, true)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   }
+}
+
+/**
+ * One pass over the own keys: each declared name stores its value in its local, the first other
+ * key is kept in `extra` and refused after the required checks (the order `countKeys` gives).
+ * Only own keys count, as with `countKeys`; `record[key]` under a for-in key is the engine's
+ * cheapest load, and a key found is own, so no `ownValue` is needed for inherited names.
+ */
+function readSparse(frame: ObjectFrame, lines: Lines): void {
+  const { node, scope, record, key, extra } = frame;
+  for (const property of node.properties) {
+    const local = scope.fresh(property.name, { fallback: 'property' });
+    lines.line(js`let ${local}: unknown; ${inlineComment(property.schemaPath)}`);
+    frame.locals.push(local);
+  }
+  lines.line(js`let ${extra}: string | undefined;`);
+  lines.block(js`for (const ${key} in ${record})`, (loop) => {
+    loop.line(js`if (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;`);
+    loop.block(js`switch (${key})`, (cases) => {
+      node.properties.forEach((property, index) => {
+        cases.line(js`case ${literal(property.name)}: ${frame.locals[index]} = ${record}[${key}]; break;`);
+      });
+      cases.line(js`default: ${extra} ??= ${key};`);
+    });
+  });
 }
 
 /**
@@ -129,6 +171,10 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
   for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
+  if (closed && isSparse(node)) {
+    lines.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
+    return false;
+  }
   if (closed) {
     // Extra keys are rare: count them without allocating, find the culprit only on mismatch. The
     // count is spelled out (not `countKeys`) so its for-in has this writer's own feedback.
