@@ -1,8 +1,10 @@
-// `$dynamicRef`/`$dynamicAnchor` (2020-12 Core §8.2.3.2) compiled by specialising definitions per
-// dynamic scope, in both formats, with ajv's 2020-12 validator as the judge: the generated encoder
-// accepts exactly what ajv accepts, and so does the generated decoder fed the generic bytes.
+// `$dynamicRef`/`$dynamicAnchor` (2020-12 Core §8.2.3.2) and 2019-09 `$recursiveRef`/`$recursiveAnchor`
+// compiled by specialising definitions per dynamic scope, in both formats, with ajv's validators as
+// the judge where they support the case: the generated encoder accepts exactly what ajv accepts,
+// and so does the generated decoder fed the generic bytes.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
@@ -63,6 +65,23 @@ const judgedByAjv: Case[] = [
   },
 ];
 
+// 2019-09 `$recursiveRef`/`$recursiveAnchor` (2019-09 Core §8.2.4.2), the same tree, judged by ajv's 2019-09 validator.
+const DRAFT_2019 = 'https://json-schema.org/draft/2019-09/schema';
+const tree2019: Schema = {
+  $schema: DRAFT_2019,
+  $id: 'https://example.com/tree-2019',
+  $recursiveAnchor: true,
+  type: 'object',
+  properties: { data: true, children: { type: 'array', items: { $recursiveRef: '#' } } },
+};
+const strictTree2019: Schema = { $schema: DRAFT_2019, $id: 'https://example.com/strict-tree-2019', $recursiveAnchor: true, $ref: 'tree-2019', propertyNames: { enum: ['data', 'children'] } };
+const judgedByAjv2019: Case[] = [
+  { name: 'the 2019-09 tree alone takes any property at any depth', schema: { $schema: DRAFT_2019, $ref: 'https://example.com/tree-2019' }, extra: [tree2019], values: [{}, { children: [{ extra: 1 }] }, deepStrict, { children: [1] }] },
+  { name: 'the 2019-09 strict tree refuses unknown properties at every depth', schema: strictTree2019, extra: [tree2019], values: [{}, { data: 1 }, { extra: 1 }, { children: [{ extra: 1 }] }, deepStrict, { children: [{ children: [{ data: null }] }] }] },
+  { name: 'a 2019-09 outer resource without $recursiveAnchor leaves the strict tree in charge', schema: { $schema: DRAFT_2019, $id: 'https://example.com/outer-2019', properties: { tree: { $ref: 'strict-tree-2019' } } }, extra: [tree2019, strictTree2019], values: [{ tree: deepStrict }, { tree: { children: [{ data: 1 }] } }, { tree: { children: [{ x: 1 }] } }] },
+  { name: 'a 2019-09 $recursiveRef whose target has no $recursiveAnchor is a $ref', schema: { $schema: DRAFT_2019, $id: 'https://example.com/list-2019', type: 'object', required: ['a'], properties: { next: { $recursiveRef: '#' } } }, extra: [], values: [{ a: 1 }, { a: 1, next: { a: 2 } }, { a: 1, next: {} }, {}] },
+];
+
 /**
  * Anchors inside `$defs` (the suite's "extendible" pattern), beyond ajv's support: verdicts worked
  * out by hand from Core §8.2.3.2 (the outermost resource in scope declaring the anchor wins; a
@@ -117,8 +136,8 @@ function agrees({ schema, extra }: Omit<Case, 'values'>, values: unknown[], expe
   }
 }
 
-function agreesWithAjv(testCase: Case): void {
-  const ajv = new Ajv2020({ strict: false });
+function agreesWithAjv(testCase: Case, draft2019 = false): void {
+  const ajv = draft2019 ? new Ajv2019({ strict: false }) : new Ajv2020({ strict: false });
   for (const document of testCase.extra) ajv.addSchema(document);
   const validate = ajv.compile(testCase.schema);
   const valid = (value: unknown): boolean => validate(value) === true;
@@ -129,6 +148,7 @@ function agreesWithAjv(testCase: Case): void {
 
 const codecs = suite('generated codecs resolve $dynamicRef like ajv and the spec');
 for (const testCase of judgedByAjv) codecs(`${testCase.name}: CBOR and UBJSON accept exactly what ajv accepts`, () => agreesWithAjv(testCase));
+for (const testCase of judgedByAjv2019) codecs(`${testCase.name}: CBOR and UBJSON accept exactly what ajv accepts`, () => agreesWithAjv(testCase, true));
 for (const testCase of judgedBySpec) {
   codecs(`${testCase.name}: CBOR and UBJSON accept exactly the values Core §8.2.3.2 makes valid`, () => {
     const verdicts = new Map(testCase.verdicts);

@@ -1,5 +1,6 @@
 /**
- * `$dynamicRef`/`$dynamicAnchor` (2020-12 Core §8.2.3.2) resolved statically. A `$dynamicRef`
+ * `$dynamicRef`/`$dynamicAnchor` (2020-12 Core §8.2.3.2), and 2019-09's `$recursiveRef`/
+ * `$recursiveAnchor` (§8.2.4.2) the same way, resolved statically. A `$dynamicRef`
  * whose initial target carries a matching `$dynamicAnchor` resolves to the outermost schema
  * resource in the dynamic scope (§7.1: the resources entered through references and nesting on
  * the way to it) that declares that anchor. The outermost binding of a name never changes once
@@ -8,7 +9,7 @@
  * so recursion through them still closes, and equal scopes share one definition.
  */
 import { isJsonObject, own } from '../schema/json.js';
-import { plainFragment, type SchemaDocument, type SchemaLocation, type SchemaRegistry } from '../schema/registry.js';
+import { plainFragment, RECURSIVE_ANCHOR, type SchemaDocument, type SchemaLocation, type SchemaRegistry } from '../schema/registry.js';
 import type { LoweringContext } from './context.js';
 import { keywordPath, stringKeyword, type Here } from './keyword-values.js';
 
@@ -19,7 +20,8 @@ export const NO_BINDINGS: Bindings = new Map();
 
 /** The keywords of this file, allowed where their draft defines them (elsewhere `UNSUPPORTED_KEYWORDS` refuses them). */
 export function dynamicKeywords(draft: SchemaDocument['draft']): readonly string[] {
-  return draft === '2020-12' ? ['$dynamicRef', '$dynamicAnchor'] : [];
+  if (draft === '2020-12') return ['$dynamicRef', '$dynamicAnchor'];
+  return draft === '2019-09' ? ['$recursiveRef', '$recursiveAnchor'] : [];
 }
 
 /** `bindings` after entering the resources rooted on the way from `from` (exclusive) down to `to`. */
@@ -53,15 +55,19 @@ export function bindingsKey(bindings: Bindings): string {
 /**
  * The target of `here`'s `$dynamicRef` in the scope `bindings`: its initial target (resolved as a
  * `$ref`) unless that carries a `$dynamicAnchor` named as the fragment, then the binding of that
- * name, if any (§8.2.3.2). `undefined` without a `$dynamicRef`.
+ * name, if any (2020-12 Core §8.2.3.2). In 2019-09, `$recursiveRef` likewise, when its initial
+ * target has `$recursiveAnchor: true` (2019-09 Core §8.2.4.2). `undefined` without either keyword.
  */
 export function resolveDynamicRef(registry: SchemaRegistry, here: Here, bindings: Bindings): SchemaLocation | undefined {
-  const ref = stringKeyword(here, '$dynamicRef');
-  if (ref === undefined) return undefined;
-  const site = { schemaPath: keywordPath(here, '$dynamicRef'), source: here.source };
-  const initial = registry.resolve(ref, here.location.base, site);
+  const draft = here.location.document.draft;
+  const keyword = draft === '2020-12' ? '$dynamicRef' : draft === '2019-09' ? '$recursiveRef' : undefined;
+  const ref = keyword === undefined ? undefined : stringKeyword(here, keyword);
+  if (keyword === undefined || ref === undefined) return undefined;
+  const initial = registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, keyword), source: here.source });
+  if (!isJsonObject(initial.schema)) return initial;
+  if (keyword === '$recursiveRef') return own(initial.schema, '$recursiveAnchor') === true ? (bindings.get(RECURSIVE_ANCHOR) ?? initial) : initial;
   const name = plainFragment(ref);
-  if (name === undefined || !isJsonObject(initial.schema) || own(initial.schema, '$dynamicAnchor') !== name) return initial;
+  if (name === undefined || own(initial.schema, '$dynamicAnchor') !== name) return initial;
   return bindings.get(name) ?? initial;
 }
 
@@ -72,7 +78,7 @@ export interface ScopedLocation {
 }
 
 /**
- * The schemas `here` applies in place by `$ref` and (2020-12) `$dynamicRef`, resolved in the scope
+ * The schemas `here` applies in place by `$ref` and `$dynamicRef` (2019-09: `$recursiveRef`), resolved in the scope
  * being lowered, each with the bindings it is entered with. Whoever follows one in place (an
  * evaluation walk) runs inside `context.inScope(location, bindings, …)` so that the references
  * under it resolve in its scope too.
@@ -81,10 +87,8 @@ export function inPlaceTargets(context: LoweringContext, here: Here): ScopedLoca
   const found: ScopedLocation[] = [];
   const ref = stringKeyword(here, '$ref');
   if (ref !== undefined) found.push(scoped(context, context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source }), here));
-  if (dynamicKeywords(here.location.document.draft).length > 0) {
-    const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
-    if (target !== undefined) found.push(scoped(context, target, here));
-  }
+  const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
+  if (target !== undefined) found.push(scoped(context, target, here));
   return found;
 }
 

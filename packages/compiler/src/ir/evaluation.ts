@@ -46,10 +46,6 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
   try {
     const draft = here.location.document.draft;
     const legacy = draft !== '2020-12' && draft !== '2019-09';
-    if (has(here.schema, '$recursiveRef')) {
-      // 2019-09 Core §8.2.4.2: not resolved by lowering either; refused rather than walked past.
-      throw new SchemaError(SchemaErrorCode.UnsupportedKeyword, 'the keyword $recursiveRef is not supported yet', keywordPath(here, '$recursiveRef'), here.source);
-    }
     const evaluation = legacy && has(here.schema, '$ref') ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
     for (const reference of inPlaceTargets(context, here)) merge(evaluation, followReference(context, here, reference, target, active));
     if (legacy) return evaluation;

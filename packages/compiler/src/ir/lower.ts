@@ -52,7 +52,7 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   const literal = lowerLiteral(here);
   if (literal !== undefined) parts.push(literal);
   if (ref !== undefined) parts.push(ref);
-  const dynamicRef = enabled.has('$dynamicRef') ? lowerDynamicRef(context, here) : undefined;
+  const dynamicRef = lowerDynamicRef(context, here);
   if (dynamicRef !== undefined) parts.push(dynamicRef);
   for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
   for (const mode of ['oneOf', 'anyOf'] as const) {
@@ -72,7 +72,7 @@ function lowerRef(context: LoweringContext, here: Here): IrRef | undefined {
   return { kind: 'ref', target: context.declareReference(target, here.location), schemaPath: here.path, annotations: {} };
 }
 
-/** `$dynamicRef` (2020-12 Core §8.2.3.2), resolved in the dynamic scope being lowered (dynamic-scope.ts). */
+/** `$dynamicRef` (2020-12 Core §8.2.3.2) or `$recursiveRef` (2019-09), resolved in the dynamic scope being lowered (dynamic-scope.ts). */
 function lowerDynamicRef(context: LoweringContext, here: Here): IrRef | undefined {
   const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
   if (target === undefined) return undefined;

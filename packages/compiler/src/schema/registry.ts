@@ -194,19 +194,29 @@ export class SchemaRegistry {
     }
   }
 
-  /** Records a `$dynamicAnchor` in its resource and the name a `$dynamicRef` uses (2020-12 Core §8.2.3.2). */
+  /**
+   * Records a `$dynamicAnchor` in its resource and the name a `$dynamicRef` uses (2020-12 Core
+   * §8.2.3.2); in 2019-09, `$recursiveAnchor: true` at a resource root and `$recursiveRef` the same
+   * way, under the name `RECURSIVE_ANCHOR` (2019-09 Core §8.2.4.2).
+   */
   private indexDynamic(document: SchemaDocument, schema: JsonObject, pointer: string, resource: string): void {
-    if (document.draft !== '2020-12') return;
-    const anchor = own(schema, '$dynamicAnchor');
-    if (typeof anchor === 'string') {
-      const key = `${document.uri}#${resource}`;
-      const names = this.dynamicAnchors.get(key) ?? new Map<string, string>();
-      if (!names.has(anchor)) names.set(anchor, pointer);
-      this.dynamicAnchors.set(key, names);
+    let anchor: string | undefined;
+    let name: string | undefined;
+    if (document.draft === '2020-12') {
+      const declared = own(schema, '$dynamicAnchor');
+      anchor = typeof declared === 'string' ? declared : undefined;
+      const ref = own(schema, '$dynamicRef');
+      name = typeof ref === 'string' ? plainFragment(ref) : undefined;
+    } else if (document.draft === '2019-09') {
+      anchor = own(schema, '$recursiveAnchor') === true && pointer === resource ? RECURSIVE_ANCHOR : undefined;
+      name = typeof own(schema, '$recursiveRef') === 'string' ? RECURSIVE_ANCHOR : undefined;
     }
-    const ref = own(schema, '$dynamicRef');
-    const name = typeof ref === 'string' ? plainFragment(ref) : undefined;
     if (name !== undefined) this.dynamicRefNames.add(name);
+    if (anchor === undefined) return;
+    const key = `${document.uri}#${resource}`;
+    const names = this.dynamicAnchors.get(key) ?? new Map<string, string>();
+    if (!names.has(anchor)) names.set(anchor, pointer);
+    this.dynamicAnchors.set(key, names);
   }
 
   /** Pointer of the schema resource holding `pointer`: the nearest `$id` (or the document root) at or above it. */
@@ -280,6 +290,9 @@ export class SchemaRegistry {
 }
 
 const EMPTY_ANCHORS: ReadonlyMap<string, string> = new Map();
+
+/** The dynamic anchor name 2019-09 `$recursiveAnchor: true` declares; no plain-name fragment can be "#". */
+export const RECURSIVE_ANCHOR = '#';
 
 /** The plain-name fragment of a URI reference (`#node`, `tree.json#node`), decoded; else undefined. */
 export function plainFragment(ref: string): string | undefined {
