@@ -75,6 +75,8 @@ export function resolveDynamicRef(registry: SchemaRegistry, here: Here, bindings
 export interface ScopedLocation {
   location: SchemaLocation;
   bindings: Bindings;
+  /** The keyword that refers to it (`$ref`, `$dynamicRef` or `$recursiveRef`), for error paths. */
+  keyword: string;
 }
 
 /**
@@ -86,12 +88,12 @@ export interface ScopedLocation {
 export function inPlaceTargets(context: LoweringContext, here: Here): ScopedLocation[] {
   const found: ScopedLocation[] = [];
   const ref = stringKeyword(here, '$ref');
-  if (ref !== undefined) found.push(scoped(context, context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source }), here));
+  if (ref !== undefined) found.push(scoped(context, context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source }), here, '$ref'));
   const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
-  if (target !== undefined) found.push(scoped(context, target, here));
+  if (target !== undefined) found.push(scoped(context, target, here, here.location.document.draft === '2019-09' ? '$recursiveRef' : '$dynamicRef'));
   return found;
 }
 
-function scoped(context: LoweringContext, location: SchemaLocation, here: Here): ScopedLocation {
-  return { location, bindings: context.referenceBindings(location, here.location) };
+function scoped(context: LoweringContext, location: SchemaLocation, here: Here, keyword: string): ScopedLocation {
+  return { location, bindings: context.referenceBindings(location, here.location), keyword };
 }
