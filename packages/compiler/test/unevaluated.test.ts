@@ -10,7 +10,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
-import { buildIr, compileCodec } from '../src/index.js';
+import { buildIr, compileCodec, compileSchema } from '../src/index.js';
 import { isSchemaError } from '../src/errors.js';
 
 const ajv2020 = new Ajv2020({ strict: false });
@@ -220,6 +220,14 @@ test('anyOf variants every value matches evaluate statically: a closed record, j
     assert.ok(variant.kind === 'object' && variant.additionalProperties.kind === 'never', 'every variant is a closed record');
   }
   agreesWithAjv(schema, [{ a: 1 }, { b: 1 }, { a: 1, b: 'x' }, { c: 1 }, {}]);
+});
+
+test('an if subschema used by its check and by the evaluation gets one predicate', () => {
+  const schema = { if: named('kind'), then: { properties: { size: true } }, unevaluatedProperties: false };
+  for (const { format } of FORMATS) {
+    const text = compileSchema(schema, 'conditional', { format }).map((file) => file.text).join('\n');
+    assert.is(text.split('@schema #/if\n').length - 1, 1, `${format}: predicates of #/if`);
+  }
 });
 
 test('an evaluation that depends on the value stays a check', () => {

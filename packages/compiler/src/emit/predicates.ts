@@ -210,7 +210,10 @@ class PredicateEmitter extends FunctionEmitter {
           const key = scope.fresh('key');
           const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.keyEvaluated(evaluation, key, check.node.schemaPath));
           const rest = this.call(check.node, js`value[${key}]`, new Code('depth - 1'));
-          body.line(js`for (const ${key} of Object.keys(value)) if (!(${evaluated}) && !${rest}) return false;`);
+          body.block(js`for (const ${key} of Object.keys(value))`, (loop) => {
+            if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.3)`);
+            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (!${rest}) return false;`);
+          });
         });
         return;
       case 'unevaluatedItems':
@@ -220,7 +223,10 @@ class PredicateEmitter extends FunctionEmitter {
           const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.itemEvaluated(evaluation, index));
           const rest = this.call(check.node, js`value[${index}]`, new Code('depth - 1'));
           // Items before the static prefix are evaluated whatever the conditions say.
-          body.line(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++) if (!(${evaluated}) && !${rest}) return false;`);
+          body.block(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++)`, (loop) => {
+            if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.2)`);
+            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (!${rest}) return false;`);
+          });
         });
         return;
     }
@@ -245,7 +251,8 @@ class PredicateEmitter extends FunctionEmitter {
         tests.push(this.evaluated(condition.else, scope, lines, missed, own));
       }
     }
-    const any = tests.length === 0 ? new Code('false') : new Code(tests.map((test) => `(${test.text})`).join(' || '));
+    const grouped = tests.map((test) => (tests.length > 1 && test.text.includes(' || ') ? `(${test.text})` : test.text));
+    const any = tests.length === 0 ? new Code('false') : new Code(grouped.join(' || '));
     return active === undefined ? any : js`${active} && (${any})`;
   }
 

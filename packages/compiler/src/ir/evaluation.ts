@@ -17,7 +17,7 @@ import type { SchemaLocation } from '../schema/registry.js';
 import { LoweringContext } from './context.js';
 import { inPlaceTargets, type ScopedLocation } from './dynamic-scope.js';
 import { arrayKeyword, childLocation, hereOf, keywordPath, type Here } from './keyword-values.js';
-import { lowerSchema } from './lower.js';
+import { lowerSubschema } from './lower-checks.js';
 import { anyNode } from './nodes.js';
 import type { IrEvaluation, IrEvaluationCondition, IrNode, IrObject } from './types.js';
 
@@ -53,14 +53,14 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
     for (const [index, member] of (arrayKeyword(here, 'allOf') ?? []).entries()) merge(evaluation, child(member, 'allOf', index));
     for (const keyword of ['anyOf', 'oneOf']) {
       for (const [index, variant] of (arrayKeyword(here, keyword) ?? []).entries()) {
-        addCondition(evaluation, () => lowerSchema(context, childLocation(here, variant, keyword, index)), child(variant, keyword, index));
+        addCondition(evaluation, () => lowerSubschema(context, childLocation(here, variant, keyword, index)), child(variant, keyword, index));
       }
     }
     if (has(here.schema, 'if')) {
       const matched = child(own(here.schema, 'if'), 'if');
       if (has(here.schema, 'then')) merge(matched, child(own(here.schema, 'then'), 'then'));
       const otherwise = has(here.schema, 'else') ? child(own(here.schema, 'else'), 'else') : undefined;
-      addCondition(evaluation, () => lowerSchema(context, childLocation(here, own(here.schema, 'if'), 'if')), matched, otherwise);
+      addCondition(evaluation, () => lowerSubschema(context, childLocation(here, own(here.schema, 'if'), 'if')), matched, otherwise);
     }
     // dependentSchemas apply to objects only: they never evaluate items.
     const dependent = own(here.schema, 'dependentSchemas');
@@ -108,7 +108,7 @@ function ownEvaluation(context: LoweringContext, here: Here, target: EvaluationT
     // 2020-12 Core §10.3.1.1–10.3.1.3: prefixItems, items (the rest) and contains (matching items).
     evaluation.prefix = arrayKeyword(here, 'prefixItems')?.length ?? 0;
     if (items !== undefined) evaluation.all = true;
-    if (has(here.schema, 'contains')) evaluation.contains.push(lowerSchema(context, childLocation(here, own(here.schema, 'contains'), 'contains')));
+    if (has(here.schema, 'contains')) evaluation.contains.push(lowerSubschema(context, childLocation(here, own(here.schema, 'contains'), 'contains')));
   } else if (Array.isArray(items)) {
     // 2019-09 Core §9.3.1.1–9.3.1.2: tuple `items`, then `additionalItems`; `contains` evaluates nothing.
     evaluation.prefix = items.length;

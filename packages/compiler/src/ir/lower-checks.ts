@@ -7,7 +7,9 @@
  */
 import { has, isJsonObject, own } from '../schema/json.js';
 import { CHECK_KEYWORDS } from '../schema/keywords.js';
-import type { LoweringContext } from './context.js';
+import type { SchemaLocation } from '../schema/registry.js';
+import { LoweringContext } from './context.js';
+import { bindingsKey } from './dynamic-scope.js';
 import { childLocation, countKeyword, invalid, type Here } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import type { IrCheck, IrNode } from './types.js';
@@ -23,7 +25,7 @@ export function lowerChecks(context: LoweringContext, here: Here): IrCheck[] {
   const sub = (keyword: string, ...tokens: string[]): IrNode => {
     let value: unknown = own(here.schema, keyword);
     for (const token of tokens) value = (value as Record<string, unknown>)[token];
-    return lowerSchema(context, childLocation(here, value, keyword, ...tokens));
+    return lowerSubschema(context, childLocation(here, value, keyword, ...tokens));
   };
   if (enabled.has('not') && has(here.schema, 'not')) checks.push({ kind: 'not', node: sub('not') });
   // `then`/`else` without `if` do nothing (Core §10.2.2.2–3).
@@ -52,6 +54,28 @@ export function lowerChecks(context: LoweringContext, here: Here): IrCheck[] {
     }
   }
   return checks;
+}
+
+const lowered = new WeakMap<LoweringContext, Map<string, IrNode>>();
+
+/**
+ * `lowerSchema`, once per location and dynamic scope in a lowering run: `if`, `contains` and
+ * `anyOf`/`oneOf` variants are lowered for their checks and again for the evaluation of
+ * `unevaluated*` (evaluation.ts); one node gives generated code one predicate for both.
+ */
+export function lowerSubschema(context: LoweringContext, location: SchemaLocation): IrNode {
+  let memo = lowered.get(context);
+  if (memo === undefined) {
+    memo = new Map();
+    lowered.set(context, memo);
+  }
+  const key = `${LoweringContext.keyOf(location)}${bindingsKey(context.bindingsAt(location))}`;
+  let node = memo.get(key);
+  if (node === undefined) {
+    node = lowerSchema(context, location);
+    memo.set(key, node);
+  }
+  return node;
 }
 
 function mapKeyword(here: Here, keyword: string): [string, unknown][] {
