@@ -95,12 +95,7 @@ export class LoweringContext {
     return entry.node;
   }
 
-  /** Declares the target of a reference made at `site`: entered with the scope there plus its own resource (Core §7.1). */
-  declareReference(target: SchemaLocation, site: SchemaLocation): string {
-    return this.declare(target, undefined, this.referenceBindings(target, site));
-  }
-
-  /** The bindings a reference at `site` enters `target` with. */
+  /** The bindings a reference at `site` enters `target` with: the scope there plus the target's own resource (Core §7.1). */
   referenceBindings(target: SchemaLocation, site: SchemaLocation): Bindings {
     return enterTarget(this.registry, this.bindingsAt(site), target);
   }

@@ -11,9 +11,9 @@ import type { SchemaLocation } from '../schema/registry.js';
 import { collectAnnotations } from './annotations.js';
 import type { LoweringContext } from './context.js';
 import { findDiscriminator, openApiDiscriminator } from './discriminator.js';
-import { dynamicKeywords, resolveDynamicRef } from './dynamic-scope.js';
+import { dynamicKeywords, inPlaceTargets } from './dynamic-scope.js';
 import { intersect } from './intersect.js';
-import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, stringKeyword, type Here } from './keyword-values.js';
+import { arrayKeyword, childLocation, hereOf, invalid, keywordPath, type Here } from './keyword-values.js';
 import { checkKeywords, lowerChecks } from './lower-checks.js';
 import { lowerTypes } from './lower-types.js';
 import { lowerUnevaluated } from './lower-unevaluated.js';
@@ -42,18 +42,16 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   const here = hereOf(location, location.schema);
   const draft = location.document.draft;
   const legacy = draft === 'draft-07' || draft === 'draft-06' || draft === 'draft-04';
-  const ref = lowerRef(context, here);
+  const refs = lowerReferences(context, here);
   // Draft-07 Core §8.3: "All other properties in a "$ref" object MUST be ignored."
-  if (ref !== undefined && legacy) return ref;
+  if (refs.length > 0 && legacy) return refs[0];
   const enabled = new Set([...checkKeywords(here), ...dynamicKeywords(draft)]);
   refuseUnsupported(here, enabled);
   let node: IrNode = lowerTypes(context, here) ?? anyNode(path);
   const parts: IrNode[] = [];
   const literal = lowerLiteral(here);
   if (literal !== undefined) parts.push(literal);
-  if (ref !== undefined) parts.push(ref);
-  const dynamicRef = lowerDynamicRef(context, here);
-  if (dynamicRef !== undefined) parts.push(dynamicRef);
+  parts.push(...refs);
   for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
   for (const mode of ['oneOf', 'anyOf'] as const) {
     const union = lowerUnion(context, here, mode);
@@ -65,18 +63,14 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   return withAnnotations(node, collectAnnotations(context, here), path);
 }
 
-function lowerRef(context: LoweringContext, here: Here): IrRef | undefined {
-  const ref = stringKeyword(here, '$ref');
-  if (ref === undefined) return undefined;
-  const target = context.registry.resolve(ref, here.location.base, { schemaPath: keywordPath(here, '$ref'), source: here.source });
-  return { kind: 'ref', target: context.declareReference(target, here.location), schemaPath: here.path, annotations: {} };
-}
-
-/** `$dynamicRef` (2020-12 Core §8.2.3.2) or `$recursiveRef` (2019-09), resolved in the dynamic scope being lowered (dynamic-scope.ts). */
-function lowerDynamicRef(context: LoweringContext, here: Here): IrRef | undefined {
-  const target = resolveDynamicRef(context.registry, here, context.bindingsAt(here.location));
-  if (target === undefined) return undefined;
-  return { kind: 'ref', target: context.declareReference(target, here.location), schemaPath: here.path, annotations: {} };
+/**
+ * `$ref`, and `$dynamicRef` (2020-12 Core §8.2.3.2) or `$recursiveRef` (2019-09), each a named
+ * definition entered in the dynamic scope it resolves in (dynamic-scope.ts).
+ */
+function lowerReferences(context: LoweringContext, here: Here): IrRef[] {
+  return inPlaceTargets(context, here).map(({ location, bindings }) => ({
+    kind: 'ref', target: context.declare(location, undefined, bindings), schemaPath: here.path, annotations: {},
+  }));
 }
 
 /** Standard keywords without an implementation are refused, never skipped (see keywords.ts). */
