@@ -206,4 +206,35 @@ definitions('refuses $dynamicRef and $dynamicAnchor in draft-07, which does not 
   }
 });
 
+/** Level i offers two resources binding `n<i>` differently, each referring to both of level i+1: 2^levels scopes reach the leaf. */
+function multiplyingScopes(levels: number): { schema: Schema; extra: Schema[] } {
+  const anchors = Object.fromEntries(Array.from({ length: levels }, (_, index) => [`d${index}`, { $dynamicAnchor: `n${index}` }]));
+  const leaf = { $id: 'https://h.example/leaf', type: 'array', prefixItems: Array.from({ length: levels }, (_, index) => ({ $dynamicRef: `#n${index}` })), $defs: anchors };
+  const extra: Schema[] = [leaf];
+  for (let level = 0; level < levels; level++) {
+    const next = level === levels - 1 ? ['https://h.example/leaf'] : [`https://h.example/a${level + 1}`, `https://h.example/b${level + 1}`];
+    for (const side of ['a', 'b']) {
+      extra.push({ $id: `https://h.example/${side}${level}`, type: 'array', items: { anyOf: next.map(($ref) => ({ $ref })) }, $defs: { x: { $dynamicAnchor: `n${level}`, type: side === 'a' ? 'string' : 'number' } } });
+    }
+  }
+  return { schema: { anyOf: [{ $ref: 'https://h.example/a0' }, { $ref: 'https://h.example/b0' }] }, extra };
+}
+
+definitions('specialises the leaf once per reachable scope (2^3 here)', () => {
+  const { schema, extra } = multiplyingScopes(3);
+  assert.is(definitionsAt(schema, extra, 'https://h.example/leaf#').length, 8);
+});
+
+definitions('refuses scopes that multiply definitions past the limit with too-large, quickly', () => {
+  const { schema, extra } = multiplyingScopes(16);
+  const started = performance.now();
+  try {
+    buildIr({ schema }, { extraSchemas: extra });
+    assert.unreachable('lowered 2^16 scopes');
+  } catch (error) {
+    assert.is((error as { code?: string }).code, 'too-large');
+  }
+  assert.ok(performance.now() - started < 10_000, 'within seconds');
+});
+
 definitions.run();

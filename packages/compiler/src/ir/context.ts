@@ -14,6 +14,8 @@ import type { IrDefinition, IrNode } from './types.js';
 export const MAX_LOWERING_DEPTH = 500;
 /** IR nodes one compilation's merges may create (unions distributed over unions multiply). */
 export const MAX_NODES = 200_000;
+/** Named definitions one compilation may declare (dynamic scopes multiply them: dynamic-scope.ts). */
+export const MAX_DEFINITIONS = 20_000;
 
 export interface LoweringOptions {
   formatAssertion: boolean;
@@ -72,6 +74,9 @@ export class LoweringContext {
     if (known !== undefined) {
       if (exportedName !== undefined && !known.exported) Object.assign(known, { exported: true, name: exportedName });
       return key;
+    }
+    if (this.entries.size >= MAX_DEFINITIONS) {
+      throw new SchemaError(SchemaErrorCode.TooLarge, `normalising declares more than ${MAX_DEFINITIONS} definitions (one per $ref target and dynamic scope)`, `#${location.pointer}`, location.document.source);
     }
     const entry: DefinitionEntry = { key, name: exportedName, exported: exportedName !== undefined, location, bindings, state: 'pending', node: undefined };
     this.entries.set(key, entry);
