@@ -16,7 +16,7 @@ type Schema = Record<string, unknown>;
 
 // The extensible recursive schema of 2020-12 Core §8.2.3.2 and Appendix C: a tree whose nodes are
 // whatever schema the evaluation started from. The spec's strict tree closes it with
-// unevaluatedProperties; propertyNames says the same here without that keyword.
+// unevaluatedProperties (below); propertyNames says the same with an applicator of its own.
 const tree: Schema = {
   $id: 'https://example.com/tree',
   $dynamicAnchor: 'node',
@@ -56,6 +56,12 @@ const judgedByAjv: Case[] = [
   { name: 'the tree alone takes any property at any depth', schema: { $ref: 'https://example.com/tree' }, extra: [tree], values: [{}, { data: [1] }, { children: [{ extra: 1 }] }, deepStrict, { children: [1] }, 'tree'] },
   { name: 'the strict tree refuses unknown properties at every depth, through the tree', schema: strictTree, extra: [tree], values: [{}, { data: 1 }, { extra: 1 }, { children: [{ extra: 1 }] }, deepStrict, { children: [{ children: [{ data: null }] }] }] },
   { name: 'the outermost $dynamicAnchor wins over the inner ones', schema: { $id: 'https://example.com/named-tree', $dynamicAnchor: 'node', $ref: 'strict-tree', required: ['data'] }, extra: [tree, strictTree], values: [{ data: 1 }, { data: 1, children: [{ data: 2 }] }, { data: 1, children: [{}] }, { data: 1, children: [{ data: 2, x: 3 }] }, {}] },
+  {
+    name: 'the spec\'s strict tree (unevaluatedProperties over the tree) refuses unknown properties at every depth',
+    schema: { $id: 'https://example.com/strict-tree-unevaluated', $dynamicAnchor: 'node', $ref: 'tree', unevaluatedProperties: false },
+    extra: [tree],
+    values: [{}, { data: 1 }, { extra: 1 }, { children: [{ extra: 1 }] }, deepStrict, { children: [{ children: [{ data: null }] }] }],
+  },
   // The 2020-12 meta-schema (bundled, resolved offline) extends its vocabularies through $dynamicRef "#meta".
   {
     name: 'the 2020-12 meta-schema validates schemas at every depth',
