@@ -230,6 +230,40 @@ test('an if subschema used by its check and by the evaluation gets one predicate
   }
 });
 
+const extensible = {
+  $defs: { extensions: { patternProperties: { '^x-': true } } },
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  $ref: '#/$defs/extensions',
+  unevaluatedProperties: false,
+};
+
+test('patternProperties from a $ref beside unevaluatedProperties false give a closed record (OpenAPI 3.1 extensions)', () => {
+  const root = buildIr({ schema: extensible }).root;
+  assert.is(root.checks, undefined);
+  assert.ok(root.kind === 'object' && root.additionalProperties.kind === 'never' && root.patternProperties.length === 1);
+  agreesWithAjv(extensible, [{ name: 'n' }, { name: 'n', 'x-a': 1 }, { 'x-': [] }, { other: 1 }, { name: 1 }]);
+  for (const { format } of FORMATS) {
+    try {
+      compileCodec(extensible, { format }).encode({ name: 'n', other: 1 });
+      assert.unreachable('encoded an unevaluated property');
+    } catch (error) {
+      assert.ok(isEncodeError(error));
+      assert.is(error.path, '/other');
+    }
+  }
+});
+
+test('patterns with unevaluatedProperties are judged like ajv on unions, untyped schemas and allOf', () => {
+  const schemas = [
+    { patternProperties: { '^p': { type: 'integer' } }, allOf: [{ properties: { pa: true, q: { type: 'string' } } }], unevaluatedProperties: { type: 'boolean' } },
+    { type: 'object', patternProperties: { '^x-': true }, anyOf: [{ required: ['a'] }, { required: ['b'] }], unevaluatedProperties: false },
+    { patternProperties: { '^x-': true }, properties: { a: true }, required: ['a', 'x-r'], unevaluatedProperties: false },
+  ];
+  const values = [{}, { pa: 1 }, { pa: 'x' }, { q: 's' }, { p1: 2, z: true }, { z: 1 }, { a: 1 }, { b: 1, 'x-1': 0 }, { a: 1, 'x-r': 0 }, { a: 1, c: 1 }, 'text', [1], null];
+  for (const schema of schemas) agreesWithAjv(schema, values);
+});
+
 test('an evaluation that depends on the value stays a check', () => {
   const root = buildIr({ schema: { type: 'object', anyOf: [named('a'), named('b')], unevaluatedProperties: false } }).root;
   assert.equal(root.checks?.map((check) => check.kind), ['unevaluatedProperties']);

@@ -17,8 +17,10 @@ import { intersect } from './intersect.js';
 import { childLocation, keywordPath, type Here } from './keyword-values.js';
 import { checkKeywords } from './lower-checks.js';
 import { lowerSchema } from './lower.js';
-import { anyNode, withChecks } from './nodes.js';
-import type { IrEvaluation, IrNode, IrUnion } from './types.js';
+import { objectIsEmpty } from './lower-types.js';
+import { undeclaredNode } from './merge-object.js';
+import { anyNode, neverNode, withChecks } from './nodes.js';
+import type { IrEvaluation, IrNode, IrObject, IrProperty, IrUnion } from './types.js';
 
 const KEYWORDS = [
   ['unevaluatedProperties', 'properties'],
@@ -36,7 +38,9 @@ export function lowerUnevaluated(context: LoweringContext, here: Here, node: IrN
     if (evaluation.all) continue;
     const unevaluated = lowerSchema(context, childLocation(here, own(here.schema, keyword), keyword));
     if (unevaluated.kind === 'any' && unevaluated.checks === undefined) continue;
-    if (isStatic(evaluation, target)) result = intersect(context, result, staticShape(here, keyword, target, evaluation, unevaluated), here);
+    const closed = target === 'properties' && evaluation.conditions.length === 0 && evaluation.patterns.length > 0 ? closeObjects(context, here, result, evaluation, unevaluated) : undefined;
+    if (closed !== undefined) result = closed;
+    else if (isStatic(evaluation, target)) result = intersect(context, result, staticShape(here, keyword, target, evaluation, unevaluated), here);
     else if (target === 'properties') result = withChecks(result, [{ kind: 'unevaluatedProperties', node: unevaluated, evaluation }]);
     else result = withChecks(result, [{ kind: 'unevaluatedItems', node: unevaluated, evaluation }]);
   }
@@ -44,8 +48,63 @@ export function lowerUnevaluated(context: LoweringContext, here: Here, node: IrN
 }
 
 /**
- * True when the evaluation is the same for every value. Patterns stay a check: an object shape
- * with them beside the node's own patterns and a non-trivial additional schema cannot be merged.
+ * A static evaluation with patterns (`patternProperties: {"^x-": …}` beside `unevaluatedProperties:
+ * false`, as in OpenAPI 3.1's schema): each object of `node` whose undeclared keys are free, whose
+ * patterns are exactly the evaluated ones and whose declared names are evaluated gets the
+ * evaluated names declared and `unevaluated` as its additional schema — exactly the keyword on
+ * it. `undefined` (the caller falls back) for any node this cannot rewrite exactly.
+ */
+function closeObjects(context: LoweringContext, here: Here, node: IrNode, evaluation: IrEvaluation, unevaluated: IrNode): IrNode | undefined {
+  switch (node.kind) {
+    case 'null':
+    case 'boolean':
+    case 'number':
+    case 'string':
+    case 'array':
+    case 'never':
+      return node;
+    case 'union': {
+      const variants: IrNode[] = [];
+      for (const variant of node.variants) {
+        const closed = closeObjects(context, here, variant, evaluation, unevaluated);
+        if (closed === undefined || (closed.kind === 'never' && variant.kind !== 'never')) return undefined;
+        variants.push(closed);
+      }
+      return { ...node, variants };
+    }
+    case 'object':
+      return closeObject(context, here, node, evaluation, unevaluated);
+    default:
+      // any, literal, ref: left to the general paths.
+      return undefined;
+  }
+}
+
+function closeObject(context: LoweringContext, here: Here, node: IrObject, evaluation: IrEvaluation, unevaluated: IrNode): IrNode | undefined {
+  const patterns = new Set(node.patternProperties.map((entry) => entry.pattern));
+  if (node.additionalProperties.kind !== 'any' || node.additionalProperties.checks !== undefined) return undefined;
+  if (patterns.size !== evaluation.patterns.length || evaluation.patterns.some((pattern) => !patterns.has(pattern))) return undefined;
+  const declared = new Set(node.properties.map((property) => property.name));
+  if ([...declared].some((name) => !evaluation.names.includes(name))) return undefined;
+  const path = keywordPath(here, 'unevaluatedProperties');
+  // An evaluated name the object does not declare keeps what the object says of it (its patterns, else any value).
+  const added: IrProperty[] = evaluation.names
+    .filter((name) => !declared.has(name))
+    .map((name) => ({ name, node: undeclaredNode(context, node, name, here), required: node.extraRequired.includes(name), schemaPath: path }));
+  const closed: IrObject = {
+    ...node,
+    properties: [...node.properties, ...added],
+    additionalProperties: unevaluated,
+    extraRequired: node.extraRequired.filter((name) => !evaluation.names.includes(name)),
+  };
+  context.count(here.path, here.source);
+  return objectIsEmpty(closed) ? neverNode(here.path) : closed;
+}
+
+/**
+ * True when the evaluation is the same for every value. Patterns stay a check unless
+ * `closeObjects` can rewrite the node: an object shape with them beside the node's own patterns
+ * and a non-trivial additional schema cannot be merged.
  */
 function isStatic(evaluation: IrEvaluation, target: EvaluationTarget): boolean {
   if (evaluation.conditions.length > 0) return false;
