@@ -78,10 +78,27 @@ compile('reports an unreadable or non-JSON --schema document with exit code 2', 
   rmSync(dir, { recursive: true });
 });
 
+compile('resolves a $ref through a --schema-uri document whose $id differs from the URI it is served at', () => {
+  const { dir, out } = workspace();
+  const shared = join(dir, 'shared.json');
+  writeFileSync(shared, JSON.stringify({ $id: 'urn:example:shared', $defs: { id: { type: 'integer', minimum: 1 } } }));
+  const root = join(dir, 'item.schema.json');
+  writeFileSync(root, JSON.stringify({ type: 'object', properties: { id: { $ref: 'https://example.com/shared.json#/$defs/id' } } }));
+  const lines: string[] = [];
+  assert.is(runCompile([root], flags(out), (line) => lines.push(line)), ExitCode.Error, 'without the document the $ref cannot resolve');
+  assert.match(lines.join('\n'), /unresolved|shared\.json/);
+  assert.is(runCompile([root], flags(out, { schemaUri: [`https://example.com/shared.json=${shared}`] }), () => {}), ExitCode.Ok);
+  assert.equal(readdirSync(out), ['item.cbor.ts']);
+  const malformed: string[] = [];
+  assert.is(runCompile([root], flags(out, { schemaUri: [shared] }), (line) => malformed.push(line)), ExitCode.Error);
+  assert.match(malformed.join('\n'), /expected <uri>=<file>/);
+  rmSync(dir, { recursive: true });
+});
+
 compile('documents every option in --help', () => {
   const program = createProgram();
   const help = program.commands.find((command) => command.name() === 'compile')!.helpInformation();
-  for (const option of ['--out', '--format', '--target', '--deterministic', '--check', '--schema', '--format-assertion']) {
+  for (const option of ['--out', '--format', '--target', '--deterministic', '--check', '--schema', '--schema-uri', '--format-assertion']) {
     assert.ok(help.includes(option), `help lacks ${option}`);
   }
 });

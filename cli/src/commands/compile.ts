@@ -13,6 +13,8 @@ interface CompileFlags {
   deterministic?: boolean;
   formatAssertion?: boolean;
   schema: string[];
+  /** `<uri>=<file>` pairs for `schemasByUri`. */
+  schemaUri?: string[];
   check?: boolean;
   runtime?: string;
 }
@@ -31,6 +33,7 @@ export function registerCompile(program: Command): void {
     .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
     .option('--format-assertion', 'check `format` (date-time, email, uuid, …) instead of treating it as an annotation')
     .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
+    .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
     .addHelpText('after', `
@@ -62,12 +65,22 @@ function collect(value: string, previous: string[]): string[] {
 export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void): number {
   const extraSchemas: unknown[] = [];
   for (const file of flags.schema) {
-    const document = readExtraSchema(file);
+    const document = readExtraSchema(file, '--schema');
     if (typeof document === 'string') {
       print(document);
       return ExitCode.Error;
     }
     extraSchemas.push(document.value);
+  }
+  const schemasByUri: Record<string, unknown> = {};
+  for (const pair of flags.schemaUri ?? []) {
+    const split = pair.indexOf('=');
+    const document = split > 0 ? readExtraSchema(pair.slice(split + 1), '--schema-uri') : `schema error: --schema-uri ${pair}: expected <uri>=<file>`;
+    if (typeof document === 'string') {
+      print(document);
+      return ExitCode.Error;
+    }
+    schemasByUri[pair.slice(0, split)] = document.value;
   }
   const generated: GeneratedFile[] = [];
   try {
@@ -79,6 +92,7 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
           deterministic: flags.deterministic === true,
           formatAssertion: flags.formatAssertion === true,
           extraSchemas,
+          schemasByUri,
           runtimeModule: flags.runtime,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
@@ -92,13 +106,13 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
   return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);
 }
 
-/** An extra schema document for `--schema`, or the message saying why it cannot be used. */
-function readExtraSchema(file: string): { value: unknown } | string {
+/** An extra schema document for `--schema`/`--schema-uri`, or the message saying why it cannot be used. */
+function readExtraSchema(file: string, flag: string): { value: unknown } | string {
   try {
     return { value: JSON.parse(readFileSync(file, 'utf8')) as unknown };
   } catch (error) {
     const reason = error instanceof SyntaxError ? 'not JSON' : `cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
-    return `schema error: --schema ${file}: ${reason}`;
+    return `schema error: ${flag} ${file}: ${reason}`;
   }
 }
 
