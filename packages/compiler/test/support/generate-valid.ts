@@ -151,7 +151,7 @@ export class ValidGenerator {
     const rest: Schema = draft07 ? (Array.isArray(schema.items) ? (schema.additionalItems ?? true) : (schema.items ?? true)) : (schema.items ?? true);
     const minItems: number = schema.minItems ?? 0;
     let maxItems: number = schema.maxItems ?? minItems + this.options.maxExtraItems;
-    if (rest === false) maxItems = Math.min(maxItems, prefix.length);
+    if (rest === false || (schema.items === undefined && schema.unevaluatedItems === false)) maxItems = Math.min(maxItems, prefix.length);
     const length = depth <= 0 ? minItems : random.int(minItems, Math.min(maxItems, minItems + this.options.maxExtraItems));
     const out: unknown[] = [];
     const seen = new Set<string>();
