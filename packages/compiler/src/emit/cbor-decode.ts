@@ -36,6 +36,10 @@ export class CborDecoderEmitter extends DecoderEmitter {
     return js`${this.context.runtime('readAny')}(reader, ${depth})`;
   }
 
+  protected override textAtItemStart(text: string): Uint8Array {
+    return cborText(text);
+  }
+
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {
     return { bytes: cborText(property), doc: keyDoc(property) };
   }

@@ -2,7 +2,7 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, literal, Lines } from './code.js';
+import { Code, bytesLiteral, hexLiteral, joinCode, js, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -40,6 +40,10 @@ const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afte
  * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
  * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.
  */
+/** `const`/`enum` strings compared in place: at most this many values, each at most this many bytes. */
+const MAX_IN_PLACE_TEXTS = 8;
+const MAX_IN_PLACE_BYTES = 16;
+
 export abstract class DecoderEmitter extends FunctionEmitter {
   protected readonly verb = 'read';
 
@@ -160,7 +164,9 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         const candidate = scope.fresh('candidate');
         const strings = node.values.every((value) => typeof value === 'string');
         const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
-        lines.line(js`const ${candidate}: unknown = ${read};`);
+        const inPlace = strings && marker === undefined ? this.textsInPlace(node.values as string[]) : undefined;
+        if (inPlace !== undefined) this.readTextInPlace(inPlace, offset, candidate, read, scope, lines);
+        else lines.line(js`const ${candidate}: unknown = ${read};`);
         lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
         lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
         return;
@@ -223,6 +229,50 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     }
     this.readValue(node, value, scope, lines, depth, marker);
     lines.line(js`return ${value};`);
+  }
+
+  /**
+   * A text value as it sits at an item's start in its shortest form (CBOR: head and UTF-8), for
+   * `const`/`enum` strings compared in place; undefined when the format reads a marker first.
+   */
+  protected textAtItemStart(_text: string): Uint8Array | undefined {
+    return undefined;
+  }
+
+  /** The allowed strings with their in-place bytes, when there are few and they are short. */
+  private textsInPlace(texts: readonly string[]): { text: string; bytes: Uint8Array }[] | undefined {
+    if (texts.length === 0 || texts.length > MAX_IN_PLACE_TEXTS) return undefined;
+    const encoded: { text: string; bytes: Uint8Array }[] = [];
+    for (const text of new Set(texts)) {
+      const bytes = this.textAtItemStart(text);
+      if (bytes === undefined || bytes.length > MAX_IN_PLACE_BYTES) return undefined;
+      encoded.push({ text, bytes });
+    }
+    return encoded;
+  }
+
+  /**
+   * `candidate` for a `const`/`enum` of strings: the input compared in place with each allowed
+   * string's shortest form, which then needs no UTF-8 decode and no new string (the op of a JSON
+   * Patch); any other form or text is read as usual and checked by the caller.
+   */
+  private readTextInPlace(texts: { text: string; bytes: Uint8Array }[], offset: Name, candidate: Name, read: Code, scope: NameScope, lines: Lines): void {
+    const uint8 = scope.fresh('textBytes');
+    lines.line(js`let ${candidate}: unknown;`);
+    lines.line(js`const ${uint8} = reader.uint8;`);
+    lines.line(new Code('// Fast path: the text compared in place with each allowed string in its shortest form.'));
+    texts.forEach(({ text, bytes }, index) => {
+      const compares = Array.from(bytes, (byte, at) => js`${uint8}[${offset}${at === 0 ? new Code('') : js` + ${at}`}] === ${hexLiteral(byte)}`);
+      const test = js`${offset} + ${bytes.length} <= reader.end && ${joinCode(compares, ' && ')}`;
+      lines.line(index === 0 ? js`if (${test}) {` : js`} else if (${test}) {`);
+      lines.indented((hit) => {
+        hit.line(js`${candidate} = ${literal(text)};`);
+        hit.line(js`reader.pos = ${offset} + ${bytes.length};`);
+      });
+    });
+    lines.line(new Code('} else {'));
+    lines.indented((other) => other.line(js`${candidate} = ${read};`));
+    lines.line(new Code('}'));
   }
 
   /** `const offset = …;` before an item whose assertions report its start. */

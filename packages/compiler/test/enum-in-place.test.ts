@@ -1,0 +1,64 @@
+// Generated CBOR decoders compare `const`/`enum` strings in place with their shortest encoding
+// (decode-skeleton.ts `readTextInPlace`); every other form still goes through the text reader.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { isDecodeError, type DecodeError } from '@binschema/runtime';
+import { encode as cborEncode } from '@binschema/runtime/cbor';
+import { compileCodec } from '../src/index.js';
+
+const schema = {
+  type: 'object',
+  properties: { op: { enum: ['add', 'replace', 'test'] }, kind: { const: 'remove' } },
+  required: ['op'],
+  additionalProperties: false,
+};
+const codec = compileCodec(schema, { format: 'cbor' });
+
+/** `{ op: <text item> }`: a one-entry map, the key "op", then `item` as given. */
+function opWith(item: number[]): Uint8Array {
+  return new Uint8Array([0xa1, 0x62, 0x6f, 0x70, ...item]);
+}
+
+function decodeError(bytes: Uint8Array): DecodeError {
+  try {
+    codec.decode(bytes);
+  } catch (error) {
+    assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
+    return error as DecodeError;
+  }
+  throw new assert.Assertion({ message: 'expected a DecodeError, nothing was thrown', operator: 'throws' } as never);
+}
+
+const test = suite('generated CBOR decoder on const and enum strings');
+
+test('decodes each allowed string written by the generic encoder', () => {
+  for (const op of ['add', 'replace', 'test']) assert.equal(codec.decode(cborEncode({ op })), { op });
+  assert.equal(codec.decode(cborEncode({ op: 'test', kind: 'remove' })), { op: 'test', kind: 'remove' });
+});
+
+test('decodes an allowed string written with a longer head', () => {
+  assert.equal(codec.decode(opWith([0x78, 0x03, 0x61, 0x64, 0x64])), { op: 'add' });
+});
+
+test('decodes an allowed string written as an indefinite-length text', () => {
+  assert.equal(codec.decode(opWith([0x7f, 0x62, 0x61, 0x64, 0x61, 0x64, 0xff])), { op: 'add' });
+});
+
+test('rejects a string that only starts like an allowed one at its offset', () => {
+  const error = decodeError(opWith([0x64, 0x61, 0x64, 0x64, 0x73]));
+  assert.is(error.code, 'schema-violation');
+  assert.is(error.offset, 4);
+});
+
+test('rejects a shortest-form allowed string cut short at the end of the input', () => {
+  const error = decodeError(opWith([0x63, 0x61, 0x64]));
+  assert.is(error.code, 'unexpected-end');
+});
+
+test('rejects an item that is not text at its offset', () => {
+  const error = decodeError(opWith([0x18, 0x61]));
+  assert.is(error.code, 'unexpected-type');
+  assert.is(error.offset, 4);
+});
+
+test.run();
