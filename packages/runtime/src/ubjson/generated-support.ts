@@ -7,7 +7,7 @@ import { DecodeError, hexByte } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { writeInt } from './integer.js';
+import { writeIntAt } from './integer.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
@@ -105,11 +105,16 @@ export function hasNegativeZero(items: readonly unknown[]): boolean {
  * `i U I l L`, anything else as float64 `D` (value-types.html#numeric).
  */
 export function writeNumberItem(writer: Writer, value: number): void {
-  if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) {
-    writeInt(writer, value);
+  // One `ensure` for every case and the int32 test first: `writeInt` would check the value
+  // is a safe integer again and ensure room again (numbers profile, .tmp measurements).
+  writer.ensure(9);
+  const uint8 = writer.uint8;
+  const pos = writer.pos;
+  if (((value | 0) === value || Number.isSafeInteger(value)) && (value !== 0 || 1 / value > 0)) {
+    writer.pos = writeIntAt(uint8, pos, value);
     return;
   }
-  writer.ensure(9);
-  writer.uint8[writer.pos++] = 0x44;
+  uint8[pos] = 0x44;
+  writer.pos = pos + 1;
   writer.f64(value);
 }
