@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import { UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
+import { UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
 import { EncodeError, ErrorCode } from '../errors.js';
 import { Marker } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
@@ -59,6 +59,19 @@ function placeLength(uint8: Uint8Array, pos: number, guess: number, end: number)
  * surrogate is `EncodeError('unsupported-value')` at path `''` (the caller prefixes its own).
  */
 export function writeString(writer: Writer, text: string): void {
+  // Short ASCII text (most strings) through writeAsciiKeyAt, which the engine inlines, as the
+  // generic encoder does; writeUtf8 behind writeTextAt is not inlined. Non-ASCII text is then
+  // written again below (writeAsciiKeyAt only wrote past `pos`).
+  if (text.length <= UTF8_ENCODE_THRESHOLD) {
+    writer.ensure(text.length + 3);
+    const pos = writer.pos;
+    const asciiEnd = writeAsciiKeyAt(writer.uint8, pos + 1, text);
+    if (asciiEnd !== -1) {
+      writer.uint8[pos] = Marker.String;
+      writer.pos = asciiEnd;
+      return;
+    }
+  }
   const end = writeTextGrowing(writer, 1, text);
   if (end === -1) throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
   writer.uint8[writer.pos] = Marker.String;
