@@ -312,6 +312,20 @@ test('follows $recursiveRef under unevaluatedProperties (2019-09) in the scope i
   agreesWithAjv(schema, [{}, { a: 1 }, { b: {} }, { b: { c: 1 } }, { c: 1 }, { next: { b: { a: 1 } } }, { next: { c: 1 } }], true);
 });
 
+test('refuses a diamond of in-place references that would be walked 2^40 times, quickly', () => {
+  const $defs: Record<string, unknown> = { a40: { properties: { x: true } } };
+  for (let level = 0; level < 40; level++) $defs[`a${level}`] = { allOf: [{ $ref: `#/$defs/a${level + 1}` }, { $ref: `#/$defs/a${level + 1}` }] };
+  const started = Date.now();
+  try {
+    compileCodec({ $defs, $ref: '#/$defs/a0', unevaluatedProperties: false }, { format: 'cbor' });
+    assert.unreachable('walked the diamond');
+  } catch (error) {
+    assert.ok(isSchemaError(error));
+    assert.is(error.code, 'too-large');
+  }
+  assert.ok(Date.now() - started < 20_000, 'refused within the node budget, not after a long walk');
+});
+
 test('a cyclic value fails unevaluatedProperties with an EncodeError, not a stack overflow', () => {
   const cyclic: Record<string, unknown> = { a: 1 };
   cyclic.b = cyclic;

@@ -44,6 +44,9 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
   const here = hereOf({ ...location, base: context.registry.baseAt(location.document, location.pointer) }, location.schema);
   context.enter(here.path, here.source);
   try {
+    // Each visit counts against the node budget: in-place references can share subschemas (a
+    // diamond of allOf/$ref visits 2^depth of them); a hostile schema is refused, not walked.
+    context.count(here.path, here.source);
     const draft = here.location.document.draft;
     const legacy = draft !== '2020-12' && draft !== '2019-09';
     const evaluation = legacy && has(here.schema, '$ref') ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
