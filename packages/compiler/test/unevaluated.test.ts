@@ -312,6 +312,27 @@ test('follows $recursiveRef under unevaluatedProperties (2019-09) in the scope i
   agreesWithAjv(schema, [{}, { a: 1 }, { b: {} }, { b: { c: 1 } }, { c: 1 }, { next: { b: { a: 1 } } }, { next: { c: 1 } }], true);
 });
 
+test('a draft-07 document reached by reference evaluates through its allOf, if and dependencies', () => {
+  // Draft-07 has no annotations of its own; its subschemas evaluate by 2020-12's rules and their
+  // own draft's keywords (Core §7.7.1.1). Verdicts from the spec: ajv cannot mix the drafts.
+  const legacy = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    allOf: [{ properties: { a: true } }],
+    if: { properties: { k: { const: 1 } }, required: ['k'] },
+    then: { properties: { t: true } },
+    dependencies: { d: { properties: { e: true } }, n: ['a'] },
+  };
+  const schema = { $ref: 'https://example.com/legacy.json', properties: { b: true, d: true }, unevaluatedProperties: false };
+  const verdicts: [unknown, boolean][] = [[{ a: 1, b: 1 }, true], [{ k: 1, t: 1 }, true], [{ k: 2, t: 1 }, false], [{ d: 1, e: 1 }, true], [{ e: 1 }, false], [{ n: 1, a: 1 }, false], [{ c: 1 }, false]];
+  for (const { format, encode } of FORMATS) {
+    const codec = compileCodec(schema, { format, schemasByUri: { 'https://example.com/legacy.json': legacy } });
+    for (const [value, valid] of verdicts) {
+      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
+      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+    }
+  }
+});
+
 test('refuses a diamond of in-place references that would be walked 2^40 times, quickly', () => {
   const $defs: Record<string, unknown> = { a40: { properties: { x: true } } };
   for (let level = 0; level < 40; level++) $defs[`a${level}`] = { allOf: [{ $ref: `#/$defs/a${level + 1}` }, { $ref: `#/$defs/a${level + 1}` }] };

@@ -49,9 +49,11 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
     context.count(here.path, here.source);
     const draft = here.location.document.draft;
     const legacy = draft !== '2020-12' && draft !== '2019-09';
-    const evaluation = legacy && has(here.schema, '$ref') ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
+    // Draft-07 Core §8.3 (a document of an older draft reached by reference): `$ref`'s siblings are ignored.
+    const refOnly = legacy && has(here.schema, '$ref');
+    const evaluation = refOnly ? emptyEvaluation() : ownEvaluation(context, here, target, nested);
     for (const reference of inPlaceTargets(context, here)) merge(evaluation, followReference(context, here, reference, target, active));
-    if (legacy) return evaluation;
+    if (refOnly) return evaluation;
     const child = (value: unknown, ...tokens: (string | number)[]): IrEvaluation => evaluationAt(context, childLocation(here, value, ...tokens), target, true, active);
     for (const [index, member] of (arrayKeyword(here, 'allOf') ?? []).entries()) merge(evaluation, child(member, 'allOf', index));
     for (const keyword of ['anyOf', 'oneOf']) {
@@ -59,16 +61,20 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
         addCondition(evaluation, () => lowerSubschema(context, childLocation(here, variant, keyword, index)), child(variant, keyword, index));
       }
     }
-    if (has(here.schema, 'if')) {
+    if (has(here.schema, 'if') && draft !== 'draft-06' && draft !== 'draft-04') {
       const matched = child(own(here.schema, 'if'), 'if');
       if (has(here.schema, 'then')) merge(matched, child(own(here.schema, 'then'), 'then'));
       const otherwise = has(here.schema, 'else') ? child(own(here.schema, 'else'), 'else') : undefined;
       addCondition(evaluation, () => lowerSubschema(context, childLocation(here, own(here.schema, 'if'), 'if')), matched, otherwise);
     }
     // dependentSchemas apply to objects only: they never evaluate items.
-    const dependent = own(here.schema, 'dependentSchemas');
+    const keyword = legacy ? 'dependencies' : 'dependentSchemas';
+    const dependent = own(here.schema, keyword);
     if (target === 'properties' && isJsonObject(dependent)) {
-      for (const property of Object.keys(dependent)) addCondition(evaluation, () => presence(here, property), child(dependent[property], 'dependentSchemas', property));
+      for (const property of Object.keys(dependent)) {
+        // Draft-07 `dependencies` may also list names (Validation §6.5.7), which evaluate nothing.
+        if (!Array.isArray(dependent[property])) addCondition(evaluation, () => presence(here, keyword, property), child(dependent[property], keyword, property));
+      }
     }
     return simplified(evaluation);
   } finally {
@@ -198,7 +204,7 @@ function simplified(evaluation: IrEvaluation): IrEvaluation {
 }
 
 /** The node of "an object with `property`" (when a `dependentSchemas` entry applies). */
-function presence(here: Here, property: string): IrObject {
-  const path = keywordPath(here, 'dependentSchemas');
+function presence(here: Here, keyword: string, property: string): IrObject {
+  const path = keywordPath(here, keyword);
   return { kind: 'object', properties: [], patternProperties: [], additionalProperties: anyNode(path), extraRequired: [property], schemaPath: path, annotations: {} };
 }
