@@ -1,9 +1,10 @@
-// Generated CBOR decoders compare `const`/`enum` strings in place with their shortest encoding
+// Generated decoders compare `const`/`enum` strings in place with their shortest encoding
 // (decode-skeleton.ts `readTextInPlace`); every other form still goes through the text reader.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isDecodeError, type DecodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
+import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { compileCodec } from '../src/index.js';
 
 const schema = {
@@ -19,9 +20,9 @@ function opWith(item: number[]): Uint8Array {
   return new Uint8Array([0xa1, 0x62, 0x6f, 0x70, ...item]);
 }
 
-function decodeError(bytes: Uint8Array): DecodeError {
+function decodeError(bytes: Uint8Array, decode: (bytes: Uint8Array) => unknown = codec.decode): DecodeError {
   try {
-    codec.decode(bytes);
+    decode(bytes);
   } catch (error) {
     assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
     return error as DecodeError;
@@ -62,3 +63,44 @@ test('rejects an item that is not text at its offset', () => {
 });
 
 test.run();
+
+const ubjson = compileCodec(schema, { format: 'ubjson' });
+
+/** UBJSON `{ "op": <string value> }`: the key with an `i` length, then `value` as given. */
+function ubjsonOpWith(value: number[]): Uint8Array {
+  return new Uint8Array([0x7b, 0x69, 0x02, 0x6f, 0x70, ...value, 0x7d]);
+}
+
+const ubjsonTest = suite('generated UBJSON decoder on const and enum strings');
+
+ubjsonTest('decodes each allowed string written by the generic encoder', () => {
+  for (const op of ['add', 'replace', 'test']) assert.equal(ubjson.decode(ubjsonEncode({ op })), { op });
+  assert.equal(ubjson.decode(ubjsonEncode({ op: 'test', kind: 'remove' })), { op: 'test', kind: 'remove' });
+});
+
+ubjsonTest('decodes an allowed string with a U length, as json-pack writes it', () => {
+  assert.equal(ubjson.decode(ubjsonOpWith([0x53, 0x55, 0x03, 0x61, 0x64, 0x64])), { op: 'add' });
+});
+
+ubjsonTest('decodes an allowed string with a wider length marker', () => {
+  assert.equal(ubjson.decode(ubjsonOpWith([0x53, 0x49, 0x00, 0x03, 0x61, 0x64, 0x64])), { op: 'add' });
+});
+
+ubjsonTest('rejects a string that only starts like an allowed one at its marker', () => {
+  const error = decodeError(ubjsonOpWith([0x53, 0x69, 0x04, 0x61, 0x64, 0x64, 0x73]), ubjson.decode);
+  assert.is(error.code, 'schema-violation');
+  assert.is(error.offset, 5);
+});
+
+ubjsonTest('rejects an allowed string cut short at the end of the input', () => {
+  const error = decodeError(new Uint8Array([0x7b, 0x69, 0x02, 0x6f, 0x70, 0x53, 0x69, 0x03, 0x61, 0x64]), ubjson.decode);
+  assert.is(error.code, 'unexpected-end');
+});
+
+ubjsonTest('rejects a value that is not a string at its marker', () => {
+  const error = decodeError(ubjsonOpWith([0x69, 0x03]), ubjson.decode);
+  assert.is(error.code, 'unexpected-type');
+  assert.is(error.offset, 5);
+});
+
+ubjsonTest.run();

@@ -7,7 +7,7 @@ import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { cborObjectDecoding } from './cbor-decode-object.js';
 import { emitObjectReader } from './decode-object.js';
-import { DecoderEmitter, type TypeDispatch } from './decode-skeleton.js';
+import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from './decode-skeleton.js';
 
 /**
  * Emits CBOR decoders on the shared skeleton (`decode-skeleton.ts`): read functions take
@@ -36,8 +36,11 @@ export class CborDecoderEmitter extends DecoderEmitter {
     return js`${this.context.runtime('readAny')}(reader, ${depth})`;
   }
 
-  protected override textAtItemStart(text: string): Uint8Array {
-    return cborText(text);
+  /** The head and UTF-8 from the item's start (RFC 8949 §4.2.1 shortest head). */
+  protected override textInPlace(text: string, _marker: Code | undefined, uint8: Name, offset: Name): InPlaceText | undefined {
+    const bytes = cborText(text);
+    if (bytes.length > MAX_IN_PLACE_BYTES) return undefined;
+    return { text, test: js`${offset} + ${bytes.length} <= reader.end && ${bytesInPlace(uint8, offset, bytes, 0)}`, end: js`${offset} + ${bytes.length}` };
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {

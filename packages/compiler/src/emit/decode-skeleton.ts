@@ -42,7 +42,19 @@ const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afte
  */
 /** `const`/`enum` strings compared in place: at most this many values, each at most this many bytes. */
 const MAX_IN_PLACE_TEXTS = 8;
-const MAX_IN_PLACE_BYTES = 16;
+export const MAX_IN_PLACE_BYTES = 16;
+
+/** An allowed string compared in place: the test, the string, and where its item ends. */
+export interface InPlaceText {
+  text: string;
+  test: Code;
+  end: Code;
+}
+
+/** `uint8[at + 0] === 0x61 && …`: `bytes` compared in place from `at + skip`. */
+export function bytesInPlace(uint8: Name, at: Code, bytes: Uint8Array, skip: number): Code {
+  return joinCode(Array.from(bytes, (byte, index) => js`${uint8}[${at}${index + skip === 0 ? new Code('') : js` + ${index + skip}`}] === ${hexLiteral(byte)}`), ' && ');
+}
 
 export abstract class DecoderEmitter extends FunctionEmitter {
   protected readonly verb = 'read';
@@ -164,8 +176,9 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         const candidate = scope.fresh('candidate');
         const strings = node.values.every((value) => typeof value === 'string');
         const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
-        const inPlace = strings && marker === undefined ? this.textsInPlace(node.values as string[]) : undefined;
-        if (inPlace !== undefined) this.readTextInPlace(inPlace, offset, candidate, read, scope, lines);
+        const textBytes = scope.fresh('textBytes');
+        const inPlace = strings ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
+        if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
         else lines.line(js`const ${candidate}: unknown = ${read};`);
         lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
         lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
@@ -232,23 +245,24 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   }
 
   /**
-   * A text value as it sits at an item's start in its shortest form (CBOR: head and UTF-8), for
-   * `const`/`enum` strings compared in place; undefined when the format reads a marker first.
+   * The test that the item at hand is `text` in its shortest form, compared in place in `uint8`
+   * (`offset`: the item's start, `marker`: its marker where the format reads it first), and
+   * where the item ends; undefined when the format does not compare it in place.
    */
-  protected textAtItemStart(_text: string): Uint8Array | undefined {
+  protected textInPlace(_text: string, _marker: Code | undefined, _uint8: Name, _offset: Name): InPlaceText | undefined {
     return undefined;
   }
 
-  /** The allowed strings with their in-place bytes, when there are few and they are short. */
-  private textsInPlace(texts: readonly string[]): { text: string; bytes: Uint8Array }[] | undefined {
+  /** The allowed strings with their in-place tests, when there are few and they are short. */
+  private textsInPlace(texts: readonly string[], marker: Code | undefined, uint8: Name, offset: Name): InPlaceText[] | undefined {
     if (texts.length === 0 || texts.length > MAX_IN_PLACE_TEXTS) return undefined;
-    const encoded: { text: string; bytes: Uint8Array }[] = [];
+    const tests: InPlaceText[] = [];
     for (const text of new Set(texts)) {
-      const bytes = this.textAtItemStart(text);
-      if (bytes === undefined || bytes.length > MAX_IN_PLACE_BYTES) return undefined;
-      encoded.push({ text, bytes });
+      const test = this.textInPlace(text, marker, uint8, offset);
+      if (test === undefined) return undefined;
+      tests.push(test);
     }
-    return encoded;
+    return tests;
   }
 
   /**
@@ -256,18 +270,15 @@ export abstract class DecoderEmitter extends FunctionEmitter {
    * string's shortest form, which then needs no UTF-8 decode and no new string (the op of a JSON
    * Patch); any other form or text is read as usual and checked by the caller.
    */
-  private readTextInPlace(texts: { text: string; bytes: Uint8Array }[], offset: Name, candidate: Name, read: Code, scope: NameScope, lines: Lines): void {
-    const uint8 = scope.fresh('textBytes');
+  private readTextInPlace(texts: InPlaceText[], uint8: Name, candidate: Name, read: Code, lines: Lines): void {
     lines.line(js`let ${candidate}: unknown;`);
     lines.line(js`const ${uint8} = reader.uint8;`);
     lines.line(new Code('// Fast path: the text compared in place with each allowed string in its shortest form.'));
-    texts.forEach(({ text, bytes }, index) => {
-      const compares = Array.from(bytes, (byte, at) => js`${uint8}[${offset}${at === 0 ? new Code('') : js` + ${at}`}] === ${hexLiteral(byte)}`);
-      const test = js`${offset} + ${bytes.length} <= reader.end && ${joinCode(compares, ' && ')}`;
+    texts.forEach(({ text, test, end }, index) => {
       lines.line(index === 0 ? js`if (${test}) {` : js`} else if (${test}) {`);
       lines.indented((hit) => {
         hit.line(js`${candidate} = ${literal(text)};`);
-        hit.line(js`reader.pos = ${offset} + ${bytes.length};`);
+        hit.line(js`reader.pos = ${end};`);
       });
     });
     lines.line(new Code('} else {'));

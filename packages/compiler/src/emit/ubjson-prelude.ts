@@ -184,7 +184,16 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
     const hit = sameBytes(reader.uint8, reader.pos, reader.end, encodedName);
     if (hit) reader.pos += encodedName.length;
     const key = hit ? name : readKey(reader);
-    const value = readAnyValue(reader, type !== 0 ? type : readMarker(reader), depth - 1);
+    const valueMarker = type !== 0 ? type : readMarker(reader);
+    const uint8 = reader.uint8;
+    const pos = reader.pos;
+    // A short string tag (\`S\`, \`i\`/\`U\` length) without the generic decoder's dispatch.
+    if (key === name && valueMarker === 0x53 && pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
+      reader.pos = pos + 2;
+      found = reader.utf8(uint8[pos + 1]);
+      break;
+    }
+    const value = readAnyValue(reader, valueMarker, depth - 1);
     if (key === name) {
       found = value;
       break;
