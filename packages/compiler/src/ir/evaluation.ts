@@ -24,12 +24,12 @@ import type { IrEvaluation, IrEvaluationCondition, IrNode, IrObject } from './ty
 /** Which instance members an evaluation is about. */
 export type EvaluationTarget = 'properties' | 'items';
 
-export function emptyEvaluation(): IrEvaluation {
+function emptyEvaluation(): IrEvaluation {
   return { all: false, names: [], patterns: [], prefix: 0, contains: [], conditions: [] };
 }
 
 /** True when the evaluation evaluates nothing. */
-export function evaluatesNothing(evaluation: IrEvaluation): boolean {
+function evaluatesNothing(evaluation: IrEvaluation): boolean {
   return !evaluation.all && evaluation.names.length === 0 && evaluation.patterns.length === 0 && evaluation.prefix === 0 && evaluation.contains.length === 0 && evaluation.conditions.length === 0;
 }
 

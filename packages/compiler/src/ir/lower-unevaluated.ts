@@ -4,11 +4,13 @@
  * keyword's schema.
  *
  * When what is evaluated does not depend on the value (no `anyOf`/`oneOf`/`if`/`dependentSchemas`
- * part evaluates anything, no `contains`, and no `patternProperties` that merging could not keep
- * apart), the keyword says exactly what a plain object (array) shape says about objects (arrays):
- * the evaluated names (prefix) are free, every other member matches the keyword's schema. That
- * shape is intersected into the node, so `unevaluatedProperties: false` with `allOf` "extends"
- * gives a closed record. Otherwise the keyword is a check over the value (`IrCheck`).
+ * part that some value fails evaluates anything, and no `contains`), the keyword says exactly
+ * what a plain object (array) shape says about objects (arrays): the evaluated names (prefix) are
+ * free, every other member matches the keyword's schema. That shape is intersected into the node,
+ * so `unevaluatedProperties: false` with `allOf` "extends" gives a closed record; with evaluated
+ * `patternProperties`, which such a shape could not be merged beside, the node's objects are
+ * rewritten instead where that is exact (`closeObjects`). Otherwise the keyword is a check over
+ * the value (`IrCheck`).
  */
 import { has, own } from '../schema/json.js';
 import type { LoweringContext } from './context.js';
