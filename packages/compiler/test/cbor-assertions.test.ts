@@ -4,9 +4,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import { compileCodec } from '../src/index.js';
+import { decoderAccepts, encoderAccepts } from './support/verdicts.js';
 
 const ajv = new Ajv2020({ strict: false });
 
@@ -54,27 +55,6 @@ const cases: Case[] = [
   { keyword: 'oneOf overlapping', schema: { oneOf: [{ type: 'integer' }, { type: 'number', minimum: 10 }] }, values: [1, 11, 10.5, 'a'] },
   { keyword: 'prefixItems', schema: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false }, values: [['a', 1], ['a'], ['a', 1, 2], [1, 'a']] },
 ];
-
-function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
-  try {
-    encode(value);
-    return true;
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return false;
-  }
-}
-
-function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
-  try {
-    assert.equal(decode(bytes), value);
-    return true;
-  } catch (error) {
-    if (!isDecodeError(error)) throw error;
-    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
-    return false;
-  }
-}
 
 const test = suite('generated CBOR codecs check assertions like ajv');
 

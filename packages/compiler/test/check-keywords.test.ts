@@ -7,10 +7,9 @@ import * as assert from 'uvu/assert';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { encode as cborEncode } from '@binschema/runtime/cbor';
-import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { compileCodec } from '../src/index.js';
 import { isSchemaError } from '../src/errors.js';
+import { decoderAccepts, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
 const ajv2020 = new Ajv2020({ strict: false });
 const ajv07 = new Ajv({ strict: false });
@@ -51,31 +50,7 @@ const draft07Cases: Case[] = [
   { keyword: 'contains', schema: { contains: { const: 'x' } }, values: [[], ['x'], ['y', 'x'], ['y'], 'x'] },
 ];
 
-function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
-  try {
-    encode(value);
-    return true;
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return false;
-  }
-}
-
-function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
-  try {
-    assert.equal(decode(bytes), value);
-    return true;
-  } catch (error) {
-    if (!isDecodeError(error)) throw error;
-    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
-    return false;
-  }
-}
-
-const FORMATS = [
-  { format: 'cbor', encode: cborEncode },
-  { format: 'ubjson', encode: ubjsonEncode },
-] as const;
+const FORMATS = GENERIC_ENCODERS;
 
 function agreesWithAjv(schema: Record<string, unknown>, values: unknown[], draft07 = false): void {
   const validate = (draft07 ? ajv07 : ajv2020).compile(schema);
@@ -166,6 +141,5 @@ test('a cyclic value fails a check with an EncodeError, not a stack overflow', (
     assert.not.ok(encoderAccepts(codec.encode, cyclic));
   }
 });
-
 
 test.run();

@@ -6,11 +6,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { encode as cborEncode } from '@binschema/runtime/cbor';
-import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
+import { isEncodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
 import { buildIr } from '../src/ir/index.js';
+import { decoderAccepts, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
 type Schema = Record<string, unknown>;
 
@@ -104,31 +103,7 @@ const judgedBySpec: (Omit<Case, 'values'> & { verdicts: [unknown, boolean][] })[
   { name: 'a $dynamicRef with a JSON Pointer fragment is a $ref', schema: { $ref: 'https://example.com/string-list', items: { $dynamicRef: 'https://example.com/list#/$defs/item' } }, extra: LISTS, verdicts: [[['a'], true], [[1], false]] },
 ];
 
-function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
-  try {
-    encode(value);
-    return true;
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return false;
-  }
-}
-
-function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
-  try {
-    assert.equal(decode(bytes), value);
-    return true;
-  } catch (error) {
-    if (!isDecodeError(error)) throw error;
-    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
-    return false;
-  }
-}
-
-const FORMATS = [
-  { format: 'cbor', encode: cborEncode },
-  { format: 'ubjson', encode: ubjsonEncode },
-] as const;
+const FORMATS = GENERIC_ENCODERS;
 
 /** Both formats' encoder and decoder give `expected(value)` for every value. */
 function agrees({ schema, extra }: Omit<Case, 'values'>, values: unknown[], expected: (value: unknown) => boolean): void {

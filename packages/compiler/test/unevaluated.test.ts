@@ -8,10 +8,9 @@ import * as assert from 'uvu/assert';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { encode as cborEncode } from '@binschema/runtime/cbor';
-import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { buildIr, compileCodec, compileSchema } from '../src/index.js';
 import { isSchemaError } from '../src/errors.js';
+import { decoderAccepts, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
 const ajv2020 = new Ajv2020({ strict: false });
 const ajv2019 = new Ajv2019({ strict: false });
@@ -96,31 +95,7 @@ const specVerdicts: (Case & { valid: boolean[]; draft2019?: boolean })[] = [
   { what: 'draft 2019-09 contains evaluates nothing', schema: { contains: { type: 'string' }, unevaluatedItems: false }, values: [['a'], [1, 'a']], valid: [false, false], draft2019: true },
 ];
 
-const FORMATS = [
-  { format: 'cbor', encode: cborEncode },
-  { format: 'ubjson', encode: ubjsonEncode },
-] as const;
-
-function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
-  try {
-    encode(value);
-    return true;
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return false;
-  }
-}
-
-function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
-  try {
-    assert.equal(decode(bytes), value);
-    return true;
-  } catch (error) {
-    if (!isDecodeError(error)) throw error;
-    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
-    return false;
-  }
-}
+const FORMATS = GENERIC_ENCODERS;
 
 function agreesWithAjv(schema: Record<string, unknown>, values: unknown[], draft2019 = false): void {
   const validate = (draft2019 ? ajv2019 : ajv2020).compile(schema);

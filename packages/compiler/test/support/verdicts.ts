@@ -1,0 +1,36 @@
+/**
+ * What a generated codec says of one value, for tests that judge codecs against ajv or the spec:
+ * an encoder refuses only with `EncodeError`, a decoder only with a `DecodeError` of a schema
+ * kind, and a decoder that accepts returns the value it was given.
+ */
+import * as assert from 'uvu/assert';
+import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { encode as cborEncode } from '@binschema/runtime/cbor';
+import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
+
+/** Each format with the generic encoder that makes the bytes a generated decoder is fed. */
+export const GENERIC_ENCODERS = [
+  { format: 'cbor', encode: cborEncode },
+  { format: 'ubjson', encode: ubjsonEncode },
+] as const;
+
+export function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
+  try {
+    encode(value);
+    return true;
+  } catch (error) {
+    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
+    return false;
+  }
+}
+
+export function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array, value: unknown): boolean {
+  try {
+    assert.equal(decode(bytes), value);
+    return true;
+  } catch (error) {
+    if (!isDecodeError(error)) throw error;
+    assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
+    return false;
+  }
+}
