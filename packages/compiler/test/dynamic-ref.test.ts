@@ -136,6 +136,27 @@ for (const testCase of judgedBySpec) {
     agrees(testCase, [...verdicts.keys()], (value) => verdicts.get(value)!);
   });
 }
+codecs('an exported $defs entry that is its own resource starts the dynamic scope there: its codec is the loose tree, the root\'s the strict one', () => {
+  const schema: Schema = { $id: 'https://example.com/strict-root', $dynamicAnchor: 'node', $ref: 'tree', unevaluatedProperties: false, $defs: { tree } };
+  // ajv judges the definition as a `$ref` from outside reaches it (the differential suite's wrapper).
+  const ajv = new Ajv2020({ strict: false });
+  const validateRoot = ajv.compile(schema);
+  const validateTree = ajv.compile({ $defs: { tree }, $ref: '#/$defs/tree' });
+  const values = [{ data: 1 }, { data: 1, children: [{ extra: 1 }] }, deepStrict, { extra: 1 }];
+  assert.equal(values.map((value) => validateTree(value)), [true, true, true, true]);
+  assert.equal(values.map((value) => validateRoot(value)), [true, false, false, false]);
+  for (const { format, encode } of FORMATS) {
+    const codec = compileCodec(schema, { format });
+    const definition = codec.definitions?.tree;
+    assert.ok(definition !== undefined, 'the tree has its own codec');
+    for (const value of values) {
+      assert.is(encoderAccepts(definition.encode, value), validateTree(value), `${format} encodeTree ${JSON.stringify(value)}`);
+      assert.is(decoderAccepts(definition.decode, encode(value), value), validateTree(value), `${format} decodeTree ${JSON.stringify(value)}`);
+      assert.is(encoderAccepts(codec.encode, value), validateRoot(value), `${format} encode ${JSON.stringify(value)}`);
+    }
+  }
+});
+
 codecs.run();
 
 const definitions = suite('ir: definitions specialised per dynamic scope');

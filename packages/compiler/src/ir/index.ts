@@ -10,6 +10,7 @@ import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, own } from '../schema/json.js';
 import { parseJson, readSchemaFile, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
 import { documentStem, LoweringContext } from './context.js';
+import { enterTarget, NO_BINDINGS } from './dynamic-scope.js';
 import { lowerSchema } from './lower.js';
 import { refuseUnguardedRecursion } from './recursion.js';
 import type { IrModule } from './types.js';
@@ -130,7 +131,10 @@ function declareExported(context: LoweringContext, registry: SchemaRegistry, doc
     if (!isJsonObject(entries)) continue;
     for (const name of Object.keys(entries)) {
       const pointer = joinPointer(joinPointer('', keyword), name);
-      context.declare({ document, pointer, schema: entries[name], base: registry.baseAt(document, pointer) }, name);
+      const location = { document, pointer, schema: entries[name], base: registry.baseAt(document, pointer) };
+      // An exported definition is an entry point, as a `$ref` from outside would reach it: its own
+      // resource starts the dynamic scope (Core §7.1), not the document root it is nested in.
+      context.declare(location, name, enterTarget(registry, NO_BINDINGS, location));
     }
   }
 }

@@ -58,9 +58,9 @@ export class SchemaDocument {
     };
   }
 
-  /** Resolves `#`, `#/json/pointer`; other references are outside what the fixtures use. */
+  /** Resolves `#`, `#/json/pointer`, and an embedded resource by its `$id`; other references are outside what the fixtures use. */
   resolve(ref: string): Schema {
-    if (!ref.startsWith('#')) throw new NoValue(`non-local $ref ${ref}`);
+    if (!ref.startsWith('#')) return this.resolveById(ref);
     let node: unknown = this.root;
     for (const token of parsePointer(decodeURIComponent(ref.slice(1)))) {
       if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token)) throw new NoValue(`unresolved $ref ${ref}`);
@@ -70,6 +70,27 @@ export class SchemaDocument {
     return node as Schema;
   }
 
+  /** An embedded resource whose `$id`, read against the root's, is `ref` (a guess: nested bases are not tracked). */
+  private resolveById(ref: string): Schema {
+    const base = typeof this.root === 'object' && typeof this.root.$id === 'string' ? this.root.$id : undefined;
+    if (base === undefined || !URL.canParse(ref, base)) throw new NoValue(`non-local $ref ${ref}`);
+    const wanted = new URL(ref, base).href;
+    const found = findSchema(this.root, (schema) => typeof schema.$id === 'string' && URL.canParse(schema.$id, base) && new URL(schema.$id, base).href === wanted);
+    if (found === undefined) throw new NoValue(`unresolved $ref ${ref}`);
+    return found;
+  }
+
+  /**
+   * `$dynamicRef: "#name"` as the outermost schema declaring `$dynamicAnchor: name`, the root first:
+   * what 2020-12 Core §8.2.3.2 gives when the root starts the dynamic scope (enough for the fixtures).
+   */
+  private resolveDynamic(ref: string): Schema {
+    const name = ref.startsWith('#') ? ref.slice(1) : undefined;
+    const found = name === undefined ? undefined : findSchema(this.root, (schema) => schema.$dynamicAnchor === name);
+    if (found === undefined) throw new NoValue(`unresolved $dynamicRef ${ref}`);
+    return found;
+  }
+
   /** Follows `$ref` and merges `allOf` so the generator sees one object; `false` stays `false`. */
   flatten(schema: Schema, chain = 0): Schema {
     if (typeof schema === 'boolean') return schema;
@@ -77,7 +98,9 @@ export class SchemaDocument {
     let merged: Schema = { ...schema };
     delete merged.$ref;
     delete merged.allOf;
+    delete merged.$dynamicRef;
     if (typeof schema.$ref === 'string') merged = mergeSchemas(this.flatten(this.resolve(schema.$ref), chain + 1), merged);
+    if (typeof schema.$dynamicRef === 'string') merged = mergeSchemas(this.flatten(this.resolveDynamic(schema.$dynamicRef), chain + 1), merged);
     if (Array.isArray(schema.allOf)) {
       for (const part of schema.allOf as Schema[]) merged = mergeSchemas(merged, this.flatten(part, chain + 1));
     }
@@ -140,4 +163,16 @@ export function isJsonValue(value: unknown): boolean {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return false;
   return Object.keys(value).every((key) => isJsonValue((value as Record<string, unknown>)[key]));
+}
+
+/** The first schema object, breadth-first from `root` (so the outermost), that `test` accepts. */
+function findSchema(root: Schema, test: (schema: SchemaObject) => boolean): SchemaObject | undefined {
+  const queue: unknown[] = [root];
+  for (let index = 0; index < queue.length; index++) {
+    const node = queue[index];
+    if (node === null || typeof node !== 'object') continue;
+    if (!Array.isArray(node) && test(node as SchemaObject)) return node as SchemaObject;
+    queue.push(...Object.values(node));
+  }
+  return undefined;
 }
