@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readUtf8, writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD, UTF8_NO_ROOM } from '../src/utf8.js';
+import { readUtf8, writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD, UTF8_NO_ROOM, UTF8_UNITS_MIN } from '../src/utf8.js';
 
 const test = suite('utf8');
 const platform = new TextEncoder();
@@ -125,6 +125,26 @@ test('decodes valid U+FFFD in long text, and still rejects invalid bytes next to
     const bytes = platform.encode(text);
     assert.is(readUtf8(bytes, 0, bytes.length), text);
     const broken = Uint8Array.from([...bytes, 0xff]);
+    assert.is(readUtf8(broken, 0, broken.length), undefined);
+  }
+});
+
+test('decodes text that starts with non-ASCII around the length where the UTF-16 buffer takes over', () => {
+  for (const unit of ['é', 'ж', '语', '😍']) {
+    for (let bytes = UTF8_UNITS_MIN - 6; bytes <= UTF8_UNITS_MIN + 6; bytes++) {
+      let text = unit;
+      while (platform.encode(text + 'a').length <= bytes) text += platform.encode(text).length % 3 === 0 ? 'a' : unit;
+      const encoded = platform.encode(text);
+      assert.is(readUtf8(encoded, 0, encoded.length), new TextDecoder().decode(encoded), `${unit} ${bytes}`);
+    }
+  }
+});
+
+test('decodes long non-ASCII text across the UTF-16 buffer chunks, surrogate pairs at every alignment', () => {
+  for (const text of ['ж'.repeat(20000), '😍'.repeat(5000), 'é' + '😍'.repeat(4200), 'жé' + '语'.repeat(9000) + '😍']) {
+    const bytes = platform.encode(text);
+    assert.is(readUtf8(bytes, 0, bytes.length), text);
+    const broken = Uint8Array.from([...bytes, 0xed, 0xa0, 0x80]);
     assert.is(readUtf8(broken, 0, broken.length), undefined);
   }
 });
