@@ -138,7 +138,9 @@ function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): voi
  * @schema #/$defs/Event
  */
 function writeEvent(writer: Writer, value: unknown, depth: number): void {
-  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
+  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
   const tag = (value as Record<string, unknown>)["type"];
   if (tag === undefined) throw encodeFailure("schema-violation", "missing required property \"type\"", "", "#/$defs/Event");
   switch (tag) {

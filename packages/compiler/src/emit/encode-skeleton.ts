@@ -267,7 +267,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
 
   private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
     const discriminator = node.discriminator!;
-    lines.line(js`if (!${this.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
+    // `isPlainObject` spelled out, as in object writers (encode-object.ts): this site's own feedback.
+    const prototype = scope.fresh('prototype');
+    lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
+    lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
+    lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
     const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
