@@ -125,6 +125,17 @@ function pickPeer(format: Format, payload: Payload, codecs: Map<CodecEntry, Payl
   return undefined;
 }
 
+/**
+ * One deep copy per payload, shared by every encoder case: the fresh inputs all take their hidden
+ * classes from the same `cloneJson` transitions, so one live copy keeps them all alive; a copy per
+ * case would only grow the heap.
+ */
+const liveCopies = new WeakMap<Payload, unknown>();
+function liveCopy(payload: Payload): unknown {
+  if (!liveCopies.has(payload)) liveCopies.set(payload, cloneJson(payload.value));
+  return liveCopies.get(payload);
+}
+
 function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: PayloadCodec | Error, reference: Reference | undefined): Case[] {
   const base = { payload: payload.name, format, entry };
   if (codec instanceof Error) {
@@ -139,7 +150,7 @@ function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: 
       size: encoded.value.length,
       run: codec.encode,
       makeInput: () => cloneJson(payload.value),
-      liveShapes: cloneJson(payload.value),
+      liveShapes: liveCopy(payload),
     });
   }
   const input = entry.wire === 'json' ? payload.json : reference?.bytes;
