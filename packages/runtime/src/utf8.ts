@@ -128,40 +128,44 @@ function writeUtf8Native(target: Uint8Array, pos: number, text: string): number 
   return pos + written;
 }
 
-type IndexOfByte = (this: Uint8Array, value: number, byteOffset: number) => number;
+type LastIndexOfByte = (this: Uint8Array, value: number, byteOffset: number) => number;
 
-/** Node's `Buffer.prototype.indexOf`: a number is searched with `memchr`, on any `Uint8Array`. */
-const nodeIndexOf: IndexOfByte | undefined = nodeUtf8Write === undefined ? undefined : (() => {
-  const indexOf = (globalThis as { Buffer?: { prototype?: { indexOf?: unknown } } }).Buffer?.prototype?.indexOf;
-  return typeof indexOf === 'function' ? (indexOf as IndexOfByte) : undefined;
+/**
+ * Node's `Buffer.prototype.lastIndexOf`: a number is searched backwards with `memrchr`, on any
+ * `Uint8Array`, from `byteOffset` down.
+ */
+const nodeLastIndexOf: LastIndexOfByte | undefined = nodeUtf8Write === undefined ? undefined : (() => {
+  const lastIndexOf = (globalThis as { Buffer?: { prototype?: { lastIndexOf?: unknown } } }).Buffer?.prototype?.lastIndexOf;
+  return typeof lastIndexOf === 'function' ? (lastIndexOf as LastIndexOfByte) : undefined;
 })();
 
 /** After this many EF bytes that do not start EF BF BD, `writtenWellFormed` asks `isWellFormed`. */
 const EF_SEARCH_LIMIT = 4;
-/**
- * Shorter text goes straight to `isWellFormed`: the search costs a fixed ~38 ns (the view and
- * the call), `isWellFormed` ~0.25 ns a unit plus ~12 ns; they cross near 128 units (.tmp
- * measurements on Node 20, noisy).
- */
-const EF_SEARCH_MIN_UNITS = 128;
 
 /**
  * Whether the `written` bytes `utf8Write` put at `pos` came from well-formed `text`. Node
  * writes a lone surrogate as U+FFFD (EF BF BD), so bytes without that sequence came from a
- * well-formed string, and a `memchr` for EF is about 4x faster than `isWellFormed` on
- * non-ASCII text (EF leads only U+F000..U+FFFF; .tmp measurements, noisy). A hit (a real
- * U+FFFD too) or many EF bytes (fullwidth forms) go to the exact check.
+ * well-formed string (EF leads only U+F000..U+FFFF). The search runs backwards over the whole
+ * buffer, bounded by an EF put in the byte before the text for the call (and put back): no view
+ * to allocate. It costs a fixed ~10 ns where a bounded view and `indexOf` cost ~30 ns and
+ * `isWellFormed` 14-146 ns on the two-byte strings of long-strings and string-ladder (.tmp
+ * measurements on Node 20, noisy). A hit (a real U+FFFD too), many EF bytes (fullwidth
+ * forms) or no byte before the text go to the exact check.
  */
 function writtenWellFormed(target: Uint8Array, pos: number, written: number, text: string): boolean {
-  if (nodeIndexOf === undefined || text.length < EF_SEARCH_MIN_UNITS) return isWellFormedText(text);
-  // A view bounds the search: the rest of the buffer after the text is not the text's.
-  const bytes = new Uint8Array(target.buffer, target.byteOffset + pos, written);
-  let at = nodeIndexOf.call(bytes, 0xef, 0);
-  for (let hits = 0; at !== -1; hits++) {
-    if (hits === EF_SEARCH_LIMIT || (bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd)) return isWellFormedText(text);
-    at = nodeIndexOf.call(bytes, 0xef, at + 1);
+  if (nodeLastIndexOf === undefined || pos === 0) return isWellFormedText(text);
+  const before = pos - 1;
+  const saved = target[before];
+  target[before] = 0xef;
+  let at = nodeLastIndexOf.call(target, 0xef, pos + written - 1);
+  let hits = 0;
+  // A byte after the text may be stale; reading it can only send the text to the exact check.
+  while (at !== before && hits < EF_SEARCH_LIMIT && !(target[at + 1] === 0xbf && target[at + 2] === 0xbd)) {
+    at = nodeLastIndexOf.call(target, 0xef, at - 1);
+    hits++;
   }
-  return true;
+  target[before] = saved;
+  return at === before || isWellFormedText(text);
 }
 
 /** Bytes the platform encoder wrote; it stops before a character that does not fit. */

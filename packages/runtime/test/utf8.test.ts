@@ -54,6 +54,27 @@ test('tells a real U+FFFD and other EF-led characters in long text from a lone s
   for (const text of lone) assert.is(writeUtf8(new Uint8Array(text.length * 3 + 8), 3, text), -1, JSON.stringify(text));
 });
 
+test('looks for a lone surrogate only in the bytes of the text and leaves the byte before it as it was', () => {
+  // The search runs backwards over the whole buffer, stopped by an EF put before the text for the
+  // call: U+FFFD's bytes (EF BF BD) just before and just after the text must not count.
+  for (const text of ['é'.repeat(UTF8_ENCODE_THRESHOLD + 5), '😀'.repeat(200) + '\uff0c', '\uf000' + 'ж'.repeat(UTF8_ENCODE_THRESHOLD)]) {
+    const bytes = platform.encode(text);
+    const pos = 4;
+    const target = new Uint8Array(pos + bytes.length * 2 + 8);
+    target.set([0xef, 0xbf, 0xbd, 0x77], 0);
+    target.set([0xbf, 0xbd, 0xef, 0xbf, 0xbd], pos + bytes.length);
+    const end = writeUtf8(target, pos, text);
+    assert.is(end, pos + bytes.length, JSON.stringify(text.slice(0, 4)));
+    assert.equal(Array.from(target.subarray(0, pos)), [0xef, 0xbf, 0xbd, 0x77]);
+    assert.equal(Array.from(target.subarray(pos, end)), Array.from(bytes));
+    const lone = text + '\ud800';
+    const refused = new Uint8Array(pos + lone.length * 3 + 8);
+    refused[pos - 1] = 0x42;
+    assert.is(writeUtf8(refused, pos, lone), -1);
+    assert.is(refused[pos - 1], 0x42);
+  }
+});
+
 test('counts a lone surrogate as 3 bytes in utf8Length', () => {
   assert.is(utf8Length('a\ud800b'), 5);
   assert.is(utf8Length('\udc00\ud800'), 6);
