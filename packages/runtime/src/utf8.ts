@@ -83,7 +83,7 @@ export function maxUtf8Length(text: string): number {
  */
 export function writeUtf8(target: Uint8Array, pos: number, text: string): number {
   const length = text.length;
-  if (length > UTF8_ENCODE_THRESHOLD) return writeUtf8Native(target, pos, text);
+  if (length > UTF8_ENCODE_THRESHOLD) return writeUtf8Platform(target, pos, text);
   let index = 0;
   // A tight loop over the leading ASCII run first: most keys and many values are pure ASCII,
   // and this loop runs 1.5-2x faster than the general one below (.tmp measurements, noisy).
@@ -118,12 +118,14 @@ export function writeUtf8(target: Uint8Array, pos: number, text: string): number
 }
 
 /**
- * The platform path of `writeUtf8`. Platform encoders write a lone surrogate as U+FFFD, so a
- * string is checked unless it is all ASCII: a non-ASCII unit takes 2 or 3 bytes (a pair 4 for 2
- * units), so exactly `length` bytes means ASCII only, and ASCII text pays no check.
+ * The platform path of `writeUtf8`, for a caller that knows the text is longer than
+ * `UTF8_ENCODE_THRESHOLD`: the engine does not inline `writeUtf8` (its hand loop is too large),
+ * this one it does. Platform encoders write a lone surrogate as U+FFFD, so a string is checked
+ * unless it is all ASCII: a non-ASCII unit takes 2 or 3 bytes (a pair 4 for 2 units), so exactly
+ * `length` bytes means ASCII only, and ASCII text pays no check.
  */
-function writeUtf8Native(target: Uint8Array, pos: number, text: string): number {
-  const written = platformWrite(target, pos, text);
+export function writeUtf8Platform(target: Uint8Array, pos: number, text: string): number {
+  const written = platformWrite(target, pos, text, text.length * 3);
   if (written !== text.length && !writtenWellFormed(target, pos, written, text)) return -1;
   return pos + written;
 }
@@ -168,11 +170,15 @@ function writtenWellFormed(target: Uint8Array, pos: number, written: number, tex
   return at === before || isWellFormedText(text);
 }
 
-/** Bytes the platform encoder wrote; it stops before a character that does not fit. */
-function platformWrite(target: Uint8Array, pos: number, text: string): number {
+/**
+ * Bytes the platform encoder wrote in the `room` bytes at `pos`; it stops before a character
+ * that does not fit. Passing a `room` the caller knows rather than `target.length - pos` saved
+ * ~3 ns a call (.tmp measurements on Node 20, noisy).
+ */
+function platformWrite(target: Uint8Array, pos: number, text: string, room: number): number {
   return nodeUtf8Write !== undefined
-    ? nodeUtf8Write.call(target, text, pos, target.length - pos)
-    : textEncoder.encodeInto(text, target.subarray(pos)).written;
+    ? nodeUtf8Write.call(target, text, pos, room)
+    : textEncoder.encodeInto(text, target.subarray(pos, pos + room)).written;
 }
 
 /** `writeUtf8Bounded`: the text did not fit in the room after `pos`. */
@@ -191,7 +197,7 @@ export function writeUtf8Bounded(target: Uint8Array, pos: number, text: string):
   const room = target.length - pos;
   if (room >= length * 3 + 4) return writeUtf8(target, pos, text);
   if (length <= UTF8_ENCODE_THRESHOLD) return UTF8_NO_ROOM;
-  const written = platformWrite(target, pos, text);
+  const written = platformWrite(target, pos, text, room);
   // No character takes more than 4 bytes: with 4 left over, nothing was cut off.
   if (room - written < 4) return UTF8_NO_ROOM;
   if (written !== length && !writtenWellFormed(target, pos, written, text)) return -1;

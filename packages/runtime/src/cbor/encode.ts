@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import { ErrorCode, EncodeError, describeValue } from '../errors.js';
-import { UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
+import { UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded, writeUtf8Platform } from '../utf8.js';
 import { encodeFloat16 } from '../float.js';
 import { joinPointer } from '../pointer.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
@@ -100,7 +100,7 @@ function putLongText(writer: Writer, text: string): boolean {
   let start = writer.pos;
   let end: number;
   if (uint8.length - start >= length * 3 + 9) {
-    end = writeUtf8(uint8, start + guess, text);
+    end = length > UTF8_ENCODE_THRESHOLD ? writeUtf8Platform(uint8, start + guess, text) : writeUtf8(uint8, start + guess, text);
   } else {
     writer.ensure(length + 9);
     uint8 = writer.uint8;
