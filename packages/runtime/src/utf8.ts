@@ -26,12 +26,12 @@ export const UTF8_DECODE_THRESHOLD = 24;
  * Text that does not start with ASCII is decoded from this many bytes on into a UTF-16 buffer
  * and made a string once per chunk (`readUtf8Units`, `unitsText`): a flat string, where the
  * shorter-text loop builds a rope the engine flattens on first use. Counting that flattening,
- * the buffer beats the rope from ~32 bytes and Node's `utf8Slice` + U+FFFD check by 1.2-1.5x at
- * every length on Cyrillic, Georgian and emoji text (.tmp measurements on Node 20, noisy; with
- * `fromCharCode.apply`, before `ucs2Slice` halved the buffer's cost); text that starts with
- * ASCII still goes to the platform, which wins there.
+ * the buffer beats the rope from ~20 bytes (Cyrillic 20 bytes 75 -> 56 ns, 27 bytes 146 -> 75,
+ * CJK 27 bytes 76 -> 65; even at 16) and Node's `utf8Slice` + U+FFFD check by 1.2-3x at every
+ * length on Cyrillic, Georgian and emoji text (.tmp measurements on Node 20, noisy); text that
+ * starts with ASCII still goes to the platform, which wins there.
  */
-export const UTF8_UNITS_MIN = 32;
+export const UTF8_UNITS_MIN = 20;
 /** UTF-16 units per string made from the buffer (`fromCharCode.apply` pushes them on the stack). */
 const UNITS_CHUNK = 8192;
 const units = new Uint16Array(UNITS_CHUNK + 1);
