@@ -363,7 +363,91 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
     let target: string | undefined; /* #/$defs/Entry/properties/target */
     let children: Entry[] | undefined; /* #/$defs/Entry/properties/children */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 7 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6e && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x6d && uint8[at + 5] === 0x65)) break straight; /* name */
+      reader.pos = at + 6;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      const decoded = readString(reader, valueMarker2, "#/$defs/Entry/properties/name");
+      if (decoded.length < 2 && codePoints(decoded) < 1) throw decodeFailure("schema-violation", "must be at least 1 characters long", offset, "#/$defs/Entry/properties/name");
+      if (decoded.length > 255 && codePoints(decoded) > 255) throw decodeFailure("schema-violation", "must be at most 255 characters long", offset, "#/$defs/Entry/properties/name");
+      name = decoded;
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6b && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x64)) { entry = 1; expected = 1; break straight; } /* kind */
+      reader.pos = at + 6;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (valueMarker3 === 0x53 && reader.pos + 6 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x04 && textBytes[reader.pos + 2] === 0x66 && textBytes[reader.pos + 3] === 0x69 && textBytes[reader.pos + 4] === 0x6c && textBytes[reader.pos + 5] === 0x65) {
+        candidate = "file";
+        reader.pos = reader.pos + 6;
+      } else if (valueMarker3 === 0x53 && reader.pos + 11 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x09 && textBytes[reader.pos + 2] === 0x64 && textBytes[reader.pos + 3] === 0x69 && textBytes[reader.pos + 4] === 0x72 && textBytes[reader.pos + 5] === 0x65 && textBytes[reader.pos + 6] === 0x63 && textBytes[reader.pos + 7] === 0x74 && textBytes[reader.pos + 8] === 0x6f && textBytes[reader.pos + 9] === 0x72 && textBytes[reader.pos + 10] === 0x79) {
+        candidate = "directory";
+        reader.pos = reader.pos + 11;
+      } else if (valueMarker3 === 0x53 && reader.pos + 9 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x07 && textBytes[reader.pos + 2] === 0x73 && textBytes[reader.pos + 3] === 0x79 && textBytes[reader.pos + 4] === 0x6d && textBytes[reader.pos + 5] === 0x6c && textBytes[reader.pos + 6] === 0x69 && textBytes[reader.pos + 7] === 0x6e && textBytes[reader.pos + 8] === 0x6b) {
+        candidate = "symlink";
+        reader.pos = reader.pos + 9;
+      } else {
+        candidate = readString(reader, valueMarker3, "#/$defs/Entry/properties/kind");
+      }
+      if (!(candidate === "file" || candidate === "directory" || candidate === "symlink")) throw decodeFailure("schema-violation", "must be one of [\"file\",\"directory\",\"symlink\"]", offset2, "#/$defs/Entry/properties/kind");
+      kind = candidate as "file" | "directory" | "symlink";
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x7a && uint8[at + 5] === 0x65)) { entry = 2; expected = 2; break straight; } /* size */
+      reader.pos = at + 6;
+      const valueMarker4 = readMarker(reader);
+      const offset3 = reader.pos - 1;
+      const decoded2 = readNumberItem(reader, valueMarker4, "#/$defs/Entry/properties/size");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Entry/properties/size");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Entry/properties/size");
+      size = decoded2;
+      at = reader.pos;
+      if (!(at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x66 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x64)) { entry = 3; expected = 3; break straight; } /* modified */
+      reader.pos = at + 10;
+      const valueMarker5 = readMarker(reader);
+      const offset4 = reader.pos - 1;
+      const decoded3 = readNumberItem(reader, valueMarker5, "#/$defs/Entry/properties/modified");
+      if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Entry/properties/modified");
+      if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Entry/properties/modified");
+      modified = decoded3;
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x65)) { entry = 4; expected = 4; break straight; } /* mode */
+      reader.pos = at + 6;
+      const valueMarker6 = readMarker(reader);
+      const offset5 = reader.pos - 1;
+      const decoded4 = readNumberItem(reader, valueMarker6, "#/$defs/Entry/properties/mode");
+      if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset5, "#/$defs/Entry/properties/mode");
+      if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset5, "#/$defs/Entry/properties/mode");
+      if (decoded4 > 511) throw decodeFailure("schema-violation", "must be <= 511", offset5, "#/$defs/Entry/properties/mode");
+      mode = decoded4;
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74)) { entry = 5; expected = 5; break straight; } /* target */
+      reader.pos = at + 8;
+      const valueMarker7 = readMarker(reader);
+      target = readString(reader, valueMarker7, "#/$defs/Entry/properties/target");
+      at = reader.pos;
+      if (!(at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x68 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x6c && uint8[at + 6] === 0x64 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x6e)) { entry = 6; expected = 6; break straight; } /* children */
+      reader.pos = at + 10;
+      const valueMarker8 = readMarker(reader);
+      children = readEntryChildren(reader, depth - 1, valueMarker8);
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 7; expected = 7; break straight; }
+      }
+      const result: Entry = { name, kind, modified };
+      if (size !== undefined) result.size = size;
+      if (mode !== undefined) result.mode = mode;
+      if (target !== undefined) result.target = target;
+      if (children !== undefined) result.children = children;
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -428,61 +512,61 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          const decoded = readString(reader, valueMarker, "#/$defs/Entry/properties/name");
-          if (decoded.length < 2 && codePoints(decoded) < 1) throw decodeFailure("schema-violation", "must be at least 1 characters long", offset, "#/$defs/Entry/properties/name");
-          if (decoded.length > 255 && codePoints(decoded) > 255) throw decodeFailure("schema-violation", "must be at most 255 characters long", offset, "#/$defs/Entry/properties/name");
-          name = decoded;
+          const offset6 = reader.pos - 1;
+          const decoded5 = readString(reader, valueMarker, "#/$defs/Entry/properties/name");
+          if (decoded5.length < 2 && codePoints(decoded5) < 1) throw decodeFailure("schema-violation", "must be at least 1 characters long", offset6, "#/$defs/Entry/properties/name");
+          if (decoded5.length > 255 && codePoints(decoded5) > 255) throw decodeFailure("schema-violation", "must be at most 255 characters long", offset6, "#/$defs/Entry/properties/name");
+          name = decoded5;
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset7 = reader.pos - 1;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (valueMarker === 0x53 && reader.pos + 6 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x04 && textBytes[reader.pos + 2] === 0x66 && textBytes[reader.pos + 3] === 0x69 && textBytes[reader.pos + 4] === 0x6c && textBytes[reader.pos + 5] === 0x65) {
-            candidate = "file";
+          if (valueMarker === 0x53 && reader.pos + 6 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x04 && textBytes2[reader.pos + 2] === 0x66 && textBytes2[reader.pos + 3] === 0x69 && textBytes2[reader.pos + 4] === 0x6c && textBytes2[reader.pos + 5] === 0x65) {
+            candidate2 = "file";
             reader.pos = reader.pos + 6;
-          } else if (valueMarker === 0x53 && reader.pos + 11 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x09 && textBytes[reader.pos + 2] === 0x64 && textBytes[reader.pos + 3] === 0x69 && textBytes[reader.pos + 4] === 0x72 && textBytes[reader.pos + 5] === 0x65 && textBytes[reader.pos + 6] === 0x63 && textBytes[reader.pos + 7] === 0x74 && textBytes[reader.pos + 8] === 0x6f && textBytes[reader.pos + 9] === 0x72 && textBytes[reader.pos + 10] === 0x79) {
-            candidate = "directory";
+          } else if (valueMarker === 0x53 && reader.pos + 11 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x09 && textBytes2[reader.pos + 2] === 0x64 && textBytes2[reader.pos + 3] === 0x69 && textBytes2[reader.pos + 4] === 0x72 && textBytes2[reader.pos + 5] === 0x65 && textBytes2[reader.pos + 6] === 0x63 && textBytes2[reader.pos + 7] === 0x74 && textBytes2[reader.pos + 8] === 0x6f && textBytes2[reader.pos + 9] === 0x72 && textBytes2[reader.pos + 10] === 0x79) {
+            candidate2 = "directory";
             reader.pos = reader.pos + 11;
-          } else if (valueMarker === 0x53 && reader.pos + 9 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x07 && textBytes[reader.pos + 2] === 0x73 && textBytes[reader.pos + 3] === 0x79 && textBytes[reader.pos + 4] === 0x6d && textBytes[reader.pos + 5] === 0x6c && textBytes[reader.pos + 6] === 0x69 && textBytes[reader.pos + 7] === 0x6e && textBytes[reader.pos + 8] === 0x6b) {
-            candidate = "symlink";
+          } else if (valueMarker === 0x53 && reader.pos + 9 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x07 && textBytes2[reader.pos + 2] === 0x73 && textBytes2[reader.pos + 3] === 0x79 && textBytes2[reader.pos + 4] === 0x6d && textBytes2[reader.pos + 5] === 0x6c && textBytes2[reader.pos + 6] === 0x69 && textBytes2[reader.pos + 7] === 0x6e && textBytes2[reader.pos + 8] === 0x6b) {
+            candidate2 = "symlink";
             reader.pos = reader.pos + 9;
           } else {
-            candidate = readString(reader, valueMarker, "#/$defs/Entry/properties/kind");
+            candidate2 = readString(reader, valueMarker, "#/$defs/Entry/properties/kind");
           }
-          if (!(candidate === "file" || candidate === "directory" || candidate === "symlink")) throw decodeFailure("schema-violation", "must be one of [\"file\",\"directory\",\"symlink\"]", offset2, "#/$defs/Entry/properties/kind");
-          kind = candidate as "file" | "directory" | "symlink";
+          if (!(candidate2 === "file" || candidate2 === "directory" || candidate2 === "symlink")) throw decodeFailure("schema-violation", "must be one of [\"file\",\"directory\",\"symlink\"]", offset7, "#/$defs/Entry/properties/kind");
+          kind = candidate2 as "file" | "directory" | "symlink";
           expected = 2;
           break;
         }
         case 2: {
-          const offset3 = reader.pos - 1;
-          const decoded2 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/size");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Entry/properties/size");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Entry/properties/size");
-          size = decoded2;
+          const offset8 = reader.pos - 1;
+          const decoded6 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/size");
+          if (!Number.isInteger(decoded6)) throw decodeFailure("unexpected-type", "expected integer", offset8, "#/$defs/Entry/properties/size");
+          if (decoded6 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset8, "#/$defs/Entry/properties/size");
+          size = decoded6;
           expected = 3;
           break;
         }
         case 3: {
-          const offset4 = reader.pos - 1;
-          const decoded3 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/modified");
-          if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Entry/properties/modified");
-          if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Entry/properties/modified");
-          modified = decoded3;
+          const offset9 = reader.pos - 1;
+          const decoded7 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/modified");
+          if (!Number.isInteger(decoded7)) throw decodeFailure("unexpected-type", "expected integer", offset9, "#/$defs/Entry/properties/modified");
+          if (decoded7 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset9, "#/$defs/Entry/properties/modified");
+          modified = decoded7;
           expected = 4;
           break;
         }
         case 4: {
-          const offset5 = reader.pos - 1;
-          const decoded4 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/mode");
-          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset5, "#/$defs/Entry/properties/mode");
-          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset5, "#/$defs/Entry/properties/mode");
-          if (decoded4 > 511) throw decodeFailure("schema-violation", "must be <= 511", offset5, "#/$defs/Entry/properties/mode");
-          mode = decoded4;
+          const offset10 = reader.pos - 1;
+          const decoded8 = readNumberItem(reader, valueMarker, "#/$defs/Entry/properties/mode");
+          if (!Number.isInteger(decoded8)) throw decodeFailure("unexpected-type", "expected integer", offset10, "#/$defs/Entry/properties/mode");
+          if (decoded8 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset10, "#/$defs/Entry/properties/mode");
+          if (decoded8 > 511) throw decodeFailure("schema-violation", "must be <= 511", offset10, "#/$defs/Entry/properties/mode");
+          mode = decoded8;
           expected = 5;
           break;
         }

@@ -277,7 +277,51 @@ function readPriceBook(reader: Reader, depth: number): PriceBook {
     let updated: string | undefined; /* #/properties/updated */
     let prices: { [key: string]: Price } | undefined; /* #/properties/prices */
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 4) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 6 <= reader.end && uint8[at] === 0x65 && uint8[at + 1] === 0x73 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x65)) break straight; /* store */
+      reader.pos = at + 6;
+      store = readString(reader, "#/properties/store");
+      at = reader.pos;
+      if (!(at + 9 <= reader.end && uint8[at] === 0x68 && uint8[at + 1] === 0x63 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x6e && uint8[at + 7] === 0x63 && uint8[at + 8] === 0x79)) { entry = 1; expected = 1; break straight; } /* currency */
+      reader.pos = at + 9;
+      const offset = reader.pos;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x45 && textBytes[offset + 2] === 0x55 && textBytes[offset + 3] === 0x52) {
+        candidate = "EUR";
+        reader.pos = offset + 4;
+      } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x55 && textBytes[offset + 2] === 0x53 && textBytes[offset + 3] === 0x44) {
+        candidate = "USD";
+        reader.pos = offset + 4;
+      } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x47 && textBytes[offset + 2] === 0x42 && textBytes[offset + 3] === 0x50) {
+        candidate = "GBP";
+        reader.pos = offset + 4;
+      } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x4a && textBytes[offset + 2] === 0x50 && textBytes[offset + 3] === 0x59) {
+        candidate = "JPY";
+        reader.pos = offset + 4;
+      } else {
+        candidate = readString(reader, "#/properties/currency");
+      }
+      if (!(candidate === "EUR" || candidate === "USD" || candidate === "GBP" || candidate === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset, "#/properties/currency");
+      currency = candidate as "EUR" | "USD" | "GBP" | "JPY";
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && uint8[at] === 0x67 && uint8[at + 1] === 0x75 && uint8[at + 2] === 0x70 && uint8[at + 3] === 0x64 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x64)) { entry = 2; expected = 2; break straight; } /* updated */
+      reader.pos = at + 8;
+      updated = readString(reader, "#/properties/updated");
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x70 && uint8[at + 2] === 0x72 && uint8[at + 3] === 0x69 && uint8[at + 4] === 0x63 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x73)) { entry = 3; expected = 3; break straight; } /* prices */
+      reader.pos = at + 7;
+      prices = readPriceBookPrices(reader, depth - 1);
+      const result: PriceBook = { store, currency, prices };
+      if (updated !== undefined) result.updated = updated;
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -328,27 +372,27 @@ function readPriceBook(reader: Reader, depth: number): PriceBook {
           break;
         }
         case 1: {
-          const offset = reader.pos;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset2 = reader.pos;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x45 && textBytes[offset + 2] === 0x55 && textBytes[offset + 3] === 0x52) {
-            candidate = "EUR";
-            reader.pos = offset + 4;
-          } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x55 && textBytes[offset + 2] === 0x53 && textBytes[offset + 3] === 0x44) {
-            candidate = "USD";
-            reader.pos = offset + 4;
-          } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x47 && textBytes[offset + 2] === 0x42 && textBytes[offset + 3] === 0x50) {
-            candidate = "GBP";
-            reader.pos = offset + 4;
-          } else if (offset + 4 <= reader.end && textBytes[offset] === 0x63 && textBytes[offset + 1] === 0x4a && textBytes[offset + 2] === 0x50 && textBytes[offset + 3] === 0x59) {
-            candidate = "JPY";
-            reader.pos = offset + 4;
+          if (offset2 + 4 <= reader.end && textBytes2[offset2] === 0x63 && textBytes2[offset2 + 1] === 0x45 && textBytes2[offset2 + 2] === 0x55 && textBytes2[offset2 + 3] === 0x52) {
+            candidate2 = "EUR";
+            reader.pos = offset2 + 4;
+          } else if (offset2 + 4 <= reader.end && textBytes2[offset2] === 0x63 && textBytes2[offset2 + 1] === 0x55 && textBytes2[offset2 + 2] === 0x53 && textBytes2[offset2 + 3] === 0x44) {
+            candidate2 = "USD";
+            reader.pos = offset2 + 4;
+          } else if (offset2 + 4 <= reader.end && textBytes2[offset2] === 0x63 && textBytes2[offset2 + 1] === 0x47 && textBytes2[offset2 + 2] === 0x42 && textBytes2[offset2 + 3] === 0x50) {
+            candidate2 = "GBP";
+            reader.pos = offset2 + 4;
+          } else if (offset2 + 4 <= reader.end && textBytes2[offset2] === 0x63 && textBytes2[offset2 + 1] === 0x4a && textBytes2[offset2 + 2] === 0x50 && textBytes2[offset2 + 3] === 0x59) {
+            candidate2 = "JPY";
+            reader.pos = offset2 + 4;
           } else {
-            candidate = readString(reader, "#/properties/currency");
+            candidate2 = readString(reader, "#/properties/currency");
           }
-          if (!(candidate === "EUR" || candidate === "USD" || candidate === "GBP" || candidate === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset, "#/properties/currency");
-          currency = candidate as "EUR" | "USD" | "GBP" | "JPY";
+          if (!(candidate2 === "EUR" || candidate2 === "USD" || candidate2 === "GBP" || candidate2 === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset2, "#/properties/currency");
+          currency = candidate2 as "EUR" | "USD" | "GBP" | "JPY";
           expected = 2;
           break;
         }
@@ -418,7 +462,35 @@ function readPrice(reader: Reader, depth: number): Price {
     let tags: string[] | undefined; /* #/$defs/Price/properties/tags */
     let extras: unknown[] | undefined;
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 3) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x61 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x75 && uint8[at + 5] === 0x6e && uint8[at + 6] === 0x74)) break straight; /* amount */
+      reader.pos = at + 7;
+      const offset = reader.pos;
+      const decoded = readNumberItem(reader, "#/$defs/Price/properties/amount");
+      if (!Number.isFinite(decoded)) throw decodeFailure("unexpected-type", "expected a finite number", offset, "#/$defs/Price/properties/amount");
+      if (decoded <= 0) throw decodeFailure("schema-violation", "must be > 0", offset, "#/$defs/Price/properties/amount");
+      amount = decoded;
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && uint8[at] === 0x65 && uint8[at + 1] === 0x73 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x6f && uint8[at + 4] === 0x63 && uint8[at + 5] === 0x6b)) { entry = 1; expected = 1; break straight; } /* stock */
+      reader.pos = at + 6;
+      const offset2 = reader.pos;
+      const decoded2 = readNumberItem(reader, "#/$defs/Price/properties/stock");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Price/properties/stock");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Price/properties/stock");
+      stock = decoded2;
+      at = reader.pos;
+      if (!(at + 5 <= reader.end && uint8[at] === 0x64 && uint8[at + 1] === 0x74 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x67 && uint8[at + 4] === 0x73)) { entry = 2; expected = 2; break straight; } /* tags */
+      reader.pos = at + 5;
+      tags = readPriceTags(reader, depth - 1);
+      const result: Price = { amount, stock };
+      if (tags !== undefined) result.tags = tags;
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -457,20 +529,20 @@ function readPrice(reader: Reader, depth: number): Price {
       }
       switch (field) {
         case 0: {
-          const offset = reader.pos;
-          const decoded = readNumberItem(reader, "#/$defs/Price/properties/amount");
-          if (!Number.isFinite(decoded)) throw decodeFailure("unexpected-type", "expected a finite number", offset, "#/$defs/Price/properties/amount");
-          if (decoded <= 0) throw decodeFailure("schema-violation", "must be > 0", offset, "#/$defs/Price/properties/amount");
-          amount = decoded;
+          const offset3 = reader.pos;
+          const decoded3 = readNumberItem(reader, "#/$defs/Price/properties/amount");
+          if (!Number.isFinite(decoded3)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/Price/properties/amount");
+          if (decoded3 <= 0) throw decodeFailure("schema-violation", "must be > 0", offset3, "#/$defs/Price/properties/amount");
+          amount = decoded3;
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos;
-          const decoded2 = readNumberItem(reader, "#/$defs/Price/properties/stock");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Price/properties/stock");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Price/properties/stock");
-          stock = decoded2;
+          const offset4 = reader.pos;
+          const decoded4 = readNumberItem(reader, "#/$defs/Price/properties/stock");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Price/properties/stock");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Price/properties/stock");
+          stock = decoded4;
           expected = 2;
           break;
         }

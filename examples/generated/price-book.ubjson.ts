@@ -424,7 +424,59 @@ function readPriceBook(reader: Reader, depth: number, marker: number): PriceBook
     let updated: string | undefined; /* #/properties/updated */
     let prices: { [key: string]: Price } | undefined; /* #/properties/prices */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 4 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65)) break straight; /* store */
+      reader.pos = at + 7;
+      const valueMarker2 = readMarker(reader);
+      store = readString(reader, valueMarker2, "#/properties/store");
+      at = reader.pos;
+      if (!(at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x63 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x6e && uint8[at + 8] === 0x63 && uint8[at + 9] === 0x79)) { entry = 1; expected = 1; break straight; } /* currency */
+      reader.pos = at + 10;
+      const valueMarker3 = readMarker(reader);
+      const offset = reader.pos - 1;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (valueMarker3 === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x45 && textBytes[reader.pos + 3] === 0x55 && textBytes[reader.pos + 4] === 0x52) {
+        candidate = "EUR";
+        reader.pos = reader.pos + 5;
+      } else if (valueMarker3 === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x55 && textBytes[reader.pos + 3] === 0x53 && textBytes[reader.pos + 4] === 0x44) {
+        candidate = "USD";
+        reader.pos = reader.pos + 5;
+      } else if (valueMarker3 === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x47 && textBytes[reader.pos + 3] === 0x42 && textBytes[reader.pos + 4] === 0x50) {
+        candidate = "GBP";
+        reader.pos = reader.pos + 5;
+      } else if (valueMarker3 === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x4a && textBytes[reader.pos + 3] === 0x50 && textBytes[reader.pos + 4] === 0x59) {
+        candidate = "JPY";
+        reader.pos = reader.pos + 5;
+      } else {
+        candidate = readString(reader, valueMarker3, "#/properties/currency");
+      }
+      if (!(candidate === "EUR" || candidate === "USD" || candidate === "GBP" || candidate === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset, "#/properties/currency");
+      currency = candidate as "EUR" | "USD" | "GBP" | "JPY";
+      at = reader.pos;
+      if (!(at + 9 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x64 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x65 && uint8[at + 8] === 0x64)) { entry = 2; expected = 2; break straight; } /* updated */
+      reader.pos = at + 9;
+      const valueMarker4 = readMarker(reader);
+      updated = readString(reader, valueMarker4, "#/properties/updated");
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x70 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x73)) { entry = 3; expected = 3; break straight; } /* prices */
+      reader.pos = at + 8;
+      const valueMarker5 = readMarker(reader);
+      prices = readPriceBookPrices(reader, depth - 1, valueMarker5);
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 4; expected = 4; break straight; }
+      }
+      const result: PriceBook = { store, currency, prices };
+      if (updated !== undefined) result.updated = updated;
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -473,27 +525,27 @@ function readPriceBook(reader: Reader, depth: number, marker: number): PriceBook
           break;
         }
         case 1: {
-          const offset = reader.pos - 1;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset2 = reader.pos - 1;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x45 && textBytes[reader.pos + 3] === 0x55 && textBytes[reader.pos + 4] === 0x52) {
-            candidate = "EUR";
+          if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x03 && textBytes2[reader.pos + 2] === 0x45 && textBytes2[reader.pos + 3] === 0x55 && textBytes2[reader.pos + 4] === 0x52) {
+            candidate2 = "EUR";
             reader.pos = reader.pos + 5;
-          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x55 && textBytes[reader.pos + 3] === 0x53 && textBytes[reader.pos + 4] === 0x44) {
-            candidate = "USD";
+          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x03 && textBytes2[reader.pos + 2] === 0x55 && textBytes2[reader.pos + 3] === 0x53 && textBytes2[reader.pos + 4] === 0x44) {
+            candidate2 = "USD";
             reader.pos = reader.pos + 5;
-          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x47 && textBytes[reader.pos + 3] === 0x42 && textBytes[reader.pos + 4] === 0x50) {
-            candidate = "GBP";
+          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x03 && textBytes2[reader.pos + 2] === 0x47 && textBytes2[reader.pos + 3] === 0x42 && textBytes2[reader.pos + 4] === 0x50) {
+            candidate2 = "GBP";
             reader.pos = reader.pos + 5;
-          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x03 && textBytes[reader.pos + 2] === 0x4a && textBytes[reader.pos + 3] === 0x50 && textBytes[reader.pos + 4] === 0x59) {
-            candidate = "JPY";
+          } else if (valueMarker === 0x53 && reader.pos + 5 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x03 && textBytes2[reader.pos + 2] === 0x4a && textBytes2[reader.pos + 3] === 0x50 && textBytes2[reader.pos + 4] === 0x59) {
+            candidate2 = "JPY";
             reader.pos = reader.pos + 5;
           } else {
-            candidate = readString(reader, valueMarker, "#/properties/currency");
+            candidate2 = readString(reader, valueMarker, "#/properties/currency");
           }
-          if (!(candidate === "EUR" || candidate === "USD" || candidate === "GBP" || candidate === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset, "#/properties/currency");
-          currency = candidate as "EUR" | "USD" | "GBP" | "JPY";
+          if (!(candidate2 === "EUR" || candidate2 === "USD" || candidate2 === "GBP" || candidate2 === "JPY")) throw decodeFailure("schema-violation", "must be one of [\"EUR\",\"USD\",\"GBP\",\"JPY\"]", offset2, "#/properties/currency");
+          currency = candidate2 as "EUR" | "USD" | "GBP" | "JPY";
           expected = 2;
           break;
         }
@@ -538,7 +590,42 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
     let tags: string[] | undefined; /* #/$defs/Price/properties/tags */
     let extras: unknown[] | undefined;
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 3 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x6d && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x75 && uint8[at + 6] === 0x6e && uint8[at + 7] === 0x74)) break straight; /* amount */
+      reader.pos = at + 8;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      const decoded = readNumberItem(reader, valueMarker2, "#/$defs/Price/properties/amount");
+      if (!Number.isFinite(decoded)) throw decodeFailure("unexpected-type", "expected a finite number", offset, "#/$defs/Price/properties/amount");
+      if (decoded <= 0) throw decodeFailure("schema-violation", "must be > 0", offset, "#/$defs/Price/properties/amount");
+      amount = decoded;
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x6f && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b)) { entry = 1; expected = 1; break straight; } /* stock */
+      reader.pos = at + 7;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      const decoded2 = readNumberItem(reader, valueMarker3, "#/$defs/Price/properties/stock");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Price/properties/stock");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Price/properties/stock");
+      stock = decoded2;
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x67 && uint8[at + 5] === 0x73)) { entry = 2; expected = 2; break straight; } /* tags */
+      reader.pos = at + 6;
+      const valueMarker4 = readMarker(reader);
+      tags = readPriceTags(reader, depth - 1, valueMarker4);
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 3; expected = 3; break straight; }
+      }
+      const result: Price = { amount, stock };
+      if (tags !== undefined) result.tags = tags;
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -575,20 +662,20 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          const decoded = readNumberItem(reader, valueMarker, "#/$defs/Price/properties/amount");
-          if (!Number.isFinite(decoded)) throw decodeFailure("unexpected-type", "expected a finite number", offset, "#/$defs/Price/properties/amount");
-          if (decoded <= 0) throw decodeFailure("schema-violation", "must be > 0", offset, "#/$defs/Price/properties/amount");
-          amount = decoded;
+          const offset3 = reader.pos - 1;
+          const decoded3 = readNumberItem(reader, valueMarker, "#/$defs/Price/properties/amount");
+          if (!Number.isFinite(decoded3)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/Price/properties/amount");
+          if (decoded3 <= 0) throw decodeFailure("schema-violation", "must be > 0", offset3, "#/$defs/Price/properties/amount");
+          amount = decoded3;
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          const decoded2 = readNumberItem(reader, valueMarker, "#/$defs/Price/properties/stock");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Price/properties/stock");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Price/properties/stock");
-          stock = decoded2;
+          const offset4 = reader.pos - 1;
+          const decoded4 = readNumberItem(reader, valueMarker, "#/$defs/Price/properties/stock");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Price/properties/stock");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Price/properties/stock");
+          stock = decoded4;
           expected = 2;
           break;
         }

@@ -421,7 +421,33 @@ function readTelemetryBatch(reader: Reader, depth: number): TelemetryBatch {
     let sentAt: number | undefined; /* #/properties/sentAt */
     let events: Event[] | undefined; /* #/properties/events */
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 3) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x64 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x76 && uint8[at + 4] === 0x69 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x65)) break straight; /* device */
+      reader.pos = at + 7;
+      const offset = reader.pos;
+      const decoded = readString(reader, "#/properties/device");
+      if (!PATTERN.test(decoded)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset, "#/properties/device");
+      device = decoded;
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x73 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x6e && uint8[at + 4] === 0x74 && uint8[at + 5] === 0x41 && uint8[at + 6] === 0x74)) { entry = 1; expected = 1; break straight; } /* sentAt */
+      reader.pos = at + 7;
+      const offset2 = reader.pos;
+      const decoded2 = readNumberItem(reader, "#/properties/sentAt");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/properties/sentAt");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/properties/sentAt");
+      sentAt = decoded2;
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x65 && uint8[at + 2] === 0x76 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x73)) { entry = 2; expected = 2; break straight; } /* events */
+      reader.pos = at + 7;
+      events = readTelemetryBatchEvents(reader, depth - 1);
+      const result: TelemetryBatch = { device, sentAt, events };
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -460,19 +486,19 @@ function readTelemetryBatch(reader: Reader, depth: number): TelemetryBatch {
       }
       switch (field) {
         case 0: {
-          const offset = reader.pos;
-          const decoded = readString(reader, "#/properties/device");
-          if (!PATTERN.test(decoded)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset, "#/properties/device");
-          device = decoded;
+          const offset3 = reader.pos;
+          const decoded3 = readString(reader, "#/properties/device");
+          if (!PATTERN.test(decoded3)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset3, "#/properties/device");
+          device = decoded3;
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos;
-          const decoded2 = readNumberItem(reader, "#/properties/sentAt");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/properties/sentAt");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/properties/sentAt");
-          sentAt = decoded2;
+          const offset4 = reader.pos;
+          const decoded4 = readNumberItem(reader, "#/properties/sentAt");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/properties/sentAt");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/properties/sentAt");
+          sentAt = decoded4;
           expected = 2;
           break;
         }
@@ -568,7 +594,55 @@ function readPageView(reader: Reader, depth: number): PageView {
     let referrer: string | null | undefined; /* #/$defs/PageView/properties/referrer */
     let durationMs: number | undefined; /* #/$defs/PageView/properties/durationMs */
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 5) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 5 <= reader.end && uint8[at] === 0x64 && uint8[at + 1] === 0x74 && uint8[at + 2] === 0x79 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x65)) break straight; /* type */
+      reader.pos = at + 5;
+      const offset = reader.pos;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (offset + 10 <= reader.end && textBytes[offset] === 0x69 && textBytes[offset + 1] === 0x70 && textBytes[offset + 2] === 0x61 && textBytes[offset + 3] === 0x67 && textBytes[offset + 4] === 0x65 && textBytes[offset + 5] === 0x5f && textBytes[offset + 6] === 0x76 && textBytes[offset + 7] === 0x69 && textBytes[offset + 8] === 0x65 && textBytes[offset + 9] === 0x77) {
+        candidate = "page_view";
+        reader.pos = offset + 10;
+      } else {
+        candidate = readString(reader, "#/$defs/PageView/properties/type");
+      }
+      if (!(candidate === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset, "#/$defs/PageView/properties/type");
+      type2 = candidate as "page_view";
+      at = reader.pos;
+      if (!(at + 3 <= reader.end && uint8[at] === 0x62 && uint8[at + 1] === 0x61 && uint8[at + 2] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 3;
+      const offset2 = reader.pos;
+      const decoded = readNumberItem(reader, "#/$defs/PageView/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/PageView/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/PageView/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 4 <= reader.end && uint8[at] === 0x63 && uint8[at + 1] === 0x75 && uint8[at + 2] === 0x72 && uint8[at + 3] === 0x6c)) { entry = 2; expected = 2; break straight; } /* url */
+      reader.pos = at + 4;
+      url = readString(reader, "#/$defs/PageView/properties/url");
+      at = reader.pos;
+      if (!(at + 9 <= reader.end && uint8[at] === 0x68 && uint8[at + 1] === 0x72 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x66 && uint8[at + 4] === 0x65 && uint8[at + 5] === 0x72 && uint8[at + 6] === 0x72 && uint8[at + 7] === 0x65 && uint8[at + 8] === 0x72)) { entry = 3; expected = 3; break straight; } /* referrer */
+      reader.pos = at + 9;
+      referrer = readPageViewReferrer(reader, depth - 1);
+      at = reader.pos;
+      if (!(at + 11 <= reader.end && uint8[at] === 0x6a && uint8[at + 1] === 0x64 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x69 && uint8[at + 7] === 0x6f && uint8[at + 8] === 0x6e && uint8[at + 9] === 0x4d && uint8[at + 10] === 0x73)) { entry = 4; expected = 4; break straight; } /* durationMs */
+      reader.pos = at + 11;
+      const offset3 = reader.pos;
+      const decoded2 = readNumberItem(reader, "#/$defs/PageView/properties/durationMs");
+      if (!Number.isFinite(decoded2)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/PageView/properties/durationMs");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/PageView/properties/durationMs");
+      durationMs = decoded2;
+      const result: PageView = { type: type2, at: at2, url };
+      if (referrer !== undefined) result.referrer = referrer;
+      if (durationMs !== undefined) result.durationMs = durationMs;
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -621,27 +695,27 @@ function readPageView(reader: Reader, depth: number): PageView {
       }
       switch (field) {
         case 0: {
-          const offset = reader.pos;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset4 = reader.pos;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (offset + 10 <= reader.end && textBytes[offset] === 0x69 && textBytes[offset + 1] === 0x70 && textBytes[offset + 2] === 0x61 && textBytes[offset + 3] === 0x67 && textBytes[offset + 4] === 0x65 && textBytes[offset + 5] === 0x5f && textBytes[offset + 6] === 0x76 && textBytes[offset + 7] === 0x69 && textBytes[offset + 8] === 0x65 && textBytes[offset + 9] === 0x77) {
-            candidate = "page_view";
-            reader.pos = offset + 10;
+          if (offset4 + 10 <= reader.end && textBytes2[offset4] === 0x69 && textBytes2[offset4 + 1] === 0x70 && textBytes2[offset4 + 2] === 0x61 && textBytes2[offset4 + 3] === 0x67 && textBytes2[offset4 + 4] === 0x65 && textBytes2[offset4 + 5] === 0x5f && textBytes2[offset4 + 6] === 0x76 && textBytes2[offset4 + 7] === 0x69 && textBytes2[offset4 + 8] === 0x65 && textBytes2[offset4 + 9] === 0x77) {
+            candidate2 = "page_view";
+            reader.pos = offset4 + 10;
           } else {
-            candidate = readString(reader, "#/$defs/PageView/properties/type");
+            candidate2 = readString(reader, "#/$defs/PageView/properties/type");
           }
-          if (!(candidate === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset, "#/$defs/PageView/properties/type");
-          type2 = candidate as "page_view";
+          if (!(candidate2 === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset4, "#/$defs/PageView/properties/type");
+          type2 = candidate2 as "page_view";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos;
-          const decoded = readNumberItem(reader, "#/$defs/PageView/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/PageView/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/PageView/properties/at");
-          at2 = decoded;
+          const offset5 = reader.pos;
+          const decoded3 = readNumberItem(reader, "#/$defs/PageView/properties/at");
+          if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset5, "#/$defs/PageView/properties/at");
+          if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset5, "#/$defs/PageView/properties/at");
+          at2 = decoded3;
           expected = 2;
           break;
         }
@@ -656,11 +730,11 @@ function readPageView(reader: Reader, depth: number): PageView {
           break;
         }
         case 4: {
-          const offset3 = reader.pos;
-          const decoded2 = readNumberItem(reader, "#/$defs/PageView/properties/durationMs");
-          if (!Number.isFinite(decoded2)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/PageView/properties/durationMs");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/PageView/properties/durationMs");
-          durationMs = decoded2;
+          const offset6 = reader.pos;
+          const decoded4 = readNumberItem(reader, "#/$defs/PageView/properties/durationMs");
+          if (!Number.isFinite(decoded4)) throw decodeFailure("unexpected-type", "expected a finite number", offset6, "#/$defs/PageView/properties/durationMs");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset6, "#/$defs/PageView/properties/durationMs");
+          durationMs = decoded4;
           expected = 5;
           break;
         }
@@ -726,7 +800,59 @@ function readClick(reader: Reader, depth: number): Click {
     let x: number | undefined; /* #/$defs/Click/properties/x */
     let y: number | undefined; /* #/$defs/Click/properties/y */
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 5) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 5 <= reader.end && uint8[at] === 0x64 && uint8[at + 1] === 0x74 && uint8[at + 2] === 0x79 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x65)) break straight; /* type */
+      reader.pos = at + 5;
+      const offset = reader.pos;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (offset + 6 <= reader.end && textBytes[offset] === 0x65 && textBytes[offset + 1] === 0x63 && textBytes[offset + 2] === 0x6c && textBytes[offset + 3] === 0x69 && textBytes[offset + 4] === 0x63 && textBytes[offset + 5] === 0x6b) {
+        candidate = "click";
+        reader.pos = offset + 6;
+      } else {
+        candidate = readString(reader, "#/$defs/Click/properties/type");
+      }
+      if (!(candidate === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset, "#/$defs/Click/properties/type");
+      type2 = candidate as "click";
+      at = reader.pos;
+      if (!(at + 3 <= reader.end && uint8[at] === 0x62 && uint8[at + 1] === 0x61 && uint8[at + 2] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 3;
+      const offset2 = reader.pos;
+      const decoded = readNumberItem(reader, "#/$defs/Click/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Click/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Click/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && uint8[at] === 0x66 && uint8[at + 1] === 0x74 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x67 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x74)) { entry = 2; expected = 2; break straight; } /* target */
+      reader.pos = at + 7;
+      target = readString(reader, "#/$defs/Click/properties/target");
+      at = reader.pos;
+      if (!(at + 2 <= reader.end && uint8[at] === 0x61 && uint8[at + 1] === 0x78)) { entry = 3; expected = 3; break straight; } /* x */
+      reader.pos = at + 2;
+      const offset3 = reader.pos;
+      const decoded2 = readNumberItem(reader, "#/$defs/Click/properties/x");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Click/properties/x");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Click/properties/x");
+      if (decoded2 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset3, "#/$defs/Click/properties/x");
+      x = decoded2;
+      at = reader.pos;
+      if (!(at + 2 <= reader.end && uint8[at] === 0x61 && uint8[at + 1] === 0x79)) { entry = 4; expected = 4; break straight; } /* y */
+      reader.pos = at + 2;
+      const offset4 = reader.pos;
+      const decoded3 = readNumberItem(reader, "#/$defs/Click/properties/y");
+      if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Click/properties/y");
+      if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Click/properties/y");
+      if (decoded3 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset4, "#/$defs/Click/properties/y");
+      y = decoded3;
+      const result: Click = { type: type2, at: at2, target, x, y };
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -779,27 +905,27 @@ function readClick(reader: Reader, depth: number): Click {
       }
       switch (field) {
         case 0: {
-          const offset = reader.pos;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset5 = reader.pos;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (offset + 6 <= reader.end && textBytes[offset] === 0x65 && textBytes[offset + 1] === 0x63 && textBytes[offset + 2] === 0x6c && textBytes[offset + 3] === 0x69 && textBytes[offset + 4] === 0x63 && textBytes[offset + 5] === 0x6b) {
-            candidate = "click";
-            reader.pos = offset + 6;
+          if (offset5 + 6 <= reader.end && textBytes2[offset5] === 0x65 && textBytes2[offset5 + 1] === 0x63 && textBytes2[offset5 + 2] === 0x6c && textBytes2[offset5 + 3] === 0x69 && textBytes2[offset5 + 4] === 0x63 && textBytes2[offset5 + 5] === 0x6b) {
+            candidate2 = "click";
+            reader.pos = offset5 + 6;
           } else {
-            candidate = readString(reader, "#/$defs/Click/properties/type");
+            candidate2 = readString(reader, "#/$defs/Click/properties/type");
           }
-          if (!(candidate === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset, "#/$defs/Click/properties/type");
-          type2 = candidate as "click";
+          if (!(candidate2 === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset5, "#/$defs/Click/properties/type");
+          type2 = candidate2 as "click";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos;
-          const decoded = readNumberItem(reader, "#/$defs/Click/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Click/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Click/properties/at");
-          at2 = decoded;
+          const offset6 = reader.pos;
+          const decoded4 = readNumberItem(reader, "#/$defs/Click/properties/at");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset6, "#/$defs/Click/properties/at");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset6, "#/$defs/Click/properties/at");
+          at2 = decoded4;
           expected = 2;
           break;
         }
@@ -809,22 +935,22 @@ function readClick(reader: Reader, depth: number): Click {
           break;
         }
         case 3: {
-          const offset3 = reader.pos;
-          const decoded2 = readNumberItem(reader, "#/$defs/Click/properties/x");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Click/properties/x");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Click/properties/x");
-          if (decoded2 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset3, "#/$defs/Click/properties/x");
-          x = decoded2;
+          const offset7 = reader.pos;
+          const decoded5 = readNumberItem(reader, "#/$defs/Click/properties/x");
+          if (!Number.isInteger(decoded5)) throw decodeFailure("unexpected-type", "expected integer", offset7, "#/$defs/Click/properties/x");
+          if (decoded5 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset7, "#/$defs/Click/properties/x");
+          if (decoded5 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset7, "#/$defs/Click/properties/x");
+          x = decoded5;
           expected = 4;
           break;
         }
         case 4: {
-          const offset4 = reader.pos;
-          const decoded3 = readNumberItem(reader, "#/$defs/Click/properties/y");
-          if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Click/properties/y");
-          if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Click/properties/y");
-          if (decoded3 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset4, "#/$defs/Click/properties/y");
-          y = decoded3;
+          const offset8 = reader.pos;
+          const decoded6 = readNumberItem(reader, "#/$defs/Click/properties/y");
+          if (!Number.isInteger(decoded6)) throw decodeFailure("unexpected-type", "expected integer", offset8, "#/$defs/Click/properties/y");
+          if (decoded6 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset8, "#/$defs/Click/properties/y");
+          if (decoded6 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset8, "#/$defs/Click/properties/y");
+          y = decoded6;
           expected = 5;
           break;
         }
@@ -890,7 +1016,50 @@ function readError2(reader: Reader, depth: number): Error2 {
     let stack: string[] | undefined; /* #/$defs/Error/properties/stack */
     let fatal: boolean | undefined; /* #/$defs/Error/properties/fatal */
     let expected = 0;
-    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (count === 5) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 5 <= reader.end && uint8[at] === 0x64 && uint8[at + 1] === 0x74 && uint8[at + 2] === 0x79 && uint8[at + 3] === 0x70 && uint8[at + 4] === 0x65)) break straight; /* type */
+      reader.pos = at + 5;
+      const offset = reader.pos;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (offset + 6 <= reader.end && textBytes[offset] === 0x65 && textBytes[offset + 1] === 0x65 && textBytes[offset + 2] === 0x72 && textBytes[offset + 3] === 0x72 && textBytes[offset + 4] === 0x6f && textBytes[offset + 5] === 0x72) {
+        candidate = "error";
+        reader.pos = offset + 6;
+      } else {
+        candidate = readString(reader, "#/$defs/Error/properties/type");
+      }
+      if (!(candidate === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset, "#/$defs/Error/properties/type");
+      type2 = candidate as "error";
+      at = reader.pos;
+      if (!(at + 3 <= reader.end && uint8[at] === 0x62 && uint8[at + 1] === 0x61 && uint8[at + 2] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 3;
+      const offset2 = reader.pos;
+      const decoded = readNumberItem(reader, "#/$defs/Error/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Error/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Error/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && uint8[at] === 0x67 && uint8[at + 1] === 0x6d && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x73 && uint8[at + 4] === 0x73 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x67 && uint8[at + 7] === 0x65)) { entry = 2; expected = 2; break straight; } /* message */
+      reader.pos = at + 8;
+      message = readString(reader, "#/$defs/Error/properties/message");
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && uint8[at] === 0x65 && uint8[at + 1] === 0x73 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x63 && uint8[at + 5] === 0x6b)) { entry = 3; expected = 3; break straight; } /* stack */
+      reader.pos = at + 6;
+      stack = readErrorStack(reader, depth - 1);
+      at = reader.pos;
+      if (!(at + 6 <= reader.end && uint8[at] === 0x65 && uint8[at + 1] === 0x66 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x6c)) { entry = 4; expected = 4; break straight; } /* fatal */
+      reader.pos = at + 6;
+      fatal = readBooleanItem(reader, "#/$defs/Error/properties/fatal");
+      const result: Error2 = { type: type2, at: at2, message, fatal };
+      if (stack !== undefined) result.stack = stack;
+      return result;
+    }
+    for (; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -943,27 +1112,27 @@ function readError2(reader: Reader, depth: number): Error2 {
       }
       switch (field) {
         case 0: {
-          const offset = reader.pos;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset3 = reader.pos;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (offset + 6 <= reader.end && textBytes[offset] === 0x65 && textBytes[offset + 1] === 0x65 && textBytes[offset + 2] === 0x72 && textBytes[offset + 3] === 0x72 && textBytes[offset + 4] === 0x6f && textBytes[offset + 5] === 0x72) {
-            candidate = "error";
-            reader.pos = offset + 6;
+          if (offset3 + 6 <= reader.end && textBytes2[offset3] === 0x65 && textBytes2[offset3 + 1] === 0x65 && textBytes2[offset3 + 2] === 0x72 && textBytes2[offset3 + 3] === 0x72 && textBytes2[offset3 + 4] === 0x6f && textBytes2[offset3 + 5] === 0x72) {
+            candidate2 = "error";
+            reader.pos = offset3 + 6;
           } else {
-            candidate = readString(reader, "#/$defs/Error/properties/type");
+            candidate2 = readString(reader, "#/$defs/Error/properties/type");
           }
-          if (!(candidate === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset, "#/$defs/Error/properties/type");
-          type2 = candidate as "error";
+          if (!(candidate2 === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset3, "#/$defs/Error/properties/type");
+          type2 = candidate2 as "error";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos;
-          const decoded = readNumberItem(reader, "#/$defs/Error/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Error/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Error/properties/at");
-          at2 = decoded;
+          const offset4 = reader.pos;
+          const decoded2 = readNumberItem(reader, "#/$defs/Error/properties/at");
+          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Error/properties/at");
+          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Error/properties/at");
+          at2 = decoded2;
           expected = 2;
           break;
         }

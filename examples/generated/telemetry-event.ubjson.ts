@@ -649,7 +649,40 @@ function readTelemetryBatch(reader: Reader, depth: number, marker: number): Tele
     let sentAt: number | undefined; /* #/properties/sentAt */
     let events: Event[] | undefined; /* #/properties/events */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 3 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x76 && uint8[at + 5] === 0x69 && uint8[at + 6] === 0x63 && uint8[at + 7] === 0x65)) break straight; /* device */
+      reader.pos = at + 8;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      const decoded = readString(reader, valueMarker2, "#/properties/device");
+      if (!PATTERN.test(decoded)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset, "#/properties/device");
+      device = decoded;
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x6e && uint8[at + 5] === 0x74 && uint8[at + 6] === 0x41 && uint8[at + 7] === 0x74)) { entry = 1; expected = 1; break straight; } /* sentAt */
+      reader.pos = at + 8;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      const decoded2 = readNumberItem(reader, valueMarker3, "#/properties/sentAt");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/properties/sentAt");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/properties/sentAt");
+      sentAt = decoded2;
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x65 && uint8[at + 3] === 0x76 && uint8[at + 4] === 0x65 && uint8[at + 5] === 0x6e && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x73)) { entry = 2; expected = 2; break straight; } /* events */
+      reader.pos = at + 8;
+      const valueMarker4 = readMarker(reader);
+      events = readTelemetryBatchEvents(reader, depth - 1, valueMarker4);
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 3; expected = 3; break straight; }
+      }
+      const result: TelemetryBatch = { device, sentAt, events };
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -686,19 +719,19 @@ function readTelemetryBatch(reader: Reader, depth: number, marker: number): Tele
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          const decoded = readString(reader, valueMarker, "#/properties/device");
-          if (!PATTERN.test(decoded)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset, "#/properties/device");
-          device = decoded;
+          const offset3 = reader.pos - 1;
+          const decoded3 = readString(reader, valueMarker, "#/properties/device");
+          if (!PATTERN.test(decoded3)) throw decodeFailure("schema-violation", "must match the pattern ^[0-9a-f]{16}$", offset3, "#/properties/device");
+          device = decoded3;
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          const decoded2 = readNumberItem(reader, valueMarker, "#/properties/sentAt");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/properties/sentAt");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/properties/sentAt");
-          sentAt = decoded2;
+          const offset4 = reader.pos - 1;
+          const decoded4 = readNumberItem(reader, valueMarker, "#/properties/sentAt");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/properties/sentAt");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/properties/sentAt");
+          sentAt = decoded4;
           expected = 2;
           break;
         }
@@ -763,7 +796,64 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
     let referrer: string | null | undefined; /* #/$defs/PageView/properties/referrer */
     let durationMs: number | undefined; /* #/$defs/PageView/properties/durationMs */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 5 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65)) break straight; /* type */
+      reader.pos = at + 6;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (valueMarker2 === 0x53 && reader.pos + 11 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x09 && textBytes[reader.pos + 2] === 0x70 && textBytes[reader.pos + 3] === 0x61 && textBytes[reader.pos + 4] === 0x67 && textBytes[reader.pos + 5] === 0x65 && textBytes[reader.pos + 6] === 0x5f && textBytes[reader.pos + 7] === 0x76 && textBytes[reader.pos + 8] === 0x69 && textBytes[reader.pos + 9] === 0x65 && textBytes[reader.pos + 10] === 0x77) {
+        candidate = "page_view";
+        reader.pos = reader.pos + 11;
+      } else {
+        candidate = readString(reader, valueMarker2, "#/$defs/PageView/properties/type");
+      }
+      if (!(candidate === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset, "#/$defs/PageView/properties/type");
+      type2 = candidate as "page_view";
+      at = reader.pos;
+      if (!(at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 4;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      const decoded = readNumberItem(reader, valueMarker3, "#/$defs/PageView/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/PageView/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/PageView/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 5 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x03 && uint8[at + 2] === 0x75 && uint8[at + 3] === 0x72 && uint8[at + 4] === 0x6c)) { entry = 2; expected = 2; break straight; } /* url */
+      reader.pos = at + 5;
+      const valueMarker4 = readMarker(reader);
+      url = readString(reader, valueMarker4, "#/$defs/PageView/properties/url");
+      at = reader.pos;
+      if (!(at + 10 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x08 && uint8[at + 2] === 0x72 && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x66 && uint8[at + 5] === 0x65 && uint8[at + 6] === 0x72 && uint8[at + 7] === 0x72 && uint8[at + 8] === 0x65 && uint8[at + 9] === 0x72)) { entry = 3; expected = 3; break straight; } /* referrer */
+      reader.pos = at + 10;
+      const valueMarker5 = readMarker(reader);
+      referrer = readPageViewReferrer(reader, depth - 1, valueMarker5);
+      at = reader.pos;
+      if (!(at + 12 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x0a && uint8[at + 2] === 0x64 && uint8[at + 3] === 0x75 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x74 && uint8[at + 7] === 0x69 && uint8[at + 8] === 0x6f && uint8[at + 9] === 0x6e && uint8[at + 10] === 0x4d && uint8[at + 11] === 0x73)) { entry = 4; expected = 4; break straight; } /* durationMs */
+      reader.pos = at + 12;
+      const valueMarker6 = readMarker(reader);
+      const offset3 = reader.pos - 1;
+      const decoded2 = readNumberItem(reader, valueMarker6, "#/$defs/PageView/properties/durationMs");
+      if (!Number.isFinite(decoded2)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/PageView/properties/durationMs");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/PageView/properties/durationMs");
+      durationMs = decoded2;
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 5; expected = 5; break straight; }
+      }
+      const result: PageView = { type: type2, at: at2, url };
+      if (referrer !== undefined) result.referrer = referrer;
+      if (durationMs !== undefined) result.durationMs = durationMs;
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -814,27 +904,27 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset4 = reader.pos - 1;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (valueMarker === 0x53 && reader.pos + 11 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x09 && textBytes[reader.pos + 2] === 0x70 && textBytes[reader.pos + 3] === 0x61 && textBytes[reader.pos + 4] === 0x67 && textBytes[reader.pos + 5] === 0x65 && textBytes[reader.pos + 6] === 0x5f && textBytes[reader.pos + 7] === 0x76 && textBytes[reader.pos + 8] === 0x69 && textBytes[reader.pos + 9] === 0x65 && textBytes[reader.pos + 10] === 0x77) {
-            candidate = "page_view";
+          if (valueMarker === 0x53 && reader.pos + 11 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x09 && textBytes2[reader.pos + 2] === 0x70 && textBytes2[reader.pos + 3] === 0x61 && textBytes2[reader.pos + 4] === 0x67 && textBytes2[reader.pos + 5] === 0x65 && textBytes2[reader.pos + 6] === 0x5f && textBytes2[reader.pos + 7] === 0x76 && textBytes2[reader.pos + 8] === 0x69 && textBytes2[reader.pos + 9] === 0x65 && textBytes2[reader.pos + 10] === 0x77) {
+            candidate2 = "page_view";
             reader.pos = reader.pos + 11;
           } else {
-            candidate = readString(reader, valueMarker, "#/$defs/PageView/properties/type");
+            candidate2 = readString(reader, valueMarker, "#/$defs/PageView/properties/type");
           }
-          if (!(candidate === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset, "#/$defs/PageView/properties/type");
-          type2 = candidate as "page_view";
+          if (!(candidate2 === "page_view")) throw decodeFailure("schema-violation", "must equal \"page_view\"", offset4, "#/$defs/PageView/properties/type");
+          type2 = candidate2 as "page_view";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          const decoded = readNumberItem(reader, valueMarker, "#/$defs/PageView/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/PageView/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/PageView/properties/at");
-          at2 = decoded;
+          const offset5 = reader.pos - 1;
+          const decoded3 = readNumberItem(reader, valueMarker, "#/$defs/PageView/properties/at");
+          if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset5, "#/$defs/PageView/properties/at");
+          if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset5, "#/$defs/PageView/properties/at");
+          at2 = decoded3;
           expected = 2;
           break;
         }
@@ -849,11 +939,11 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
           break;
         }
         case 4: {
-          const offset3 = reader.pos - 1;
-          const decoded2 = readNumberItem(reader, valueMarker, "#/$defs/PageView/properties/durationMs");
-          if (!Number.isFinite(decoded2)) throw decodeFailure("unexpected-type", "expected a finite number", offset3, "#/$defs/PageView/properties/durationMs");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/PageView/properties/durationMs");
-          durationMs = decoded2;
+          const offset6 = reader.pos - 1;
+          const decoded4 = readNumberItem(reader, valueMarker, "#/$defs/PageView/properties/durationMs");
+          if (!Number.isFinite(decoded4)) throw decodeFailure("unexpected-type", "expected a finite number", offset6, "#/$defs/PageView/properties/durationMs");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset6, "#/$defs/PageView/properties/durationMs");
+          durationMs = decoded4;
           expected = 5;
           break;
         }
@@ -890,7 +980,68 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
     let x: number | undefined; /* #/$defs/Click/properties/x */
     let y: number | undefined; /* #/$defs/Click/properties/y */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 5 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65)) break straight; /* type */
+      reader.pos = at + 6;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (valueMarker2 === 0x53 && reader.pos + 7 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x05 && textBytes[reader.pos + 2] === 0x63 && textBytes[reader.pos + 3] === 0x6c && textBytes[reader.pos + 4] === 0x69 && textBytes[reader.pos + 5] === 0x63 && textBytes[reader.pos + 6] === 0x6b) {
+        candidate = "click";
+        reader.pos = reader.pos + 7;
+      } else {
+        candidate = readString(reader, valueMarker2, "#/$defs/Click/properties/type");
+      }
+      if (!(candidate === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset, "#/$defs/Click/properties/type");
+      type2 = candidate as "click";
+      at = reader.pos;
+      if (!(at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 4;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      const decoded = readNumberItem(reader, valueMarker3, "#/$defs/Click/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Click/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Click/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 8 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x06 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x72 && uint8[at + 5] === 0x67 && uint8[at + 6] === 0x65 && uint8[at + 7] === 0x74)) { entry = 2; expected = 2; break straight; } /* target */
+      reader.pos = at + 8;
+      const valueMarker4 = readMarker(reader);
+      target = readString(reader, valueMarker4, "#/$defs/Click/properties/target");
+      at = reader.pos;
+      if (!(at + 3 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x78)) { entry = 3; expected = 3; break straight; } /* x */
+      reader.pos = at + 3;
+      const valueMarker5 = readMarker(reader);
+      const offset3 = reader.pos - 1;
+      const decoded2 = readNumberItem(reader, valueMarker5, "#/$defs/Click/properties/x");
+      if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Click/properties/x");
+      if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Click/properties/x");
+      if (decoded2 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset3, "#/$defs/Click/properties/x");
+      x = decoded2;
+      at = reader.pos;
+      if (!(at + 3 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x01 && uint8[at + 2] === 0x79)) { entry = 4; expected = 4; break straight; } /* y */
+      reader.pos = at + 3;
+      const valueMarker6 = readMarker(reader);
+      const offset4 = reader.pos - 1;
+      const decoded3 = readNumberItem(reader, valueMarker6, "#/$defs/Click/properties/y");
+      if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Click/properties/y");
+      if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Click/properties/y");
+      if (decoded3 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset4, "#/$defs/Click/properties/y");
+      y = decoded3;
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 5; expected = 5; break straight; }
+      }
+      const result: Click = { type: type2, at: at2, target, x, y };
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -941,27 +1092,27 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset5 = reader.pos - 1;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (valueMarker === 0x53 && reader.pos + 7 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x05 && textBytes[reader.pos + 2] === 0x63 && textBytes[reader.pos + 3] === 0x6c && textBytes[reader.pos + 4] === 0x69 && textBytes[reader.pos + 5] === 0x63 && textBytes[reader.pos + 6] === 0x6b) {
-            candidate = "click";
+          if (valueMarker === 0x53 && reader.pos + 7 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x05 && textBytes2[reader.pos + 2] === 0x63 && textBytes2[reader.pos + 3] === 0x6c && textBytes2[reader.pos + 4] === 0x69 && textBytes2[reader.pos + 5] === 0x63 && textBytes2[reader.pos + 6] === 0x6b) {
+            candidate2 = "click";
             reader.pos = reader.pos + 7;
           } else {
-            candidate = readString(reader, valueMarker, "#/$defs/Click/properties/type");
+            candidate2 = readString(reader, valueMarker, "#/$defs/Click/properties/type");
           }
-          if (!(candidate === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset, "#/$defs/Click/properties/type");
-          type2 = candidate as "click";
+          if (!(candidate2 === "click")) throw decodeFailure("schema-violation", "must equal \"click\"", offset5, "#/$defs/Click/properties/type");
+          type2 = candidate2 as "click";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          const decoded = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Click/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Click/properties/at");
-          at2 = decoded;
+          const offset6 = reader.pos - 1;
+          const decoded4 = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/at");
+          if (!Number.isInteger(decoded4)) throw decodeFailure("unexpected-type", "expected integer", offset6, "#/$defs/Click/properties/at");
+          if (decoded4 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset6, "#/$defs/Click/properties/at");
+          at2 = decoded4;
           expected = 2;
           break;
         }
@@ -971,22 +1122,22 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
           break;
         }
         case 3: {
-          const offset3 = reader.pos - 1;
-          const decoded2 = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/x");
-          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset3, "#/$defs/Click/properties/x");
-          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset3, "#/$defs/Click/properties/x");
-          if (decoded2 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset3, "#/$defs/Click/properties/x");
-          x = decoded2;
+          const offset7 = reader.pos - 1;
+          const decoded5 = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/x");
+          if (!Number.isInteger(decoded5)) throw decodeFailure("unexpected-type", "expected integer", offset7, "#/$defs/Click/properties/x");
+          if (decoded5 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset7, "#/$defs/Click/properties/x");
+          if (decoded5 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset7, "#/$defs/Click/properties/x");
+          x = decoded5;
           expected = 4;
           break;
         }
         case 4: {
-          const offset4 = reader.pos - 1;
-          const decoded3 = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/y");
-          if (!Number.isInteger(decoded3)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Click/properties/y");
-          if (decoded3 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Click/properties/y");
-          if (decoded3 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset4, "#/$defs/Click/properties/y");
-          y = decoded3;
+          const offset8 = reader.pos - 1;
+          const decoded6 = readNumberItem(reader, valueMarker, "#/$defs/Click/properties/y");
+          if (!Number.isInteger(decoded6)) throw decodeFailure("unexpected-type", "expected integer", offset8, "#/$defs/Click/properties/y");
+          if (decoded6 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset8, "#/$defs/Click/properties/y");
+          if (decoded6 > 65535) throw decodeFailure("schema-violation", "must be <= 65535", offset8, "#/$defs/Click/properties/y");
+          y = decoded6;
           expected = 5;
           break;
         }
@@ -1023,7 +1174,59 @@ function readError2(reader: Reader, depth: number, marker: number): Error2 {
     let stack: string[] | undefined; /* #/$defs/Error/properties/stack */
     let fatal: boolean | undefined; /* #/$defs/Error/properties/fatal */
     let expected = 0;
-    for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
+    let entry = 0;
+    // Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.
+    straight: if (elementType === 0 && (count === 5 || count < 0)) {
+      const uint8 = reader.uint8;
+      let at = reader.pos;
+      if (!(at + 6 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x04 && uint8[at + 2] === 0x74 && uint8[at + 3] === 0x79 && uint8[at + 4] === 0x70 && uint8[at + 5] === 0x65)) break straight; /* type */
+      reader.pos = at + 6;
+      const valueMarker2 = readMarker(reader);
+      const offset = reader.pos - 1;
+      let candidate: unknown;
+      const textBytes = reader.uint8;
+      // Fast path: the text compared in place with each allowed string in its shortest form.
+      if (valueMarker2 === 0x53 && reader.pos + 7 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x05 && textBytes[reader.pos + 2] === 0x65 && textBytes[reader.pos + 3] === 0x72 && textBytes[reader.pos + 4] === 0x72 && textBytes[reader.pos + 5] === 0x6f && textBytes[reader.pos + 6] === 0x72) {
+        candidate = "error";
+        reader.pos = reader.pos + 7;
+      } else {
+        candidate = readString(reader, valueMarker2, "#/$defs/Error/properties/type");
+      }
+      if (!(candidate === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset, "#/$defs/Error/properties/type");
+      type2 = candidate as "error";
+      at = reader.pos;
+      if (!(at + 4 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x02 && uint8[at + 2] === 0x61 && uint8[at + 3] === 0x74)) { entry = 1; expected = 1; break straight; } /* at */
+      reader.pos = at + 4;
+      const valueMarker3 = readMarker(reader);
+      const offset2 = reader.pos - 1;
+      const decoded = readNumberItem(reader, valueMarker3, "#/$defs/Error/properties/at");
+      if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Error/properties/at");
+      if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Error/properties/at");
+      at2 = decoded;
+      at = reader.pos;
+      if (!(at + 9 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x07 && uint8[at + 2] === 0x6d && uint8[at + 3] === 0x65 && uint8[at + 4] === 0x73 && uint8[at + 5] === 0x73 && uint8[at + 6] === 0x61 && uint8[at + 7] === 0x67 && uint8[at + 8] === 0x65)) { entry = 2; expected = 2; break straight; } /* message */
+      reader.pos = at + 9;
+      const valueMarker4 = readMarker(reader);
+      message = readString(reader, valueMarker4, "#/$defs/Error/properties/message");
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x73 && uint8[at + 3] === 0x74 && uint8[at + 4] === 0x61 && uint8[at + 5] === 0x63 && uint8[at + 6] === 0x6b)) { entry = 3; expected = 3; break straight; } /* stack */
+      reader.pos = at + 7;
+      const valueMarker5 = readMarker(reader);
+      stack = readErrorStack(reader, depth - 1, valueMarker5);
+      at = reader.pos;
+      if (!(at + 7 <= reader.end && (uint8[at] === 0x69 || uint8[at] === 0x55) && uint8[at + 1] === 0x05 && uint8[at + 2] === 0x66 && uint8[at + 3] === 0x61 && uint8[at + 4] === 0x74 && uint8[at + 5] === 0x61 && uint8[at + 6] === 0x6c)) { entry = 4; expected = 4; break straight; } /* fatal */
+      reader.pos = at + 7;
+      const valueMarker6 = readMarker(reader);
+      fatal = readBooleanItem(reader, valueMarker6, "#/$defs/Error/properties/fatal");
+      if (count < 0) {
+        if (reader.pos < reader.end && uint8[reader.pos] === 0x7d) reader.pos++;
+        else { entry = 5; expected = 5; break straight; }
+      }
+      const result: Error2 = { type: type2, at: at2, message, fatal };
+      if (stack !== undefined) result.stack = stack;
+      return result;
+    }
+    for (; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       let field = -1;
       const uint8 = reader.uint8;
@@ -1074,27 +1277,27 @@ function readError2(reader: Reader, depth: number, marker: number): Error2 {
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
       switch (field) {
         case 0: {
-          const offset = reader.pos - 1;
-          let candidate: unknown;
-          const textBytes = reader.uint8;
+          const offset3 = reader.pos - 1;
+          let candidate2: unknown;
+          const textBytes2 = reader.uint8;
           // Fast path: the text compared in place with each allowed string in its shortest form.
-          if (valueMarker === 0x53 && reader.pos + 7 <= reader.end && (textBytes[reader.pos] === 0x69 || textBytes[reader.pos] === 0x55) && textBytes[reader.pos + 1] === 0x05 && textBytes[reader.pos + 2] === 0x65 && textBytes[reader.pos + 3] === 0x72 && textBytes[reader.pos + 4] === 0x72 && textBytes[reader.pos + 5] === 0x6f && textBytes[reader.pos + 6] === 0x72) {
-            candidate = "error";
+          if (valueMarker === 0x53 && reader.pos + 7 <= reader.end && (textBytes2[reader.pos] === 0x69 || textBytes2[reader.pos] === 0x55) && textBytes2[reader.pos + 1] === 0x05 && textBytes2[reader.pos + 2] === 0x65 && textBytes2[reader.pos + 3] === 0x72 && textBytes2[reader.pos + 4] === 0x72 && textBytes2[reader.pos + 5] === 0x6f && textBytes2[reader.pos + 6] === 0x72) {
+            candidate2 = "error";
             reader.pos = reader.pos + 7;
           } else {
-            candidate = readString(reader, valueMarker, "#/$defs/Error/properties/type");
+            candidate2 = readString(reader, valueMarker, "#/$defs/Error/properties/type");
           }
-          if (!(candidate === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset, "#/$defs/Error/properties/type");
-          type2 = candidate as "error";
+          if (!(candidate2 === "error")) throw decodeFailure("schema-violation", "must equal \"error\"", offset3, "#/$defs/Error/properties/type");
+          type2 = candidate2 as "error";
           expected = 1;
           break;
         }
         case 1: {
-          const offset2 = reader.pos - 1;
-          const decoded = readNumberItem(reader, valueMarker, "#/$defs/Error/properties/at");
-          if (!Number.isInteger(decoded)) throw decodeFailure("unexpected-type", "expected integer", offset2, "#/$defs/Error/properties/at");
-          if (decoded < 0) throw decodeFailure("schema-violation", "must be >= 0", offset2, "#/$defs/Error/properties/at");
-          at2 = decoded;
+          const offset4 = reader.pos - 1;
+          const decoded2 = readNumberItem(reader, valueMarker, "#/$defs/Error/properties/at");
+          if (!Number.isInteger(decoded2)) throw decodeFailure("unexpected-type", "expected integer", offset4, "#/$defs/Error/properties/at");
+          if (decoded2 < 0) throw decodeFailure("schema-violation", "must be >= 0", offset4, "#/$defs/Error/properties/at");
+          at2 = decoded2;
           expected = 2;
           break;
         }

@@ -32,6 +32,10 @@ export function cborObjectDecoding(emitter: CborDecoderEmitter): ObjectDecoding 
       const compare = bytesTest(emitter, keyDoc, node, index, uint8, at, bytes, 0, 0);
       return bytes.length <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
     },
+    // A definite head with one entry per declared property; indefinite maps take the loop.
+    straightCondition: (count, declared) => js`${count} === ${declared}`,
+    straightValueMarker: () => undefined,
+    straightEnd: () => {},
     findField: (node, keys, { field, key }, slow, keySwitch) => {
       if (node.properties.length > 0) slow.line(js`${field} = ${fieldFinder(emitter, node, keys)}(reader);`);
       slow.block(js`if (${field} < 0)`, (rest) => {

@@ -40,6 +40,12 @@ export interface ObjectDecoding {
   valueMarker(fixed: FixedLocals): Code | undefined;
   /** The test that the key expected next (`bytes`, of property `index`) is at `at`. */
   expectedKeyTest(node: IrObject, index: number, bytes: Uint8Array, fixed: FixedLocals): Code;
+  /** The test that a head (`count` read) says all `declared` properties are there, in a form the straight line reads; undefined: never. */
+  straightCondition(count: Name, declared: number, fixed: FixedLocals): Code | undefined;
+  /** Statements between a key and its value on the straight line; the value's marker, if the format has one. */
+  straightValueMarker(scope: NameScope, lines: Lines): Code | undefined;
+  /** Statements after the straight line's last value (UBJSON: the end of an uncounted object, else `handOver`). */
+  straightEnd(count: Name, fixed: FixedLocals, handOver: Code, lines: Lines): void;
   /** When the expected key did not match: sets `field` to the property the key names, or leaves -1 with `key` decoded. */
   findField(node: IrObject, keys: readonly Uint8Array[], fixed: FixedLocals, lines: Lines, keySwitch: (lines: Lines) => void): void;
 }
@@ -79,8 +85,14 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
   else if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
   const expected = node.properties.length > 0 ? expectedName : undefined;
   if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
+  const straight = straightLine(frame, count);
+  if (straight !== undefined) {
+    lines.line(js`let ${entry} = 0;`);
+    straightPath(frame, plan.keys, plan.writeOrder, { count, entry, expected: expectedName, condition: straight }, locals, lines);
+  }
 
-  lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
+  const loop = straight === undefined ? js`for (let ${entry} = 0;` : new Code('for (;');
+  lines.block(js`${loop} ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
     if (direct) {
       // Nothing declared: every key is decoded and its entry checked against the map's schemas.
@@ -178,6 +190,64 @@ function fastPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readon
         inner.line(new Code('break;'));
       });
     });
+  });
+}
+
+/**
+ * Records with more declared properties than this keep the loop alone: the straight line repeats
+ * every value read, and V8 stops optimising functions that grow very large.
+ */
+export const MAX_STRAIGHT_PROPERTIES = 16;
+
+/** The test that takes the straight line (`straightPath`), or undefined when this object has none. */
+function straightLine(frame: ReaderFrame, count: Name): Code | undefined {
+  const { node, decoding, fixed } = frame;
+  const declared = node.properties.length;
+  if (declared === 0 || declared > MAX_STRAIGHT_PROPERTIES) return undefined;
+  // Patterns re-read declared values, names required but not declared need extra entries, and a
+  // count bound the declared properties alone break would fail anyway: those keep the loop alone.
+  if (node.patternProperties.length > 0 || node.extraRequired.length > 0) return undefined;
+  if ((node.minProperties ?? 0) > declared || (node.maxProperties ?? Infinity) < declared) return undefined;
+  return decoding.straightCondition(count, declared, fixed);
+}
+
+/** The straight line's locals besides the fixed ones. */
+interface StraightNames {
+  count: Name;
+  entry: Name;
+  expected: Name;
+  condition: Code;
+}
+
+/**
+ * Fast path for a record written whole in the order encoders write it (schema order, or RFC 8949
+ * §4.2.1 order when deterministic): when the head says every declared property is there, each
+ * key is compared in place and its value read, straight-line, no loop and no switch. The first
+ * other key hands over to the entry loop at that entry with the values read so far kept (never a
+ * restart: nested records that each restarted would read the innermost 2^depth times), so
+ * duplicates, unknown keys and missing properties meet exactly the loop's checks.
+ */
+function straightPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readonly number[], names: StraightNames, locals: Name[], lines: Lines): void {
+  const { emitter, decoding, node, fixed, scope } = frame;
+  const { at, uint8 } = fixed;
+  const label = scope.fresh('straight');
+  const handOver = (position: number) => (position === 0 ? js`break ${label};` : js`{ ${names.entry} = ${position}; ${names.expected} = ${position}; break ${label}; }`);
+  lines.line(new Code('// Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.'));
+  lines.block(js`${label}: if (${names.condition})`, (body) => {
+    body.line(js`const ${uint8} = reader.uint8;`);
+    body.line(js`let ${at} = reader.pos;`);
+    order.forEach((index, position) => {
+      const property = node.properties[index];
+      const bytes = keys[index];
+      if (position > 0) body.line(js`${at} = reader.pos;`);
+      body.line(js`if (!(${decoding.expectedKeyTest(node, index, bytes, fixed)})) ${handOver(position)} ${inlineComment(property.name)}`);
+      body.line(js`reader.pos = ${at} + ${bytes.length};`);
+      const marker = decoding.straightValueMarker(scope, body);
+      emitter.readValue(property.node, locals[index], scope, body, new Code('depth - 1'), marker);
+    });
+    decoding.straightEnd(names.count, fixed, handOver(order.length), body);
+    buildResult(emitter, node, locals, undefined, fixed, body);
+    body.line(js`return ${fixed.result};`);
   });
 }
 

@@ -39,6 +39,22 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
       const compare = oneByteLength ? js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55) && ${rest}` : rest;
       return bytes.length - from <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
     },
+    // Untyped objects (no `$`), counted with one entry per declared property or uncounted (how
+    // encoders write them, json-pack and ours included): their values carry their own markers.
+    straightCondition: (count, declared, { reserved }) => js`${reserved.elementType} === 0 && (${count} === ${declared} || ${count} < 0)`,
+    straightValueMarker: (scope, lines) => {
+      const marker = scope.fresh('valueMarker');
+      lines.line(js`const ${marker} = ${context.use('readMarker')}(reader);`);
+      return marker;
+    },
+    // An uncounted object ends at `}` (container-types.html#object); anything else (a no-op, more
+    // entries) is the loop's to read.
+    straightEnd: (count, { uint8 }, handOver, lines) => {
+      lines.block(js`if (${count} < 0)`, (end) => {
+        end.line(js`if (reader.pos < reader.end && ${uint8}[reader.pos] === ${hexLiteral(Marker.ObjectEnd)}) reader.pos++;`);
+        end.line(js`else ${handOver}`);
+      });
+    },
     findField: (_node, _keys, { key }, slow, keySwitch) => {
       // Out of order, undeclared, or with a wider length marker: decode the key and switch on it.
       slow.line(js`${key} = ${context.use('readKey')}(reader);`);
