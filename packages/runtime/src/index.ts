@@ -33,6 +33,7 @@ export {
   isPlainObject,
   ownValue,
   setOwn,
+  keepShape,
   countKeys,
   unknownKey,
   codePoints,
