@@ -31,20 +31,6 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
   else target[key] = value;
 }
 
-/**
- * Keeps the hidden class of a record alive (issue 6). Readers build a record with optional
- * properties from `{}` by conditional adds; V8 holds those transition maps weakly and so does the
- * optimised reader that embeds them, so once the last record of a shape is garbage a full GC
- * throws the reader's code away (`--trace-deopt`: "weak objects"). An anchor built from `{}` with
- * the same keys in the same order has the same map and keeps it; its values are null, so no
- * decoded data is retained. The generated reader keeps one anchor per shape slot.
- */
-export function keepShape(anchors: unknown[], slot: number, result: object): void {
-  const anchor: Record<string, unknown> = {};
-  for (const key of Object.keys(result)) setOwn(anchor, key, null);
-  anchors[slot] = anchor;
-}
-
 /** Number of own enumerable keys, without allocating the key array. */
 export function countKeys(value: object): number {
   let count = 0;

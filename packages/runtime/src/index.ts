@@ -33,7 +33,6 @@ export {
   isPlainObject,
   ownValue,
   setOwn,
-  keepShape,
   countKeys,
   unknownKey,
   codePoints,

@@ -93,12 +93,12 @@ export class ModuleContext {
       .map((name) => this.prelude[name].text.replace(/__FORMAT__/g, literal(this.format).text));
   }
 
-  /** Hoists a constant; identical initialisers share one name unless `shared` is false (mutable state of one function). */
-  constant(text: string, init: Code, doc: string, shared = true): Name {
-    const existing = shared ? this.constantsByInit.get(init.text) : undefined;
+  /** Hoists a constant; identical initialisers share one name. */
+  constant(text: string, init: Code, doc: string): Name {
+    const existing = this.constantsByInit.get(init.text);
     if (existing !== undefined) return existing;
     const name = this.scope.fresh(text, { pascal: 'constant', fallback: 'CONSTANT' });
-    if (shared) this.constantsByInit.set(init.text, name);
+    this.constantsByInit.set(init.text, name);
     this.constants.push({ name, doc: commentText(doc), init });
     return name;
   }

@@ -68,6 +68,7 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
   const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, expected: expectedName, reserved };
+  const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const locals = node.properties.map((property) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
@@ -75,7 +76,6 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
     return local;
   });
   const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
-  const frame: ReaderFrame = { emitter, decoding, node, fixed, scope, shapes: closed ? shapeAnchors(emitter, node, scope) : undefined };
   // A pure map (no declared properties) fills its result directly; otherwise extra entries wait
   // as key/value pairs in an array until the declared ones are in (copying a many-keyed object
   // with for-in was ~30% of decoding very-large-object).
@@ -131,7 +131,7 @@ function finishObject(frame: ReaderFrame, start: Name, locals: Name[], extras: N
   node.properties.forEach((property, index) => {
     if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
   });
-  if (!direct) buildResult(emitter, node, locals, extras, fixed, frame.shapes, lines);
+  if (!direct) buildResult(emitter, node, locals, extras, fixed, lines);
   for (const name of node.extraRequired) {
     // Names the schema requires but does not declare can only come from the extra entries.
     const present = extras === undefined ? new Code('false') : js`Object.prototype.hasOwnProperty.call(${result}, ${literal(name)})`;
@@ -150,34 +150,6 @@ interface ReaderFrame {
   node: IrObject;
   fixed: FixedLocals;
   scope: NameScope;
-  /** The record's shape anchors, when it has them (`shapeAnchors`). */
-  shapes: ShapeAnchors | undefined;
-}
-
-/** A record's table of shape anchors (`keepShape`) and the local its shape bits gather in. */
-interface ShapeAnchors {
-  table: Name;
-  shape: Name;
-  /** Slots in the table: one per shape up to `MAX_SHAPE_SLOTS`, else shapes share slots by remainder. */
-  slots: number;
-}
-
-/** Shape tables stay small (8 KiB); past 10 optional properties shapes share slots (an unanchored shape only costs a re-optimisation). */
-const MAX_SHAPE_SLOTS = 1021;
-
-/**
- * Records built from `{}` by conditional adds (every property optional, nothing undeclared)
- * keep one anchor per shape, so a full GC does not collect the hidden classes the optimised
- * reader was built for (issue 6; see `keepShape`). A record with required properties starts
- * from its literal's map, which an anchor from `{}` would not share: it has none.
- */
-function shapeAnchors(emitter: DecoderEmitter, node: IrObject, scope: NameScope): ShapeAnchors | undefined {
-  const optional = node.properties.length;
-  if (optional === 0 || optional > 30 || node.properties.some((property) => property.required)) return undefined;
-  const slots = optional <= 10 ? 2 ** optional : MAX_SHAPE_SLOTS;
-  const doc = `one record per shape of ${node.schemaPath} seen, with null values: keeps the hidden classes of its records alive across GCs (keepShape)`;
-  const table = emitter.context.constant(`shapes ${node.schemaPath.split('/').pop() ?? ''}`, js`new Array<unknown>(${slots})`, doc, false);
-  return { table, shape: scope.fresh('shape'), slots };
 }
 
 /** One declared property's value; `patternProperties` matching its name check it again. */
@@ -274,7 +246,7 @@ function straightPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: re
       emitter.readValue(property.node, locals[index], scope, body, new Code('depth - 1'), marker);
     });
     decoding.straightEnd(names.count, fixed, handOver(order.length), body);
-    buildResult(emitter, node, locals, undefined, fixed, frame.shapes, body);
+    buildResult(emitter, node, locals, undefined, fixed, body);
     body.line(js`return ${fixed.result};`);
   });
 }
@@ -331,7 +303,7 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
 }
 
 /** `const result: T = { … }` in schema order, then optional and extra properties. */
-function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, pair }: FixedLocals, shapes: ShapeAnchors | undefined, lines: Lines): void {
+function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, pair }: FixedLocals, lines: Lines): void {
   const context = emitter.context;
   const members = node.properties
     .map((property, index) => ({ property, index }))
@@ -349,20 +321,16 @@ function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], ex
       ? js`const ${result} = { ${joinCode(members, ', ')} } as ${emitter.type(node)};`
       : js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`,
   );
-  if (shapes !== undefined) lines.line(js`let ${shapes.shape} = 0;`);
   node.properties.forEach((property, index) => {
     if (property.required) return;
     const local = locals[index];
-    const set =
-      property.name === '__proto__'
-        ? js`${context.use('setOwn')}(result as Record<string, unknown>, ${literal(property.name)}, ${local});`
-        : js`${isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`} = ${local};`;
-    lines.line(shapes === undefined ? js`if (${local} !== undefined) ${set}` : js`if (${local} !== undefined) { ${set} ${shapes.shape} |= ${hexLiteral(2 ** index)}; }`);
+    if (property.name === '__proto__') {
+      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(result as Record<string, unknown>, ${literal(property.name)}, ${local});`);
+    } else {
+      const target = isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`;
+      lines.line(js`if (${local} !== undefined) ${target} = ${local};`);
+    }
   });
-  if (shapes !== undefined) {
-    const slot = shapes.slots === 2 ** node.properties.length ? shapes.shape : js`${shapes.shape} % ${shapes.slots}`;
-    lines.line(js`if (${shapes.table}[${slot}] === undefined) ${context.use('keepShape')}(${shapes.table}, ${slot}, ${result}); // a new shape: keep its hidden class alive`);
-  }
   if (extras !== undefined) {
     // In input order, so a duplicate key's last value wins (as in the generic decoder).
     lines.block(js`if (${extras} !== undefined)`, (body) => {

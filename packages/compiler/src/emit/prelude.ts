@@ -61,7 +61,6 @@ function toEncodeError(error: unknown): unknown {
   isPlainObject: imported('isPlainObject'),
   ownValue: imported('ownValue'),
   setOwn: imported('setOwn'),
-  keepShape: imported('keepShape'),
   countKeys: imported('countKeys'),
   unknownKey: imported('unknownKey'),
   codePoints: imported('codePoints'),
