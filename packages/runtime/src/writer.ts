@@ -153,11 +153,16 @@ export class Writer {
    * form) is refused with `EncodeError('unsupported-value')` of `format` at path `''`.
    */
   utf8(text: string, format: Format = 'cbor'): number {
-    this.ensure(maxUtf8Length(text));
+    this.ensure(maxUtf8Length(text) + 1);
     const begin = this.pos;
-    const end = writeUtf8(this.uint8, begin, text);
+    // `writeUtf8`'s lone-surrogate search borrows the byte before the text for a moment (a
+    // sentinel). At the start of an output that byte ends the previous output, which stays the
+    // caller's untouched (async I/O may be reading it): write one byte further, then move back.
+    const shift = begin === this.start && begin > 0 ? 1 : 0;
+    const end = writeUtf8(this.uint8, begin + shift, text);
     if (end === -1) throw new EncodeError(format, ErrorCode.UnsupportedValue, 'text is not well-formed Unicode (lone surrogate)', '');
-    this.pos = end;
-    return end - begin;
+    if (shift === 1) this.uint8.copyWithin(begin, begin + 1, end);
+    this.pos = end - shift;
+    return this.pos - begin;
   }
 }

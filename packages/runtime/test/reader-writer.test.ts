@@ -121,4 +121,19 @@ io('reports invalid UTF-8 at the first byte of the string', () => {
   throwsAt(() => reader.utf8(2), 'invalid-utf8', 1);
 });
 
+io('Writer.utf8 first in an output writes exact UTF-8 and leaves the previous output as it was', () => {
+  const writer = new Writer();
+  const texts = ['plain ascii that is long enough for the platform encoder path', 'Грузинский текст ქართული ენა — long enough for the platform path, with € and 😀', 'x'];
+  for (const text of texts) {
+    writer.u8(0xef);
+    const previous = writer.finish();
+    const before = previous.slice();
+    const written = writer.utf8(text);
+    const output = writer.finish();
+    assert.equal([...output], [...Buffer.from(text, 'utf8')]);
+    assert.is(written, output.length);
+    assert.equal([...previous], [...before]);
+  }
+});
+
 io.run();
