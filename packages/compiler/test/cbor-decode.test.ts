@@ -3,22 +3,12 @@
 // and every violation is a DecodeError with its code, byte offset and schema path.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isDecodeError, type DecodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
+import { decodeErrorOf } from './support/verdicts.js';
 
 function hex(text: string): Uint8Array {
   const clean = text.replace(/\s+/g, '');
   return Uint8Array.from(clean.match(/../g) ?? [], (byte) => parseInt(byte, 16));
-}
-
-function decodeError(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
-    return error as DecodeError;
-  }
-  throw new assert.Assertion({ message: 'expected a DecodeError, nothing was thrown', operator: 'throws' } as never);
 }
 
 const record = compileCodec(
@@ -84,7 +74,7 @@ accepts.run();
 const rejects = suite('generated CBOR decoder rejects with code, offset and schema path');
 
 function rejectsWith(bytes: string, code: string, offset: number, schemaPath?: string): void {
-  const error = decodeError(() => record.decode(hex(bytes)));
+  const error = decodeErrorOf(() => record.decode(hex(bytes)));
   assert.is(error.code, code);
   assert.is(error.offset, offset);
   if (schemaPath !== undefined) assert.is(error.schemaPath, schemaPath);
@@ -155,14 +145,14 @@ rejects('reads a 64-bit integer a double holds exactly as a number and refuses o
   }
   for (const bytes of ['1b 0020000000000001', '3b 0020000000000000', '1b ffffffffffffffff', '1b 7fffffffffffffff']) {
     for (const codec of [integer, number]) {
-      const error = decodeError(() => codec.decode(hex(bytes)));
+      const error = decodeErrorOf(() => codec.decode(hex(bytes)));
       assert.is(error.code, 'unsupported-value', bytes);
       assert.is(error.offset, 0, bytes);
     }
   }
   // Inside an array the offset is the integer's head.
   const list = compileCodec({ type: 'array', items: { type: 'integer' } }, { format: 'cbor' });
-  const error = decodeError(() => list.decode(hex('82 01 1b 0020000000000001')));
+  const error = decodeErrorOf(() => list.decode(hex('82 01 1b 0020000000000001')));
   assert.is(error.code, 'unsupported-value');
   assert.is(error.offset, 2);
 });
@@ -184,7 +174,7 @@ rejects('rejects truncated input', () => {
 });
 
 rejects('rejects input that is not a Uint8Array', () => {
-  const error = decodeError(() => record.decode('a0' as unknown as Uint8Array));
+  const error = decodeErrorOf(() => record.decode('a0' as unknown as Uint8Array));
   assert.is(error.code, 'unexpected-type');
 });
 
@@ -206,7 +196,7 @@ limits('stops nesting at the generic decoder depth limit', () => {
   const parts: string[] = [];
   for (let level = 0; level < levels; level++) parts.push('a1 68 6368696c6472656e 81');
   parts.push('a0');
-  const error = decodeError(() => tree.decode(hex(parts.join(''))));
+  const error = decodeErrorOf(() => tree.decode(hex(parts.join(''))));
   assert.is(error.code, 'too-deep');
 });
 

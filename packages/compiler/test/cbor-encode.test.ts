@@ -2,19 +2,10 @@
 // escaped) and the schema path, however deep the value sits.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isEncodeError, type EncodeError } from '@binschema/runtime';
+import { isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import { compileCodec } from '../src/index.js';
-
-function encodeError(run: () => unknown): EncodeError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return error as EncodeError;
-  }
-  throw new assert.Assertion({ message: 'expected an EncodeError, nothing was thrown', operator: 'throws' } as never);
-}
+import { encodeErrorOf } from './support/verdicts.js';
 
 const schema = {
   type: 'object',
@@ -43,7 +34,7 @@ const codec = compileCodec(schema, { format: 'cbor' });
 const test = suite('generated CBOR encoder error paths');
 
 function check(value: unknown, code: string, path: string, schemaPath?: string): void {
-  const error = encodeError(() => codec.encode(value));
+  const error = encodeErrorOf(() => codec.encode(value));
   assert.is(error.code, code);
   assert.is(error.path, path);
   if (schemaPath !== undefined) assert.is(error.schemaPath, schemaPath);
@@ -100,7 +91,7 @@ test('refuses a cyclic value with a typed error instead of overflowing the stack
   );
   const node: Record<string, unknown> = {};
   node.next = node;
-  const error = encodeError(() => cyclic.encode(node));
+  const error = encodeErrorOf(() => cyclic.encode(node));
   assert.is(error.code, 'too-deep');
 });
 
@@ -120,14 +111,14 @@ test('values of unknown shape share the nesting limit with the generic encoder',
   for (let level = 0; level < 511; level++) nested = [nested];
   // The object is level 1, so 511 arrays inside fit in the 512 levels and 512 do not.
   assert.equal(open.decode(open.encode({ a: nested })), { a: nested });
-  const error = encodeError(() => open.encode({ a: [nested] }));
+  const error = encodeErrorOf(() => open.encode({ a: [nested] }));
   assert.is(error.code, 'too-deep');
   assert.is(error.path, `/a${'/0'.repeat(511)}`);
   assert.throws(() => genericEncode({ a: [nested] }), (generic: unknown) => isEncodeError(generic) && generic.code === 'too-deep');
 });
 
 test('leaves the writer usable after a failure', () => {
-  encodeError(() => codec.encode({ name: 'a', points: [{ x: 1, y: -1 }] }));
+  encodeErrorOf(() => codec.encode({ name: 'a', points: [{ x: 1, y: -1 }] }));
   assert.equal(codec.decode(codec.encode({ name: 'b' })), { name: 'b' });
 });
 

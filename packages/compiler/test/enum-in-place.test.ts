@@ -2,10 +2,10 @@
 // (decode-skeleton.ts `readTextInPlace`); every other form still goes through the text reader.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isDecodeError, type DecodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { compileCodec } from '../src/index.js';
+import { decodeErrorOf } from './support/verdicts.js';
 
 const schema = {
   type: 'object',
@@ -18,16 +18,6 @@ const codec = compileCodec(schema, { format: 'cbor' });
 /** `{ op: <text item> }`: a one-entry map, the key "op", then `item` as given. */
 function opWith(item: number[]): Uint8Array {
   return new Uint8Array([0xa1, 0x62, 0x6f, 0x70, ...item]);
-}
-
-function decodeError(bytes: Uint8Array, decode: (bytes: Uint8Array) => unknown = codec.decode): DecodeError {
-  try {
-    decode(bytes);
-  } catch (error) {
-    assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
-    return error as DecodeError;
-  }
-  throw new assert.Assertion({ message: 'expected a DecodeError, nothing was thrown', operator: 'throws' } as never);
 }
 
 const test = suite('generated CBOR decoder on const and enum strings');
@@ -46,18 +36,18 @@ test('decodes an allowed string written as an indefinite-length text', () => {
 });
 
 test('rejects a string that only starts like an allowed one at its offset', () => {
-  const error = decodeError(opWith([0x64, 0x61, 0x64, 0x64, 0x73]));
+  const error = decodeErrorOf(() => codec.decode(opWith([0x64, 0x61, 0x64, 0x64, 0x73])));
   assert.is(error.code, 'schema-violation');
   assert.is(error.offset, 4);
 });
 
 test('rejects a shortest-form allowed string cut short at the end of the input', () => {
-  const error = decodeError(opWith([0x63, 0x61, 0x64]));
+  const error = decodeErrorOf(() => codec.decode(opWith([0x63, 0x61, 0x64])));
   assert.is(error.code, 'unexpected-end');
 });
 
 test('rejects an item that is not text at its offset', () => {
-  const error = decodeError(opWith([0x18, 0x61]));
+  const error = decodeErrorOf(() => codec.decode(opWith([0x18, 0x61])));
   assert.is(error.code, 'unexpected-type');
   assert.is(error.offset, 4);
 });
@@ -87,18 +77,18 @@ ubjsonTest('decodes an allowed string with a wider length marker', () => {
 });
 
 ubjsonTest('rejects a string that only starts like an allowed one at its marker', () => {
-  const error = decodeError(ubjsonOpWith([0x53, 0x69, 0x04, 0x61, 0x64, 0x64, 0x73]), ubjson.decode);
+  const error = decodeErrorOf(() => ubjson.decode(ubjsonOpWith([0x53, 0x69, 0x04, 0x61, 0x64, 0x64, 0x73])));
   assert.is(error.code, 'schema-violation');
   assert.is(error.offset, 5);
 });
 
 ubjsonTest('rejects an allowed string cut short at the end of the input', () => {
-  const error = decodeError(new Uint8Array([0x7b, 0x69, 0x02, 0x6f, 0x70, 0x53, 0x69, 0x03, 0x61, 0x64]), ubjson.decode);
+  const error = decodeErrorOf(() => ubjson.decode(new Uint8Array([0x7b, 0x69, 0x02, 0x6f, 0x70, 0x53, 0x69, 0x03, 0x61, 0x64])));
   assert.is(error.code, 'unexpected-end');
 });
 
 ubjsonTest('rejects a value that is not a string at its marker', () => {
-  const error = decodeError(ubjsonOpWith([0x69, 0x03]), ubjson.decode);
+  const error = decodeErrorOf(() => ubjson.decode(ubjsonOpWith([0x69, 0x03])));
   assert.is(error.code, 'unexpected-type');
   assert.is(error.offset, 5);
 });

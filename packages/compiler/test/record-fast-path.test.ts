@@ -5,10 +5,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { isDecodeError, type DecodeError } from '@binschema/runtime';
 import { encode as cborEncode, decode as cborDecode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode, decode as ubjsonDecode } from '@binschema/runtime/ubjson';
 import { compileCodec, compileSchema } from '../src/index.js';
+import { decodeErrorOf } from './support/verdicts.js';
 
 const record = {
   type: 'object',
@@ -71,16 +71,6 @@ function layOut(layout: Layout, entries: (Entry | 'noop')[], count: number | und
   return { bytes: Uint8Array.from(bytes), keyAt, valueAt };
 }
 
-function decodeError(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array): DecodeError {
-  try {
-    decode(bytes);
-  } catch (error) {
-    assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
-    return error as DecodeError;
-  }
-  throw new assert.Assertion({ message: 'expected a DecodeError, nothing was thrown', operator: 'throws' } as never);
-}
-
 /** What the judges say: the generic decoder's value if it decodes and ajv accepts it, else undefined. */
 function judged(layout: Layout, bytes: Uint8Array): unknown {
   const value = layout.generic(bytes);
@@ -137,7 +127,7 @@ for (const layout of [cbor, ubjson]) {
       entries[position] = ['other', 1];
       const { bytes, keyAt } = layOut(layout, entries, 3);
       assert.is(judged(layout, bytes), undefined);
-      const error = decodeError(codec.decode, bytes);
+      const error = decodeErrorOf(() => codec.decode(bytes));
       assert.is(error.code, 'schema-violation');
       assert.is(error.offset, keyAt[position]);
     }
@@ -146,7 +136,7 @@ for (const layout of [cbor, ubjson]) {
   test('rejects a missing required property at the map start, with a repeat filling the count', () => {
     const { bytes } = layOut(layout, [['id', 7], ['tag', 'x'], ['tag', 'y']], 3);
     assert.is(judged(layout, bytes), undefined);
-    const error = decodeError(codec.decode, bytes);
+    const error = decodeErrorOf(() => codec.decode(bytes));
     assert.is(error.code, 'schema-violation');
     assert.is(error.offset, 0);
   });
@@ -154,7 +144,7 @@ for (const layout of [cbor, ubjson]) {
   test('rejects a missing required property at the map start when the count is below the declared', () => {
     const { bytes } = layOut(layout, [['id', 7]], 1);
     assert.is(judged(layout, bytes), undefined);
-    const error = decodeError(codec.decode, bytes);
+    const error = decodeErrorOf(() => codec.decode(bytes));
     assert.is(error.code, 'schema-violation');
     assert.is(error.offset, 0);
   });
@@ -162,7 +152,7 @@ for (const layout of [cbor, ubjson]) {
   test('rejects a value of the wrong type at its offset on the straight line', () => {
     const { bytes, valueAt } = layOut(layout, [['id', 7], ['name', 5], ['tag', 'x']], 3);
     assert.is(judged(layout, bytes), undefined);
-    const error = decodeError(codec.decode, bytes);
+    const error = decodeErrorOf(() => codec.decode(bytes));
     assert.is(error.code, 'unexpected-type');
     assert.is(error.offset, valueAt[1]);
   });
@@ -173,8 +163,8 @@ for (const layout of [cbor, ubjson]) {
     // a CBOR entry, 3 a UBJSON one) satisfied: that check comes before the straight line.
     for (let length = layout.head(3).start.length + 3 * 3; length < bytes.length; length++) {
       const cut = bytes.subarray(0, length);
-      const generic = decodeError(layout.generic, cut);
-      const error = decodeError(codec.decode, cut);
+      const generic = decodeErrorOf(() => layout.generic(cut));
+      const error = decodeErrorOf(() => codec.decode(cut));
       assert.is(error.code, generic.code, `cut at ${length}`);
       assert.is(error.offset, generic.offset, `cut at ${length}`);
     }
@@ -217,8 +207,8 @@ for (const layout of [cbor, ubjson]) {
     test('rejects an uncounted object whose entries run past the end of the input', () => {
       const { bytes } = layOut(layout, [['id', 7], ['name', 'ann'], ['tag', 'x']], undefined);
       const cut = bytes.subarray(0, bytes.length - 1);
-      const generic = decodeError(layout.generic, cut);
-      const error = decodeError(codec.decode, cut);
+      const generic = decodeErrorOf(() => layout.generic(cut));
+      const error = decodeErrorOf(() => codec.decode(cut));
       assert.is(error.code, generic.code);
       assert.is(error.offset, generic.offset);
     });

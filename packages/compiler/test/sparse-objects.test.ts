@@ -3,10 +3,8 @@
 // to the errors the per-name path gives.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isEncodeError, type EncodeError } from '@binschema/runtime';
-import { encode as cborEncode } from '@binschema/runtime/cbor';
-import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { compileCodec } from '../src/index.js';
+import { encodeErrorOf, GENERIC_ENCODERS } from './support/verdicts.js';
 
 const schema = {
   type: 'object',
@@ -24,22 +22,7 @@ const schema = {
   additionalProperties: false,
 };
 
-const formats = [
-  { format: 'cbor' as const, generic: (value: unknown) => cborEncode(value) },
-  { format: 'ubjson' as const, generic: (value: unknown) => ubjsonEncode(value) },
-];
-
-function encodeError(run: () => unknown): EncodeError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
-    return error as EncodeError;
-  }
-  throw new assert.Assertion({ message: 'expected an EncodeError, nothing was thrown', operator: 'throws' } as never);
-}
-
-for (const { format, generic } of formats) {
+for (const { format, encode: generic } of GENERIC_ENCODERS) {
   const codec = compileCodec(schema, { format });
   const test = suite(`generated ${format} encoder on a closed object with many optional properties`);
 
@@ -81,25 +64,25 @@ for (const { format, generic } of formats) {
   });
 
   test('refuses an undeclared key at its path', () => {
-    const error = encodeError(() => codec.encode({ name: 'n', ref: 'r', other: 1 }));
+    const error = encodeErrorOf(() => codec.encode({ name: 'n', ref: 'r', other: 1 }));
     assert.is(error.code, 'schema-violation');
     assert.is(error.path, '/other');
   });
 
   test('refuses an own __proto__ key at its path', () => {
-    const error = encodeError(() => codec.encode(JSON.parse('{"name":"n","__proto__":{}}')));
+    const error = encodeErrorOf(() => codec.encode(JSON.parse('{"name":"n","__proto__":{}}')));
     assert.is(error.code, 'schema-violation');
     assert.is(error.path, '/__proto__');
   });
 
   test('reports a missing required property before an undeclared key', () => {
-    const error = encodeError(() => codec.encode({ other: 1 }));
+    const error = encodeErrorOf(() => codec.encode({ other: 1 }));
     assert.is(error.code, 'schema-violation');
     assert.is(error.path, '');
   });
 
   test('reports a wrong type in a nested sparse object at its path', () => {
-    const error = encodeError(() => codec.encode({ name: 'n', elements: { name: 'inner', nullable: 'yes' } }));
+    const error = encodeErrorOf(() => codec.encode({ name: 'n', elements: { name: 'inner', nullable: 'yes' } }));
     assert.is(error.code, 'unexpected-type');
     assert.is(error.path, '/elements/nullable');
   });

@@ -4,7 +4,7 @@
  * kind, and a decoder that accepts returns the value it was given.
  */
 import * as assert from 'uvu/assert';
-import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { isDecodeError, isEncodeError, type DecodeError, type EncodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 
@@ -33,4 +33,26 @@ export function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Ui
     assert.ok(error.code === 'schema-violation' || error.code === 'unexpected-type', `unexpected code ${error.code}`);
     return false;
   }
+}
+
+/** Runs `run`, expecting an `EncodeError` and nothing else; returns it. */
+export function encodeErrorOf(run: () => unknown): EncodeError {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(isEncodeError(error), `expected an EncodeError, got ${String(error)}`);
+    return error as EncodeError;
+  }
+  throw new assert.Assertion({ message: 'expected an EncodeError, nothing was thrown', operator: 'throws' } as never);
+}
+
+/** Runs `run`, expecting a `DecodeError` and nothing else; returns it. */
+export function decodeErrorOf(run: () => unknown): DecodeError {
+  try {
+    run();
+  } catch (error) {
+    assert.ok(isDecodeError(error), `expected a DecodeError, got ${String(error)}`);
+    return error as DecodeError;
+  }
+  throw new assert.Assertion({ message: 'expected a DecodeError, nothing was thrown', operator: 'throws' } as never);
 }
