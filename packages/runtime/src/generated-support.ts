@@ -3,7 +3,7 @@
  * text; they depend on no per-module value, so they live here once and modules import them.
  * Each stays a small monomorphic function (V8 inlines across modules as within one).
  */
-import { DecodeError, isDecodeError, isEncodeError } from './errors.js';
+import { DecodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
 import { escapePointerToken } from './pointer.js';
 import type { Writer } from './writer.js';
 
@@ -108,7 +108,7 @@ export function hasDuplicates(items: readonly unknown[]): boolean {
 
 /** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
 export function isSchemaMismatch(error: unknown): boolean {
-  return isDecodeError(error) && (error.code === 'schema-violation' || error.code === 'unexpected-type');
+  return isDecodeError(error) && (error.code === ErrorCode.SchemaViolation || error.code === ErrorCode.UnexpectedType);
 }
 
 /** True when `expected` from index `from` on occurs at `at` (within `end`): pre-encoded bytes compared in place. */

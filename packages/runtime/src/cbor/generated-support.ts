@@ -3,7 +3,7 @@
  * they depend on no per-module value (the module's key cache stays in the module, with `readKey`),
  * so they live here once and modules import them. Each stays a small monomorphic function.
  */
-import { DecodeError, hexByte } from '../errors.js';
+import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { utf8Length } from '../utf8.js';
@@ -18,12 +18,12 @@ export function decodeFailure(code: string, what: string, offset: number, schema
 
 /** The failure for an item of the wrong major type at `offset`. */
 export function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
-  return decodeFailure('unexpected-type', `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
+  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
 }
 
 /** RFC 8949 leaves nesting unbounded; like the generic decoder we stop at DEFAULT_MAX_DEPTH levels. */
 export function tooDeep(offset: number, schemaPath: string): DecodeError {
-  return decodeFailure('too-deep', `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
+  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
 }
 
 /**
@@ -37,7 +37,7 @@ export function readContainerHead(reader: Reader, major: number, schemaPath: str
   if (initial >> 5 !== major) throw expectedType(reader, major === 4 ? 'array' : 'map', offset, schemaPath);
   const count = readArgument(reader, initial & 0x1f, offset);
   if (count > (reader.end - reader.pos) / (major === 4 ? 1 : 2)) {
-    throw decodeFailure('length-limit', `declared ${count} items, more than the bytes left`, offset, schemaPath);
+    throw decodeFailure(ErrorCode.LengthLimit, `declared ${count} items, more than the bytes left`, offset, schemaPath);
   }
   return count;
 }
@@ -123,7 +123,7 @@ export function readWideInteger(reader: Reader, negative: boolean, offset: numbe
   const argument = readArgumentBig(reader);
   const exact = negative ? -1n - argument : argument;
   const value = Number(exact);
-  if (BigInt(value) !== exact) throw decodeFailure('unsupported-value', `integer ${exact} is not exactly representable as a number`, offset, schemaPath);
+  if (BigInt(value) !== exact) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${exact} is not exactly representable as a number`, offset, schemaPath);
   return value;
 }
 

@@ -3,7 +3,7 @@
  * text; they depend on no per-module value (the module's BUDGET, containerType and key cache stay
  * in the module with the helpers that use them), so they live here once and modules import them.
  */
-import { DecodeError, hexByte } from '../errors.js';
+import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
@@ -16,12 +16,12 @@ export function decodeFailure(code: string, what: string, offset: number, schema
 
 /** The failure for a value whose marker (just consumed) is not of the expected type. */
 export function expectedType(reader: Reader, expected: string, marker: number, schemaPath: string): DecodeError {
-  return decodeFailure('unexpected-type', `expected ${expected}, got ${hexByte(marker)}`, Math.max(0, reader.pos - 1), schemaPath);
+  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(marker)}`, Math.max(0, reader.pos - 1), schemaPath);
 }
 
 /** The generic decoder's nesting limit (DEFAULT_MAX_DEPTH containers). */
 export function tooDeep(reader: Reader, schemaPath: string): DecodeError {
-  return decodeFailure('too-deep', `nesting deeper than ${DEFAULT_MAX_DEPTH}`, Math.max(0, reader.pos - 1), schemaPath);
+  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, Math.max(0, reader.pos - 1), schemaPath);
 }
 
 /** The next marker byte, consumed. */
