@@ -91,6 +91,9 @@ export function isWellFormedText(text: string): boolean {
   return true;
 }
 
+/** What an encoder says when it refuses text `writeUtf8` returns -1 for (RFC 3629 §3: no UTF-8 form). */
+export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)';
+
 /** Upper bound of the UTF-8 length of `text` (3 bytes per UTF-16 unit). */
 export function maxUtf8Length(text: string): number {
   return text.length * 3;

@@ -1,4 +1,4 @@
-import { writeUtf8, maxUtf8Length } from './utf8.js';
+import { writeUtf8, maxUtf8Length, LONE_SURROGATE } from './utf8.js';
 import { EncodeError, ErrorCode, type Format } from './errors.js';
 
 /**
@@ -160,7 +160,7 @@ export class Writer {
     // caller's untouched (async I/O may be reading it): write one byte further, then move back.
     const shift = begin === this.start && begin > 0 ? 1 : 0;
     const end = writeUtf8(this.uint8, begin + shift, text);
-    if (end === -1) throw new EncodeError(format, ErrorCode.UnsupportedValue, 'text is not well-formed Unicode (lone surrogate)', '');
+    if (end === -1) throw new EncodeError(format, ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
     if (shift === 1) this.uint8.copyWithin(begin, begin + 1, end);
     this.pos = end - shift;
     return this.pos - begin;

@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import { ErrorCode, EncodeError, describeValue } from '../errors.js';
-import { UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded, writeUtf8Platform } from '../utf8.js';
+import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded, writeUtf8Platform } from '../utf8.js';
 import { encodeFloat16 } from '../float.js';
 import { joinPointer } from '../pointer.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
@@ -35,8 +35,6 @@ export function addStep(error: unknown, key: string | number, value: unknown): u
   }
   return error;
 }
-
-const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)';
 
 /**
  * Writes `text` as a major-3 string with the shortest head; a text with a lone surrogate (no

@@ -3,8 +3,8 @@ import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
-import { LONE_SURROGATE, writeAsciiKeyAt, writeTextAt, writeTextGrowing } from './text.js';
-import { isWellFormedText, UTF8_ENCODE_THRESHOLD } from '../utf8.js';
+import { writeAsciiKeyAt, writeTextAt, writeTextGrowing } from './text.js';
+import { isWellFormedText, LONE_SURROGATE, UTF8_ENCODE_THRESHOLD } from '../utf8.js';
 import { locateFailure } from './locate.js';
 
 /** Options of the generic UBJSON encoder. */
@@ -93,7 +93,7 @@ export class ValueEncoder {
   }
 
   /** The public form of a failure of `writeValue(root)`: an `EncodeError` with its path. */
-  explain(error: unknown, root: unknown, path: string): unknown {
+  private explain(error: unknown, root: unknown, path: string): unknown {
     if (error instanceof EncodeFailure) return locateFailure(this, root, path, error);
     if (isStackOverflow(error)) {
       return new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);

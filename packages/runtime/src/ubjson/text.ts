@@ -1,11 +1,8 @@
 import type { Writer } from '../writer.js';
-import { UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
+import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
 import { EncodeError, ErrorCode } from '../errors.js';
 import { Marker } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
-
-/** The refusal of a string with a lone surrogate (no UTF-8 form, RFC 3629 §3). */
-export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)';
 
 /**
  * Writes `text` as a length (smallest integer marker) followed by its UTF-8 bytes at `pos` and
@@ -20,8 +17,7 @@ export const LONE_SURROGATE = 'text is not well-formed Unicode (lone surrogate)'
  * headers). Up to 85 units the guess is always right.
  */
 export function writeTextAt(uint8: Uint8Array, pos: number, text: string): number {
-  const units = text.length;
-  const guess = units <= 255 ? 2 : units <= 32767 ? 3 : 5;
+  const guess = guessHeader(text.length);
   const start = pos + guess;
   const end = writeUtf8(uint8, start, text);
   if (end === -1) return -1;
@@ -35,6 +31,7 @@ export function writeTextAt(uint8: Uint8Array, pos: number, text: string): numbe
   return placeLength(uint8, pos, guess, end);
 }
 
+/** Bytes of the length header (marker and integer) of `units` UTF-16 units if they were ASCII. */
 function guessHeader(units: number): number {
   return units <= 255 ? 2 : units <= 32767 ? 3 : 5;
 }
