@@ -1,8 +1,6 @@
 import { KeyCache } from '../key-cache.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 
-export { DEFAULT_MAX_DEPTH };
-
 export interface CborEncodeOptions {
   /**
    * How non-integral numbers are written: `'f64'` (default) always as float64, `'shortest'` as

@@ -3,7 +3,8 @@ import { ErrorCode } from '../errors.js';
 import { readUtf8 } from '../utf8.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
-import { DEFAULT_DECODE, DEFAULT_MAX_DEPTH } from './options.js';
+import { DEFAULT_DECODE } from './options.js';
+import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readItem, notWellFormed, tooDeep } from './decode.js';
 import { interpretTag, isCheckedTag } from './tags.js';
 

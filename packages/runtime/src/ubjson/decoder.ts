@@ -32,7 +32,6 @@ export interface UbjsonDecodeOptions {
   highPrecision?: 'auto' | 'string' | 'number';
 }
 
-export { DEFAULT_MAX_DEPTH };
 export const DEFAULT_MAX_COUNT = 1_000_000;
 
 /** One-character strings for `C` (0..127), so a char costs no string building. */
