@@ -103,7 +103,10 @@ export function maxUtf8Length(text: string): number {
  * Writes `text` as UTF-8 at `pos` and returns the position after it, or -1 when `text` holds a
  * lone surrogate: it has no UTF-8 form (RFC 3629 §3), so the caller refuses the value rather
  * than change it to U+FFFD (the bytes written past `pos` are then garbage). The caller
- * guarantees `maxUtf8Length(text)` bytes of room.
+ * guarantees `maxUtf8Length(text)` bytes of room, and owns the byte before `pos` (a header byte
+ * in every codec): the lone-surrogate check of long text borrows it for a moment as a sentinel
+ * (see `writtenWellFormed`), which is why `Writer.utf8` never writes text at an output's first byte.
+ * The same holds for `writeUtf8Platform` and `writeUtf8Bounded`.
  */
 export function writeUtf8(target: Uint8Array, pos: number, text: string): number {
   const length = text.length;
