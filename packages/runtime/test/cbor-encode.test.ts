@@ -115,7 +115,7 @@ encoding('writes a Date as tag 1: integer seconds when whole, else a float', () 
 
 encoding('writes Maps with keys of any type', () => {
   const map = new Map<unknown, unknown>([[1, 'a'], ['b', 2], [[1], null]]);
-  assert.is(toHex(encode(map)), 'a3016161616202810101f6'.replace('810101f6', '8101f6'));
+  assert.is(toHex(encode(map)), 'a30161616162028101f6');
   assert.equal(decode(encode(map)), map);
 });
 
