@@ -20,10 +20,11 @@ import type { IrArray, IrLiteral, IrNode, IrNumber, IrRef, IrUnion } from './typ
 export function intersect(context: LoweringContext, left: IrNode, right: IrNode, here: Here): IrNode {
   context.enter(here.path, here.source);
   try {
-    // Checks only remove values: the intersection's checks are both sides' (see IrBase.checks).
+    // Checks only remove values: the intersection's checks are both sides', added to those the
+    // merge itself keeps (an inlined definition's, a lone surviving union variant's).
     const checks = [...(left.checks ?? []), ...(right.checks ?? [])];
     if (checks.length === 0) return intersectNodes(context, left, right, here);
-    return withChecks(withoutChecks(intersectNodes(context, withoutChecks(left), withoutChecks(right), here)), checks);
+    return withChecks(intersectNodes(context, withoutChecks(left), withoutChecks(right), here), checks);
   } finally {
     context.leave();
   }
