@@ -89,8 +89,7 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
 function followReference(context: LoweringContext, here: Here, reference: ScopedLocation, target: EvaluationTarget, active: Set<string>): IrEvaluation {
   const key = LoweringContext.keyOf(reference.location);
   if (active.has(key)) {
-    const keyword = has(here.schema, '$ref') ? '$ref' : '$dynamicRef';
-    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `unevaluated${target === 'properties' ? 'Properties' : 'Items'} over a reference that reaches #${reference.location.pointer} again in place cannot be compiled`, keywordPath(here, keyword), here.source);
+    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `unevaluated${target === 'properties' ? 'Properties' : 'Items'} over a reference that reaches #${reference.location.pointer} again in place cannot be compiled`, keywordPath(here, reference.keyword), here.source);
   }
   active.add(key);
   try {

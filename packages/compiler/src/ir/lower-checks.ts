@@ -8,8 +8,7 @@
 import { has, isJsonObject, own } from '../schema/json.js';
 import { CHECK_KEYWORDS } from '../schema/keywords.js';
 import type { SchemaLocation } from '../schema/registry.js';
-import { LoweringContext } from './context.js';
-import { bindingsKey } from './dynamic-scope.js';
+import type { LoweringContext } from './context.js';
 import { childLocation, countKeyword, invalid, type Here } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import type { IrCheck, IrNode } from './types.js';
@@ -69,7 +68,7 @@ export function lowerSubschema(context: LoweringContext, location: SchemaLocatio
     memo = new Map();
     lowered.set(context, memo);
   }
-  const key = `${LoweringContext.keyOf(location)}${bindingsKey(context.bindingsAt(location))}`;
+  const key = context.definitionKey(location, context.bindingsAt(location));
   let node = memo.get(key);
   if (node === undefined) {
     node = lowerSchema(context, location);

@@ -43,8 +43,7 @@ export function lowerUnevaluated(context: LoweringContext, here: Here, node: IrN
     const closed = target === 'properties' && evaluation.conditions.length === 0 && evaluation.patterns.length > 0 ? closeObjects(context, here, result, evaluation, unevaluated) : undefined;
     if (closed !== undefined) result = closed;
     else if (isStatic(evaluation, target)) result = intersect(context, result, staticShape(here, keyword, target, evaluation, unevaluated), here);
-    else if (target === 'properties') result = withChecks(result, [{ kind: 'unevaluatedProperties', node: unevaluated, evaluation }]);
-    else result = withChecks(result, [{ kind: 'unevaluatedItems', node: unevaluated, evaluation }]);
+    else result = withChecks(result, [{ kind: keyword, node: unevaluated, evaluation }]);
   }
   return result;
 }
