@@ -1,8 +1,8 @@
 import type { IrObject } from '../ir/types.js';
-import { Code, bytesLiteral, hexLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import type { DecoderEmitter } from './decode-skeleton.js';
+import { bytesInPlace, type DecoderEmitter } from './decode-skeleton.js';
 
 /** Locals every object reader declares. */
 export interface FixedLocals {
@@ -257,8 +257,7 @@ function straightPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: re
  */
 export function bytesTest(emitter: DecoderEmitter, keyDoc: (name: string) => string, node: IrObject, index: number, uint8: Name, at: Name, bytes: Uint8Array, from: number, skip: number): Code {
   if (bytes.length - from <= INLINE_KEY_BYTES) {
-    const compares = Array.from(bytes.subarray(from), (byte, offset) => js`${uint8}[${at}${offset + skip === 0 ? new Code('') : js` + ${offset + skip}`}] === ${hexLiteral(byte)}`);
-    return joinCode(compares, ' && ');
+    return bytesInPlace(uint8, at, bytes.subarray(from), skip);
   }
   const property = node.properties[index];
   const constant = emitter.context.constant(`key ${property.name}`, bytesLiteral(bytes), keyDoc(property.name));
@@ -276,30 +275,27 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
     lines.line(fail('schema-violation', 'property not allowed'));
     return;
   }
-  {
-    const body = lines;
-    if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, key, emitter.failAt(node.propertyNames, at), body);
-    body.line(js`let ${item}: unknown;`);
-    if (node.patternProperties.length === 0) {
-      emitter.readValue(node.additionalProperties, item, scope, body, new Code('depth - 1'), marker);
-    } else {
-      body.line(js`const ${valueStart} = reader.pos;`);
-      body.line(js`let ${matched} = false;`);
-      for (const pattern of node.patternProperties) {
-        const regexp = patternConstant(context, pattern.pattern, pattern.schemaPath);
-        // Every matching pattern applies (JSON Schema): each reads the value again from its start.
-        body.block(js`if (${regexp}.test(${key}))`, (branch) => {
-          branch.line(js`reader.pos = ${valueStart};`);
-          emitter.readValue(pattern.node, item, scope, branch, new Code('depth - 1'), marker);
-          branch.line(js`${matched} = true;`);
-        });
-      }
-      body.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), marker));
+  if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, key, emitter.failAt(node.propertyNames, at), lines);
+  lines.line(js`let ${item}: unknown;`);
+  if (node.patternProperties.length === 0) {
+    emitter.readValue(node.additionalProperties, item, scope, lines, new Code('depth - 1'), marker);
+  } else {
+    lines.line(js`const ${valueStart} = reader.pos;`);
+    lines.line(js`let ${matched} = false;`);
+    for (const pattern of node.patternProperties) {
+      const regexp = patternConstant(context, pattern.pattern, pattern.schemaPath);
+      // Every matching pattern applies (JSON Schema): each reads the value again from its start.
+      lines.block(js`if (${regexp}.test(${key}))`, (branch) => {
+        branch.line(js`reader.pos = ${valueStart};`);
+        emitter.readValue(pattern.node, item, scope, branch, new Code('depth - 1'), marker);
+        branch.line(js`${matched} = true;`);
+      });
     }
-    if (extras === fixed.result) body.line(js`${context.use('setOwn')}(${extras} as Record<string, unknown>, ${key}, ${item});`);
-    else body.line(js`(${extras} ??= []).push(${key}, ${item});`);
-    if (inSwitch) body.line(new Code('break;'));
+    lines.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), marker));
   }
+  if (extras === fixed.result) lines.line(js`${context.use('setOwn')}(${extras} as Record<string, unknown>, ${key}, ${item});`);
+  else lines.line(js`(${extras} ??= []).push(${key}, ${item});`);
+  if (inSwitch) lines.line(new Code('break;'));
 }
 
 /** `const result: T = { … }` in schema order, then optional and extra properties. */
@@ -325,7 +321,7 @@ function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], ex
     if (property.required) return;
     const local = locals[index];
     if (property.name === '__proto__') {
-      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(result as Record<string, unknown>, ${literal(property.name)}, ${local});`);
+      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${literal(property.name)}, ${local});`);
     } else {
       const target = isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`;
       lines.line(js`if (${local} !== undefined) ${target} = ${local};`);

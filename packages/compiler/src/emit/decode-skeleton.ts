@@ -31,15 +31,6 @@ export interface TryHooks {
 
 const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afterAttempts: () => {} };
 
-/**
- * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
- * and per inner object, array or union, scalars inline. `depth` is the number of nesting levels
- * still allowed, as in the generic decoder. A format (`cbor-decode.ts`, `ubjson-decode.ts`) says
- * how containers and untyped values are read and how a union's variants are told apart.
- *
- * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
- * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.
- */
 /** `const`/`enum` strings compared in place: at most this many values, each at most this many bytes. */
 const MAX_IN_PLACE_TEXTS = 8;
 export const MAX_IN_PLACE_BYTES = 16;
@@ -56,6 +47,15 @@ export function bytesInPlace(uint8: Name, at: Code, bytes: Uint8Array, skip: num
   return joinCode(Array.from(bytes, (byte, index) => js`${uint8}[${at}${index + skip === 0 ? new Code('') : js` + ${index + skip}`}] === ${hexLiteral(byte)}`), ' && ');
 }
 
+/**
+ * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
+ * and per inner object, array or union, scalars inline. `depth` is the number of nesting levels
+ * still allowed, as in the generic decoder. A format (`cbor-decode.ts`, `ubjson-decode.ts`) says
+ * how containers and untyped values are read and how a union's variants are told apart.
+ *
+ * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
+ * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.
+ */
 export abstract class DecoderEmitter extends FunctionEmitter {
   protected readonly verb = 'read';
 
