@@ -161,7 +161,6 @@ function encodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
     js`}`,
     js`return ${shared}.finish();`,
   ];
-  context.use('EncodeFailure');
   return {
     name: pair.entry.encode,
     docs: [`Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${pair.schemaPath}`],

@@ -8,6 +8,7 @@ import { arrayCountChecks, literalCondition, literalMessage, numberChecks, strin
 import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
+import { joinPointer } from '@binschema/runtime';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
@@ -98,7 +99,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
 
   /** The throw statement for a failure of `node`'s value found under `token` (undefined: the function's own value). */
   failWith(node: IrNode, token: string | undefined): Fail {
-    const path = token === undefined ? '' : `/${token.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const path = token === undefined ? '' : joinPointer('', token);
     return (code: FailCode | 'too-deep', what: string) =>
       js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${literal(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
   }
