@@ -1,29 +1,24 @@
 import type { IrObject } from '../ir/types.js';
+import { Major, writeHeadAt } from '@binschema/runtime/cbor';
 
 /**
  * CBOR decisions taken at compile time (RFC 8949). Everything the emitter needs to write
  * constant bytes instead of computing them: pre-encoded key strings, map heads of fixed
- * property sets, the deterministic key order, and the initial bytes each JSON type may start with.
+ * property sets and the deterministic key order.
  */
-
-export const CborMajor = { Unsigned: 0, Negative: 1, Bytes: 2, Text: 3, Array: 4, Map: 5, Tag: 6, Simple: 7 } as const;
 
 const encoder = new TextEncoder();
 
-/** The shortest head for `major` and `argument` (RFC 8949 §4.2.1: preferred serialization). */
-export function cborHead(major: number, argument: number): number[] {
-  const type = major << 5;
-  if (argument < 24) return [type | argument];
-  if (argument < 0x100) return [type | 24, argument];
-  if (argument < 0x1_0000) return [type | 25, argument >>> 8, argument & 0xff];
-  if (argument < 0x1_0000_0000) return [type | 26, argument >>> 24, (argument >>> 16) & 0xff, (argument >>> 8) & 0xff, argument & 0xff];
-  throw new RangeError('cborHead: argument too large for a schema constant');
+/** The shortest head for `major` and `argument` (RFC 8949 §4.2.1: preferred serialization), as the runtime writes it. */
+function cborHead(major: number, argument: number): Uint8Array {
+  const head = new Uint8Array(9);
+  return head.slice(0, writeHeadAt(head, 0, major, argument));
 }
 
 /** A text string item: shortest head + UTF-8 (schema strings are valid Unicode; lone surrogates become U+FFFD like the runtime's). */
 export function cborText(text: string): Uint8Array {
   const utf8 = encoder.encode(text);
-  return Uint8Array.from([...cborHead(CborMajor.Text, utf8.length), ...utf8]);
+  return Uint8Array.from([...cborHead(Major.Text, utf8.length), ...utf8]);
 }
 
 /** RFC 8949 §4.2.1: deterministic map keys sort by the bytewise order of their encodings. */
@@ -55,17 +50,6 @@ export function planCborObject(node: IrObject, deterministic: boolean): CborObje
   return {
     keys,
     writeOrder,
-    fixedHead: fixed ? Uint8Array.from(cborHead(CborMajor.Map, node.properties.length)) : undefined,
+    fixedHead: fixed ? cborHead(Major.Map, node.properties.length) : undefined,
   };
 }
-
-/** The CBOR major types that can carry a value of each JSON type (floats are major 7). */
-export const majorsOfJsonType = {
-  null: [CborMajor.Simple],
-  boolean: [CborMajor.Simple],
-  integer: [CborMajor.Unsigned, CborMajor.Negative, CborMajor.Simple],
-  number: [CborMajor.Unsigned, CborMajor.Negative, CborMajor.Simple],
-  string: [CborMajor.Text],
-  array: [CborMajor.Array],
-  object: [CborMajor.Map],
-} as const;
