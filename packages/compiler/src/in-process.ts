@@ -100,23 +100,22 @@ function canonicalJson(value: unknown, ancestors: Set<object>): string | undefin
   if (typeof value !== 'object' || ancestors.has(value)) return undefined;
   ancestors.add(value);
   const parts: string[] = [];
-  let ok = true;
+  // One part that is not JSON makes the whole key undefined, so the walk stops there.
   if (Array.isArray(value)) {
     for (const item of value) {
       const part = canonicalJson(item, ancestors);
-      if (part === undefined) ok = false;
-      parts.push(part ?? '');
+      if (part === undefined) return undefined;
+      parts.push(part);
     }
   } else {
     for (const key of Object.keys(value).sort()) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
       const part = canonicalJson(item, ancestors);
-      if (part === undefined) ok = false;
-      parts.push(`${JSON.stringify(key)}:${part ?? ''}`);
+      if (part === undefined) return undefined;
+      parts.push(`${JSON.stringify(key)}:${part}`);
     }
   }
   ancestors.delete(value);
-  if (!ok) return undefined;
   return Array.isArray(value) ? `[${parts.join(',')}]` : `{${parts.join(',')}}`;
 }

@@ -111,9 +111,9 @@ export function keywordsOutsideDialect(meta: unknown, metaDraft: Draft, declared
   for (const [vocabulary, required] of Object.entries(vocabularies)) {
     if (required === true && !VOCABULARY_KEYWORDS.has(vocabulary)) refuse(`requires the unknown vocabulary ${JSON.stringify(vocabulary)}`);
   }
-  const used = new Set(Object.keys(vocabularies).flatMap((vocabulary) => VOCABULARY_KEYWORDS.get(vocabulary) ?? []));
-  const left = [...VOCABULARY_KEYWORDS.values()].flat().filter((keyword) => !used.has(keyword) && !VOCABULARY_KEYWORDS.get('https://json-schema.org/draft/2020-12/vocab/core')!.includes(keyword));
-  return new Set(left);
+  // Core keywords always apply (Core §8: the core vocabulary is mandatory); a keyword of several vocabularies (format) stays when one is in use.
+  const kept = new Set(['https://json-schema.org/draft/2020-12/vocab/core', ...Object.keys(vocabularies)].flatMap((vocabulary) => VOCABULARY_KEYWORDS.get(vocabulary) ?? []));
+  return new Set([...VOCABULARY_KEYWORDS.values()].flat().filter((keyword) => !kept.has(keyword)));
 }
 
 /** True for a `$schema` naming one of the drafts themselves (not a custom meta-schema). */
