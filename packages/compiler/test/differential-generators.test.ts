@@ -7,7 +7,7 @@ import { InvalidGenerator } from './support/generate-invalid.js';
 import { codePointLength, stringForPattern } from './support/strings.js';
 import { findDifference, isPointerPrefix, setOwn, stableKey, toHex } from './support/values.js';
 import { allTestSchemas } from './support/test-schemas.js';
-import { GENERIC_FORMATS } from './support/formats.js';
+import { FORMATS } from './support/formats.js';
 import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
 import { oracleCodec, uncheckedCodec } from './support/oracle.js';
 import { FailureLog, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkValidAgreement } from './support/checks.js';
@@ -159,7 +159,7 @@ function judgeOf(schema: Schema, value: unknown): boolean | undefined {
   return judges.get(schema)!.validate(value);
 }
 
-for (const format of GENERIC_FORMATS) {
+for (const format of FORMATS) {
   for (const { name, schema } of allTestSchemas()) {
     checks(`pass for the ajv-plus-generic ${format.name} reference codec on random ${name} values`, () => {
       const codec = oracleCodec(format, schema);

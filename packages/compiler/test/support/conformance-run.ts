@@ -117,14 +117,6 @@ function caseIds(path: string, cases: SuiteCase[]): string[] {
   });
 }
 
-/** True when `compileCodec` has a back end for `format` (UBJSON lands after CBOR). */
-export function compilerAccepts(format: FormatUnderTest): boolean {
-  const compiled = attempt(() => compileCodec({}, { format: format.name as CompilerFormat }));
-  if (compiled.ok) return true;
-  if (isSchemaError(compiled.error) && compiled.error.code === 'invalid-option') return false;
-  throw compiled.error;
-}
-
 /** Runs every case of `draft` through `format`'s compiled codecs. */
 export function runDraft(format: FormatUnderTest, draft: Draft): Tally {
   const schemasByUri = remotes(draft.folder, draft.dialect);

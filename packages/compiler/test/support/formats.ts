@@ -110,8 +110,5 @@ export const UBJSON: FormatUnderTest = {
   bytesAgree: 'never',
 };
 
-/** Every format with a compiler back end: the contract, differential and hostile suites run these. */
+/** Every format (each has a generic codec and a compiler back end): every cross-checking suite runs these. */
 export const FORMATS: readonly FormatUnderTest[] = [CBOR, UBJSON];
-
-/** Every format with a generic codec: the harness self-checks run these (UBJSON before its back end). */
-export const GENERIC_FORMATS: readonly FormatUnderTest[] = [CBOR, UBJSON];
