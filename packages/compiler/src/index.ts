@@ -34,6 +34,9 @@ export type {
   IrUnion,
   IrDiscriminator,
   IrRef,
+  IrCheck,
+  IrEvaluation,
+  IrEvaluationCondition,
   JsonValue,
 } from './ir/types.js';
 
