@@ -10,9 +10,9 @@ import { isIpv6 } from './hosts.js';
 const UNRESERVED = String.raw`A-Za-z0-9\-._~`;
 const SUB_DELIMS = String.raw`!$&'()*+,;=`;
 const PCT = '%[0-9A-Fa-f]{2}';
-/** RFC 3987 §2.2 ucschar and iprivate. */
-const UCSCHAR = String.raw`\u{a0}-\u{d7ff}\u{f900}-\u{fdcf}\u{fdf0}-\u{ffef}\u{10000}-\u{1fffd}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}\u{40000}-\u{4fffd}\u{50000}-\u{5fffd}\u{60000}-\u{6fffd}\u{70000}-\u{7fffd}\u{80000}-\u{8fffd}\u{90000}-\u{9fffd}\u{a0000}-\u{afffd}\u{b0000}-\u{bfffd}\u{c0000}-\u{cfffd}\u{d0000}-\u{dfffd}\u{e1000}-\u{efffd}`;
-const IPRIVATE = String.raw`\u{e000}-\u{f8ff}\u{f0000}-\u{ffffd}\u{100000}-\u{10fffd}`;
+/** RFC 3987 §2.2 ucschar and iprivate (uri-template.ts builds its literals from them too). */
+export const UCSCHAR = String.raw`\u{a0}-\u{d7ff}\u{f900}-\u{fdcf}\u{fdf0}-\u{ffef}\u{10000}-\u{1fffd}\u{20000}-\u{2fffd}\u{30000}-\u{3fffd}\u{40000}-\u{4fffd}\u{50000}-\u{5fffd}\u{60000}-\u{6fffd}\u{70000}-\u{7fffd}\u{80000}-\u{8fffd}\u{90000}-\u{9fffd}\u{a0000}-\u{afffd}\u{b0000}-\u{bfffd}\u{c0000}-\u{cfffd}\u{d0000}-\u{dfffd}\u{e1000}-\u{efffd}`;
+export const IPRIVATE = String.raw`\u{e000}-\u{f8ff}\u{f0000}-\u{ffffd}\u{100000}-\u{10fffd}`;
 
 interface Grammar {
   userinfo: RegExp;
