@@ -9,8 +9,7 @@
  * an engine stack overflow on a cyclic value).
  */
 import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { Code, js, literal, type Lines as LinesType } from './code.js';
-import { Lines } from './code.js';
+import { Code, js, literal, Lines } from './code.js';
 import type { ModuleContext } from './context.js';
 import { functionDocs } from './context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
@@ -66,7 +65,7 @@ class PredicateEmitter extends FunctionEmitter {
     return js`${this.innerFunction(node)}(${value}, ${depth})`;
   }
 
-  private emitShape(node: IrNode, scope: NameScope, lines: LinesType): void {
+  private emitShape(node: IrNode, scope: NameScope, lines: Lines): void {
     const value = new Code('value');
     switch (node.kind) {
       case 'any':
@@ -105,11 +104,11 @@ class PredicateEmitter extends FunctionEmitter {
     }
   }
 
-  private depthGuard(lines: LinesType): void {
+  private depthGuard(lines: Lines): void {
     lines.line(js`if (depth === 0) throw new ${this.context.use('ChecksTooDeep')}();`);
   }
 
-  private emitArray(node: IrArray, scope: NameScope, lines: LinesType): void {
+  private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     lines.line(new Code('if (!Array.isArray(value)) return false;'));
     this.depthGuard(lines);
     arrayCountChecks(node, new Code('value.length'), REJECT, lines);
@@ -125,7 +124,7 @@ class PredicateEmitter extends FunctionEmitter {
     uniqueCheck(this.context, node, new Code('value'), REJECT, lines);
   }
 
-  private emitObject(node: IrObject, scope: NameScope, lines: LinesType): void {
+  private emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     lines.line(js`if (!${this.context.use('isPlainObject')}(value)) return false;`);
     this.depthGuard(lines);
     const keys = scope.claim('keys');
@@ -161,7 +160,7 @@ class PredicateEmitter extends FunctionEmitter {
     });
   }
 
-  private emitUnion(node: IrUnion, lines: LinesType): void {
+  private emitUnion(node: IrUnion, lines: Lines): void {
     const tests = node.variants.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
     if (node.mode !== 'oneOf') {
       lines.line(js`if (!(${new Code(tests.map((test) => test.text).join(' || '))})) return false;`);
@@ -170,7 +169,7 @@ class PredicateEmitter extends FunctionEmitter {
     lines.line(js`if ([${new Code(tests.map((test) => test.text).join(', '))}].filter(Boolean).length !== 1) return false;`);
   }
 
-  private emitCheck(check: IrCheck, scope: NameScope, lines: LinesType): void {
+  private emitCheck(check: IrCheck, scope: NameScope, lines: Lines): void {
     const value = new Code('value');
     const depth = new Code('depth');
     const has = (name: string): Code => js`Object.prototype.hasOwnProperty.call(value, ${literal(name)})`;
@@ -237,7 +236,7 @@ class PredicateEmitter extends FunctionEmitter {
    * condition branch before the loop (`active`: the branch holding it applies), so each condition's
    * predicate runs once per value, and only when its enclosing branch applies.
    */
-  private evaluated(evaluation: IrEvaluation, scope: NameScope, lines: LinesType, active: Code | undefined, own: (evaluation: IrEvaluation) => Code[]): Code {
+  private evaluated(evaluation: IrEvaluation, scope: NameScope, lines: Lines, active: Code | undefined, own: (evaluation: IrEvaluation) => Code[]): Code {
     if (evaluation.all) return active ?? new Code('true');
     const tests = own(evaluation);
     for (const condition of evaluation.conditions) {
