@@ -42,11 +42,7 @@ export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncodi
   emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [record, count, extras, keys, key, extra, before, prototype, own] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before', 'prototype', 'own'].map((fixed) => scope.claim(fixed));
-  // `isPlainObject` spelled out here: the shared helper's one feedback slot sees the objects of every
-  // object writer in the module and goes megamorphic, a call per object (very-large-object profile).
-  lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
-  lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
-  lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
+  emitter.plainObjectGuard(prototype, fail, lines);
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
@@ -171,8 +167,10 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
   for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
-  if (closed && isSparse(node)) {
-    lines.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
+  const refuseExtra = (): Code =>
+    js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`;
+  if (isSparse(node)) {
+    lines.line(refuseExtra());
     return false;
   }
   if (closed) {
@@ -182,7 +180,7 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
     lines.line(js`for (const ${key} in ${record}) if (Object.prototype.hasOwnProperty.call(${record}, ${key})) ${frame.own}++;`);
     lines.block(js`if (${frame.own} !== ${count})`, (body) => {
       body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set<string>()`});`);
-      body.line(js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`);
+      body.line(refuseExtra());
     });
     return false;
   }

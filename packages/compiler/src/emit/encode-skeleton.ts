@@ -110,6 +110,17 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     lines.line(js`if (depth === 0) ${fail('too-deep' as FailCode, 'nesting deeper than the maximum depth')}`);
   }
 
+  /**
+   * The test that `value` is a plain object, `isPlainObject` spelled out: the shared helper's one
+   * feedback slot sees the objects of every writer in the module and goes megamorphic, a call per
+   * object (very-large-object profile); spelled out, each site keeps its own feedback.
+   */
+  plainObjectGuard(prototype: Name, fail: Fail, lines: Lines): void {
+    lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
+    lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
+    lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
+  }
+
   /** Statements that check and write `value` (an expression of type unknown) for `node`. */
   writeValue(node: IrNode, value: Code, token: string | undefined, scope: NameScope, lines: Lines, depth: Code, typeChecked = false): void {
     const fail = this.failWith(node, token);
@@ -268,11 +279,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
 
   private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
     const discriminator = node.discriminator!;
-    // `isPlainObject` spelled out, as in object writers (encode-object.ts): this site's own feedback.
-    const prototype = scope.fresh('prototype');
-    lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
-    lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
-    lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
+    this.plainObjectGuard(scope.fresh('prototype'), fail, lines);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
     const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
