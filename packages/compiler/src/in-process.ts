@@ -27,8 +27,8 @@ const cache = new Map<string, CompiledCodec>();
 /**
  * Compiles a schema in process: the same code `compileSchema` writes (JS target), run with
  * `new Function` and the runtime passed in instead of imported. Codecs are cached by a sha256 of
- * the canonical JSON of the schema and options, so an equal schema (even another object) hits
- * and a mutated one misses. Where code generation from strings is forbidden (a CSP without
+ * the JSON text of the schema and options, so an equal schema (even another object) hits and a
+ * mutated or reordered one misses. Where code generation from strings is forbidden (a CSP without
  * `unsafe-eval`, `node --disallow-code-generation-from-strings`) it throws a `SchemaError` with
  * code `code-generation-disallowed`: use the CLI's ahead-of-time modules there.
  */
@@ -80,7 +80,11 @@ function evaluate(body: string): Factory {
   return make() as Factory;
 }
 
-/** The cache key: sha256 of canonical JSON (sorted keys) of the schema and the options that shape the code; undefined when not JSON. */
+/**
+ * The cache key: sha256 of the JSON text of the schema and the options that shape the code;
+ * undefined when not JSON. Keys keep their order: the order of `properties` (and of `$defs`,
+ * variants) is the order generated encoders write, so reordered schemas are different codecs.
+ */
 function cacheKey(schema: unknown, options: CompileOptions): string | undefined {
   const shaping = {
     format: options.format,
@@ -89,12 +93,12 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };
-  const text = canonicalJson({ schema, options: shaping }, new Set());
+  const text = schemaJson({ schema, options: shaping }, new Set());
   return text === undefined ? undefined : createHash('sha256').update(text).digest('hex');
 }
 
-/** JSON with object keys sorted; undefined for anything JSON cannot hold exactly (cycles, bigint, functions). */
-function canonicalJson(value: unknown, ancestors: Set<object>): string | undefined {
+/** JSON text, keys in their own order; undefined for anything JSON cannot hold exactly (cycles, bigint, functions). */
+function schemaJson(value: unknown, ancestors: Set<object>): string | undefined {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : undefined;
   if (typeof value !== 'object' || ancestors.has(value)) return undefined;
@@ -103,15 +107,15 @@ function canonicalJson(value: unknown, ancestors: Set<object>): string | undefin
   // One part that is not JSON makes the whole key undefined, so the walk stops there.
   if (Array.isArray(value)) {
     for (const item of value) {
-      const part = canonicalJson(item, ancestors);
+      const part = schemaJson(item, ancestors);
       if (part === undefined) return undefined;
       parts.push(part);
     }
   } else {
-    for (const key of Object.keys(value).sort()) {
+    for (const key of Object.keys(value)) {
       const item = (value as Record<string, unknown>)[key];
       if (item === undefined) continue;
-      const part = canonicalJson(item, ancestors);
+      const part = schemaJson(item, ancestors);
       if (part === undefined) return undefined;
       parts.push(`${JSON.stringify(key)}:${part}`);
     }
