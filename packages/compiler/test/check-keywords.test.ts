@@ -41,6 +41,9 @@ const cases: Case[] = [
   { keyword: 'minContains 0', schema: { contains: { type: 'string' }, minContains: 0, maxContains: 1 }, values: [[], [1], ['a'], ['a', 'b']] },
   { keyword: 'minContains without contains', schema: { minContains: 2 }, values: [[], [1]] },
   { keyword: 'contains of a tuple', schema: { type: 'array', prefixItems: [{ type: 'string' }], contains: { type: 'null' } }, values: [['a'], ['a', null], [null]] },
+  // Checks merged in with a $ref target or with the one variant left of a union must all survive the merge.
+  { keyword: 'not of a $ref target beside another not, merged by allOf', schema: { $defs: { a: { type: 'object', not: { required: ['x'] } } }, allOf: [{ $ref: '#/$defs/a' }, { type: 'object', not: { required: ['y'] } }] }, values: [{}, { x: 1 }, { y: 1 }, { z: 1 }] },
+  { keyword: 'not of the one anyOf variant left, beside another not', schema: { type: 'object', not: { required: ['y'] }, anyOf: [{ type: 'object', not: { required: ['x'] } }, { type: 'string' }] }, values: [{}, { x: 1 }, { y: 1 }, 'a'] },
 ];
 
 /** Draft-07 `dependencies`, judged by ajv's draft-07 validator. */
