@@ -1,13 +1,14 @@
 // Every benchmark payload through its generated UBJSON codec, cross-checked with the generic
 // codec, @shelacek/ubjson and json-pack (independent implementations), both directions.
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decode as shelacekDecode, encode as shelacekEncode } from '@shelacek/ubjson';
 import { decode as genericDecode, encode as genericEncode } from '@binschema/runtime/ubjson';
 import { compileCodec, type CompiledCodec } from '../src/index.js';
+import { PackDecoder, PackEncoder, PackWriter } from './support/json-pack.js';
+import { exactBigintsAsNumbers } from './support/values.js';
 
 const payloads = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
 const names = readdirSync(payloads)
@@ -23,23 +24,6 @@ const int64AsWeDo = (storage: { view: DataView }, offset: number): number | bigi
 
 function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
-// json-pack's UBJSON codec (CommonJS, with the Writer of its @jsonjoy.com/buffers dependency);
-// its decoder gives every `L` as a BigInt.
-const packRequire = createRequire(createRequire(import.meta.url).resolve('@jsonjoy.com/json-pack/lib/ubjson'));
-const { UbjsonEncoder: PackEncoder, UbjsonDecoder: PackDecoder } = packRequire('@jsonjoy.com/json-pack/lib/ubjson');
-const { Writer: PackWriter } = packRequire('@jsonjoy.com/buffers/lib/Writer');
-
-function numbersOnly(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number(value);
-  if (Array.isArray(value)) return value.map(numbersOnly);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = numbersOnly(item);
-    return out;
-  }
-  return value;
 }
 
 const codecs = new Map<string, { codec: CompiledCodec; value: unknown }>();
@@ -70,7 +54,7 @@ for (const name of names) {
     const bytes = codec.encode(value);
     assert.equal(genericDecode(bytes), value);
     assert.equal(shelacekDecode(toArrayBuffer(bytes), { int64Handling: int64AsWeDo }), value);
-    assert.equal(numbersOnly(new PackDecoder().decode(bytes)), value);
+    assert.equal(exactBigintsAsNumbers(new PackDecoder().decode(bytes)), value);
   });
 
   test(`${name}: the generated decoder reads the generic encoder's, json-pack's and @shelacek/ubjson's bytes`, () => {

@@ -14,12 +14,8 @@ import type { Schema } from './schema.js';
 import { cborVariant } from './cbor-variants.js';
 import { ubjsonVariant } from './ubjson-variants.js';
 import { Random, seedFor } from './random.js';
-import { createRequire } from 'node:module';
+import { PackEncoder, PackWriter } from './json-pack.js';
 
-// json-pack's UBJSON encoder (CommonJS, with the Writer of its @jsonjoy.com/buffers dependency).
-const packRequire = createRequire(createRequire(import.meta.url).resolve('@jsonjoy.com/json-pack/lib/ubjson'));
-const { UbjsonEncoder: PackEncoder } = packRequire('@jsonjoy.com/json-pack/lib/ubjson') as { UbjsonEncoder: new (writer: unknown) => { encode(value: unknown): Uint8Array } };
-const { Writer: PackWriter } = packRequire('@jsonjoy.com/buffers/lib/Writer') as { Writer: new () => unknown };
 const packEncoder = new PackEncoder(new PackWriter());
 
 /** What every compiled codec offers, whatever the format. */
