@@ -5,11 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileCodec } from '../src/index.js';
 import { decodeErrorOf } from './support/verdicts.js';
-
-function hex(text: string): Uint8Array {
-  const clean = text.replace(/\s+/g, '');
-  return Uint8Array.from(clean.match(/../g) ?? [], (byte) => parseInt(byte, 16));
-}
+import { fromHex as hex } from './support/values.js';
 
 const record = compileCodec(
   {

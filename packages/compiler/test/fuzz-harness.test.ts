@@ -10,12 +10,12 @@ import { deepNestings, hostileKeys, injectedCounts, raisedLengths, type Mutant }
 import { FuzzChecker, type Decoder } from './support/fuzz-check.js';
 import { Random } from './support/random.js';
 import { SchemaDocument } from './support/schema.js';
+import { fromHex as hex } from './support/values.js';
 import { Watchdog } from './support/watchdog.js';
 
 const watchdog = new Watchdog();
 await watchdog.ready;
 
-const hex = (text: string) => Uint8Array.from(Buffer.from(text.replace(/ /g, ''), 'hex'));
 const toText = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 const walker = suite('fuzz walkers and mutators');

@@ -8,12 +8,12 @@ import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { decode as genericDecode } from '@binschema/runtime/ubjson';
 import { decode as shelacekDecode } from '@shelacek/ubjson';
 import { compileCodec } from '../src/index.js';
+import { fromHex as hex } from './support/values.js';
 
 // @shelacek/ubjson takes an ArrayBuffer and throws on `L` unless given a handler.
 const int64 = (storage: { view: DataView }, offset: number): number => Number(storage.view.getBigInt64(offset));
 const shelacek = (bytes: Uint8Array): unknown => shelacekDecode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { int64Handling: int64 });
 
-const hex = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text.replace(/\s+/g, ''), 'hex'));
 const toHex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
 const byte = { type: 'integer', minimum: 0, maximum: 255 };

@@ -105,6 +105,13 @@ export function show(value: unknown): string {
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
+/** The bytes written as hex pairs in `text` (whitespace ignored); anything else is a mistake in the test. */
+export function fromHex(text: string): Uint8Array {
+  const clean = text.replace(/\s+/g, '');
+  if (!/^(?:[0-9a-f]{2})*$/i.test(clean)) throw new RangeError(`fromHex: not hex pairs: ${text}`);
+  return Uint8Array.from(Buffer.from(clean, 'hex'));
+}
+
 export function toHex(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
   return text.length > 200 ? `${text.slice(0, 200)}…(${bytes.length} bytes)` : text;
