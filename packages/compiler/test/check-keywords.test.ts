@@ -77,6 +77,15 @@ for (const { keyword, schema, values } of draft07Cases) {
   test(`draft-07 ${keyword}: CBOR and UBJSON encoders and decoders accept exactly the values ajv accepts`, () => agreesWithAjv(schema, values, true));
 }
 
+test('enum values are filtered at compile time by the multipleOf rule generated code runs (0.3 is a multiple of 0.1)', () => {
+  for (const { format } of FORMATS) {
+    const filtered = compileCodec({ enum: [0.3, 0.25, 'a'], multipleOf: 0.1 }, { format });
+    const checked = compileCodec({ multipleOf: 0.1 }, { format });
+    for (const value of [0.3, 0.25]) assert.is(encoderAccepts(filtered.encode, value), encoderAccepts(checked.encode, value), `${format} ${value}`);
+    assert.ok(encoderAccepts(filtered.encode, 0.3), `${format} keeps 0.3`);
+  }
+});
+
 test('dependentSchemas looks at own properties only: an inherited toString does not trigger it', () => {
   // 2020-12 Core §10.2.2.4 applies the subschema when the instance has the property; a plain {} has
   // none of its own (ajv's default property test sees the inherited one, so it is not the judge here).

@@ -3,6 +3,7 @@
  * time, so literals can be filtered by their sibling keywords. Regexes run here only on schema
  * strings of bounded length: a longer one is refused instead of risking a slow match.
  */
+import { isMultipleOf } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, jsonEqual } from '../schema/json.js';
@@ -121,7 +122,7 @@ function numberMatches(value: number, node: IrNumber): boolean {
   if (node.maximum !== undefined && value > node.maximum) return false;
   if (node.exclusiveMinimum !== undefined && value <= node.exclusiveMinimum) return false;
   if (node.exclusiveMaximum !== undefined && value >= node.exclusiveMaximum) return false;
-  return node.multipleOf === undefined || Number.isInteger(value / node.multipleOf);
+  return node.multipleOf === undefined || isMultipleOf(value, node.multipleOf);
 }
 
 /** Length in code points (Validation §6.3.1). */

@@ -4,6 +4,7 @@
  * would reach `Object.prototype` for a missing key.
  */
 
+import { jsonEqual } from '@binschema/runtime';
 export type JsonObject = { [key: string]: unknown };
 
 /** True for a non-array, non-null object (a JSON object). */
@@ -40,25 +41,8 @@ export function nestingDepth(value: unknown, limit: number): number {
   return deepest;
 }
 
-/** JSON deep equality (JSON Schema §4.2.2: 1 and 1.0 are equal, object key order does not matter). */
-export function jsonEqual(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  if (Array.isArray(left) !== Array.isArray(right)) return false;
-  if (Array.isArray(left)) {
-    const other = right as unknown[];
-    if (left.length !== other.length) return false;
-    for (let index = 0; index < left.length; index++) if (!jsonEqual(left[index], other[index])) return false;
-    return true;
-  }
-  const leftKeys = Object.keys(left);
-  if (leftKeys.length !== Object.keys(right).length) return false;
-  for (const key of leftKeys) {
-    if (!has(right as JsonObject, key)) return false;
-    if (!jsonEqual((left as JsonObject)[key], (right as JsonObject)[key])) return false;
-  }
-  return true;
-}
+/** JSON deep equality (JSON Schema §4.2.2: 1 and 1.0 are equal, object key order does not matter): the runtime's, which generated code runs. */
+export { jsonEqual };
 
 /** Short name of a JSON value's type, for messages. */
 export function jsonTypeOf(value: unknown): string {
