@@ -55,7 +55,7 @@ for (const { format, encode: generic } of GENERIC_ENCODERS) {
   });
 
   test('treats a property whose value is undefined as absent', () => {
-    assert.equal(Array.from(codec.encode({ name: 'n', ref: undefined })), Array.from(codec.encode({ name: 'n' })));
+    assert.equal(Array.from(codec.encode({ name: 'n', ref: undefined })), Array.from(generic({ name: 'n' })));
   });
 
   test('accepts an object without a prototype', () => {
