@@ -186,7 +186,7 @@ function writePrice(writer: Writer, value: unknown, depth: number): void {
  */
 function writePropertiesPricesEntry(writer: Writer, key: string, item: unknown, depth: number): void {
   try {
-    if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw encodeFailure("schema-violation", "property name does not match propertyNames", "", "#/properties/prices/propertyNames");
+    if (!(PATTERN.test(key))) throw encodeFailure("schema-violation", "property name does not match propertyNames", "", "#/properties/prices/propertyNames");
     writeText(writer, key);
     writePrice(writer, item, depth);
   } catch (error) {
@@ -585,7 +585,7 @@ function readPriceBookPrices(reader: Reader, depth: number): { [key: string]: Pr
     for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
       const key = readKey(reader, "#/properties/prices");
-      if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
+      if (!(PATTERN.test(key))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
       let item: unknown;
       item = readPrice(reader, depth - 1);
       setOwn(result as Record<string, unknown>, key, item);

@@ -359,7 +359,7 @@ function writePrice(writer: Writer, value: unknown, depth: number): void {
  */
 function writePropertiesPricesEntry(writer: Writer, key: string, item: unknown, depth: number): void {
   try {
-    if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw encodeFailure("schema-violation", "property name does not match propertyNames", "", "#/properties/prices/propertyNames");
+    if (!(PATTERN.test(key))) throw encodeFailure("schema-violation", "property name does not match propertyNames", "", "#/properties/prices/propertyNames");
     writeKey(writer, key);
     writePrice(writer, item, depth);
   } catch (error) {
@@ -721,7 +721,7 @@ function readPriceBookPrices(reader: Reader, depth: number, marker: number): { [
       const at = reader.pos;
       const key = readKey(reader);
       const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
-      if (!((false || false || false || (PATTERN.test(key)) || false || false))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
+      if (!(PATTERN.test(key))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
       let item: unknown;
       item = readPrice(reader, depth - 1, valueMarker);
       setOwn(result as Record<string, unknown>, key, item);

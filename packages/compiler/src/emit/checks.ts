@@ -151,12 +151,16 @@ function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen
       if (node.maxLength !== undefined) tests.push(js`${context.use('codePoints')}(${value}) <= ${node.maxLength}`);
       if (node.pattern !== undefined) tests.push(js`${patternConstant(context, node.pattern, node.schemaPath)}.test(${value})`);
       if (node.format !== undefined) tests.push(js`${formatHelper(context, node)}(${value})`);
-      return tests.length === 0 ? new Code('true') : new Code(`(${tests.map((test) => test.text).join(' && ')})`);
+      if (tests.length <= 1) return tests[0] ?? new Code('true');
+      return new Code(`(${tests.map((test) => test.text).join(' && ')})`);
     }
     case 'literal':
       return new Code(`(${literalCondition(context, node, value).text})`);
     case 'union': {
-      const variants = node.variants.map((variant) => stringCondition(context, variant, value, seen));
+      // Variants no string matches (the other JSON types of a schema without `type`) drop out at compile time.
+      const variants = node.variants.map((variant) => stringCondition(context, variant, value, seen)).filter((variant) => variant.text !== 'false');
+      if (variants.length === 0) return new Code('false');
+      if (variants.length === 1) return variants[0];
       if (node.mode !== 'oneOf') return variants.some((variant) => variant.text === 'true') ? new Code('true') : new Code(`(${variants.map((variant) => variant.text).join(' || ')})`);
       return new Code(`([${variants.map((variant) => variant.text).join(', ')}].filter(Boolean).length === 1)`);
     }
