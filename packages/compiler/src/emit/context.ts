@@ -111,12 +111,12 @@ export function pathWords(schemaPath: string, rootName: string): string {
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index];
     if (token === '$defs' || token === 'definitions' || token === 'properties') continue;
-    if (token === 'items' || token === 'additionalItems') out.push('item');
+    if (token === 'items' || token === 'prefixItems' || token === 'additionalItems') out.push('item');
     else if (token === 'additionalProperties') out.push('value');
     else if (token === 'patternProperties') {
       out.push('pattern');
       index++;
-    } else if (token === 'prefixItems' || token === 'oneOf' || token === 'anyOf' || token === 'allOf') out.push(token === 'prefixItems' ? 'item' : 'variant');
+    } else if (token === 'oneOf' || token === 'anyOf' || token === 'allOf') out.push('variant');
     else out.push(token);
   }
   if (out.length === 0 || !schemaPath.startsWith('#/$defs') && !schemaPath.startsWith('#/definitions')) out.unshift(rootName);
