@@ -15,7 +15,8 @@ export const MISMATCH_CODES: readonly string[] = [ErrorCode.UnexpectedType, Erro
 /** An encoder may also call a value outside its format's data model unsupported. */
 export const ENCODE_MISMATCH_CODES: readonly string[] = [...MISMATCH_CODES, ErrorCode.UnsupportedValue];
 
-function attempt<T>(run: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
+/** Runs `run`, keeping its value or what it threw. */
+export function attempt<T>(run: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: run() };
   } catch (error) {
@@ -23,8 +24,9 @@ function attempt<T>(run: () => T): { ok: true; value: T } | { ok: false; error: 
   }
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}(${(error as { code?: string }).code ?? ''}): ${error.message}`;
+/** A thrown value for a failure message: name, code and the start of the message. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}(${(error as { code?: string }).code ?? ''}): ${error.message.slice(0, 200)}`;
   return `non-Error ${show(error)}`;
 }
 

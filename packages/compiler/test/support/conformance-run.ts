@@ -10,6 +10,7 @@ import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { compileCodec, isSchemaError, type SchemaError } from '../../src/index.js';
 import { JSTS, remotes, withDialect } from '../ir-jsts-helpers.js';
 import type { FormatUnderTest } from './formats.js';
+import { attempt, describeError } from './checks.js';
 import { findDifference, show, toHex } from './values.js';
 
 export interface Draft {
@@ -48,19 +49,6 @@ function suiteFiles(draft: Draft): { path: string; formatAssertion: boolean }[] 
     ...list(draft.folder).map((name) => ({ path: `${draft.folder}/${name}`, formatAssertion: false })),
     ...list(`${draft.folder}/optional/format`).map((name) => ({ path: `${draft.folder}/optional/format/${name}`, formatAssertion: true })),
   ];
-}
-
-function attempt<T>(run: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
-  try {
-    return { ok: true, value: run() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}(${(error as { code?: string }).code ?? ''}): ${error.message.slice(0, 200)}`;
-  return `non-Error ${show(error)}`;
 }
 
 /** `unsupported-keyword not`, `unsupported format "iri"`, `unresolved-ref $ref`: grouped for the figures. */

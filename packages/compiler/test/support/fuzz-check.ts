@@ -12,6 +12,7 @@ import type { Mutant } from './fuzz-mutate.js';
 import { SchemaDocument, isJsonValue } from './schema.js';
 import type { Watchdog } from './watchdog.js';
 import { findDifference, setOwn, show, toHex } from './values.js';
+import { describeError } from './checks.js';
 
 /** Wall-clock bounds per input (shared 2-core machine: generous, yet far below "hangs"). */
 export const INPUT_LIMIT_MS = 2_000;
@@ -66,11 +67,6 @@ export interface Decoder {
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}(${(error as { code?: string }).code ?? ''}): ${error.message.slice(0, 160)}`;
-  return `non-Error ${show(error)}`;
-}
 
 /** Runs inputs through decoders and keeps count of what it saw; `failures` holds the first few problems. */
 export class FuzzChecker {
