@@ -9,7 +9,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isEncodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
 import { buildIr } from '../src/ir/index.js';
-import { decoderAccepts, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
+import { assertVerdict, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
 type Schema = Record<string, unknown>;
 
@@ -111,8 +111,7 @@ function agrees({ schema, extra }: Omit<Case, 'values'>, values: unknown[], expe
     const codec = compileCodec(schema, { format, extraSchemas: extra });
     for (const value of values) {
       const valid = expected(value);
-      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
-      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+      assertVerdict(codec, encode, value, valid, format);
     }
   }
 }
@@ -150,8 +149,7 @@ codecs('an exported $defs entry that is its own resource starts the dynamic scop
     const definition = codec.definitions?.tree;
     assert.ok(definition !== undefined, 'the tree has its own codec');
     for (const value of values) {
-      assert.is(encoderAccepts(definition.encode, value), validateTree(value), `${format} encodeTree ${JSON.stringify(value)}`);
-      assert.is(decoderAccepts(definition.decode, encode(value), value), validateTree(value), `${format} decodeTree ${JSON.stringify(value)}`);
+      assertVerdict(definition, encode, value, validateTree(value), `${format} tree`);
       assert.is(encoderAccepts(codec.encode, value), validateRoot(value), `${format} encode ${JSON.stringify(value)}`);
     }
   }

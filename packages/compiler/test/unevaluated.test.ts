@@ -10,7 +10,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { buildIr, compileCodec, compileSchema } from '../src/index.js';
 import { isSchemaError } from '../src/errors.js';
-import { decoderAccepts, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
+import { assertVerdict, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
 const ajv2020 = new Ajv2020({ strict: false });
 const ajv2019 = new Ajv2019({ strict: false });
@@ -104,8 +104,7 @@ function agreesWithAjv(schema: Record<string, unknown>, values: unknown[], draft
     const codec = compileCodec(input, { format });
     for (const value of values) {
       const valid = validate(value) === true;
-      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
-      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+      assertVerdict(codec, encode, value, valid, format);
     }
   }
 }
@@ -128,8 +127,7 @@ for (const { what, schema, values, valid, draft2019 } of specVerdicts) {
     for (const { format, encode } of FORMATS) {
       const codec = compileCodec(input, { format });
       values.forEach((value, index) => {
-        assert.is(encoderAccepts(codec.encode, value), valid[index], `${format} encode ${JSON.stringify(value)}`);
-        assert.is(decoderAccepts(codec.decode, encode(value), value), valid[index], `${format} decode ${JSON.stringify(value)}`);
+        assertVerdict(codec, encode, value, valid[index], format);
       });
     }
   });
@@ -253,8 +251,7 @@ test('__proto__ and constructor keys are unevaluated own keys, never looked up t
     const value = JSON.parse(text) as unknown;
     for (const { format, encode } of FORMATS) {
       const codec = compileCodec(schema, { format });
-      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${text}`);
-      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${text}`);
+      assertVerdict(codec, encode, value, valid, format);
     }
   }
   assert.is(({} as Record<string, unknown>).polluted, undefined);
@@ -302,8 +299,7 @@ test('a draft-07 document reached by reference evaluates through its allOf, if a
   for (const { format, encode } of FORMATS) {
     const codec = compileCodec(schema, { format, schemasByUri: { 'https://example.com/legacy.json': legacy } });
     for (const [value, valid] of verdicts) {
-      assert.is(encoderAccepts(codec.encode, value), valid, `${format} encode ${JSON.stringify(value)}`);
-      assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${format} decode ${JSON.stringify(value)}`);
+      assertVerdict(codec, encode, value, valid, format);
     }
   }
 });

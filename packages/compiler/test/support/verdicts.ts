@@ -35,6 +35,22 @@ export function decoderAccepts(decode: (bytes: Uint8Array) => unknown, bytes: Ui
   }
 }
 
+/**
+ * The encoder on `value`, and the decoder on `encode(value)` (a generic encoder's bytes), both
+ * give the verdict `valid`; `label` (a format name) starts the failure messages.
+ */
+export function assertVerdict(
+  codec: { encode(value: unknown): Uint8Array; decode(bytes: Uint8Array): unknown },
+  encode: (value: unknown) => Uint8Array,
+  value: unknown,
+  valid: boolean,
+  label?: string,
+): void {
+  const prefix = label === undefined ? '' : `${label} `;
+  assert.is(encoderAccepts(codec.encode, value), valid, `${prefix}encode ${JSON.stringify(value)}`);
+  assert.is(decoderAccepts(codec.decode, encode(value), value), valid, `${prefix}decode ${JSON.stringify(value)}`);
+}
+
 /** Runs `run`, expecting an `EncodeError` and nothing else; returns it. */
 export function encodeErrorOf(run: () => unknown): EncodeError {
   try {
