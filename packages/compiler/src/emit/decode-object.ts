@@ -1,4 +1,5 @@
 import type { IrObject } from '../ir/types.js';
+import { isClosedObject } from '../plan/shape.js';
 import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
@@ -75,7 +76,7 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
     lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
     return local;
   });
-  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  const closed = isClosedObject(node);
   // A pure map (no declared properties) fills its result directly; otherwise extra entries wait
   // as key/value pairs in an array until the declared ones are in (copying a many-keyed object
   // with for-in was ~30% of decoding very-large-object).

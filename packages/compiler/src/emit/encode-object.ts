@@ -1,4 +1,5 @@
 import type { IrObject } from '../ir/types.js';
+import { isClosedObject } from '../plan/shape.js';
 import { Code, inlineComment, js, literal, Lines } from './code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
@@ -46,7 +47,7 @@ export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncodi
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
-  if (node.properties.length === 0 && !(node.additionalProperties.kind === 'never' && node.patternProperties.length === 0)) {
+  if (node.properties.length === 0 && !isClosedObject(node)) {
     writeMap(frame, fail, lines);
     return;
   }
@@ -105,7 +106,7 @@ const SPARSE_OPTIONAL = 6;
  * name is a property load that misses, at a site that sees many shapes.
  */
 function isSparse(node: IrObject): boolean {
-  if (node.additionalProperties.kind !== 'never' || node.patternProperties.length > 0 || node.extraRequired.length > 0) return false;
+  if (!isClosedObject(node) || node.extraRequired.length > 0) return false;
   return node.properties.filter((property) => !property.required).length >= SPARSE_OPTIONAL;
 }
 
@@ -161,7 +162,7 @@ function readSparse(frame: ObjectFrame, lines: Lines): void {
 function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   const { emitter, node, record, count, extras, keys, key, extra } = frame;
   const context = emitter.context;
-  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  const closed = isClosedObject(node);
   const requiredCount = node.properties.filter((property) => property.required).length;
   const known = node.properties.length > 0 ? knownSet(frame) : undefined;
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);

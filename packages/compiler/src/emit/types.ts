@@ -1,5 +1,6 @@
 import type { IrNode, IrObject, IrArray, JsonValue } from '../ir/types.js';
 import { Code, literal, numberLiteral } from './code.js';
+import { isClosedObject } from '../plan/shape.js';
 import { isPlainPropertyName, type Name } from './names.js';
 
 /** The TypeScript type of the values a node accepts; refs become the definition's type name. */
@@ -64,7 +65,7 @@ function objectType(node: IrObject, typeNames: ReadonlyMap<string, Name>): strin
   for (const name of node.extraRequired) {
     if (!node.properties.some((property) => property.name === name)) members.push(`${propertyKey(name)}: unknown`);
   }
-  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+  const closed = isClosedObject(node);
   if (!closed) {
     // An index signature must admit every declared property's type; keep it precise only when
     // there are no declared properties and no patterns.

@@ -1,5 +1,6 @@
 import type { IrObject } from '../ir/types.js';
 import { Major, writeHeadAt } from '@binschema/runtime/cbor';
+import { isClosedObject } from './shape.js';
 
 /**
  * CBOR decisions taken at compile time (RFC 8949). Everything the emitter needs to write
@@ -45,8 +46,7 @@ export function planCborObject(node: IrObject, deterministic: boolean): CborObje
   const keys = node.properties.map((property) => cborText(property.name));
   const writeOrder = node.properties.map((_, index) => index);
   if (deterministic) writeOrder.sort((a, b) => compareEncoded(keys[a], keys[b]));
-  const closed = node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
-  const fixed = closed && node.properties.every((property) => property.required);
+  const fixed = isClosedObject(node) && node.properties.every((property) => property.required);
   return {
     keys,
     writeOrder,

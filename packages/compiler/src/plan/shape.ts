@@ -1,4 +1,4 @@
-import type { IrDefinition, IrModule, IrNode, IrUnion } from '../ir/types.js';
+import type { IrDefinition, IrModule, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 
@@ -9,6 +9,11 @@ import { SchemaErrorCode } from '../schema/codes.js';
 
 /** JSON Schema's type names; `integer` is a subset of `number`. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+
+/** Whether an object allows no keys besides its declared properties (no `additionalProperties`, no patterns). */
+export function isClosedObject(node: IrObject): boolean {
+  return node.additionalProperties.kind === 'never' && node.patternProperties.length === 0;
+}
 
 /** Definitions by key, for resolving `IrRef`s. */
 export type Definitions = ReadonlyMap<string, IrDefinition>;
