@@ -55,7 +55,10 @@ export function isIdnHostname(text: string): boolean {
 
 /** A name of LDH labels, A-labels and U-labels split at `separators`, with the Bidi rule. */
 export function isIdnName(text: string, separators: RegExp): boolean {
-  if (text.length === 0) return false;
+  // Every code point takes at least one octet of the DNS form (an A-label's Punycode has a character
+  // per code point), so a text over 2 × 253 UTF-16 units cannot fit: refused before the per-label
+  // work, whose Punycode encoding is quadratic in a label's distinct code points.
+  if (text.length === 0 || text.length > 2 * MAX_HOSTNAME) return false;
   const labels: number[][] = [];
   let dnsLength = -1;
   for (const label of text.split(separators)) {
