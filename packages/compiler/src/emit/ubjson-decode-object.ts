@@ -1,8 +1,9 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../plan/ubjson.js';
-import { hexLiteral, js, literal } from './code.js';
+import { hexLiteral, js, literal, type Code } from './code.js';
 import { keyDoc } from './ubjson-encode.js';
 import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
+import type { Name } from './names.js';
 import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from './decode-object.js';
 
 /**
@@ -36,7 +37,7 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
       const oneByteLength = bytes[0] === Marker.Int8;
       const from = oneByteLength ? 1 : 0;
       const rest = bytesTest(emitter, keyDoc, node, index, uint8, at, bytes, from, from);
-      const compare = oneByteLength ? js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55) && ${rest}` : rest;
+      const compare = oneByteLength ? js`${shortLengthMarker(uint8, at)} && ${rest}` : rest;
       return bytes.length - from <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
     },
     // Untyped objects (no `$`), counted with one entry per declared property or uncounted (how
@@ -61,4 +62,9 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
       keySwitch(slow);
     },
   };
+}
+
+/** The test that the length at `at` has a one-byte marker: `i` (our encoders, the generic one) or `U` (json-pack). */
+export function shortLengthMarker(uint8: Name, at: Code): Code {
+  return js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55)`;
 }

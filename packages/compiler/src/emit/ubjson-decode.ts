@@ -5,7 +5,7 @@ import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
 import { markersOfJsonType, ubjsonKey } from '../plan/ubjson.js';
 import { keyDoc } from './ubjson-encode.js';
 import type { Name, NameScope } from './names.js';
-import { ubjsonObjectDecoding } from './ubjson-decode-object.js';
+import { shortLengthMarker, ubjsonObjectDecoding } from './ubjson-decode-object.js';
 import { emitObjectReader } from './decode-object.js';
 import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TryHooks, type TypeDispatch } from './decode-skeleton.js';
 
@@ -43,7 +43,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     const bytes = new TextEncoder().encode(text);
     if (bytes.length > MAX_IN_PLACE_BYTES || marker === undefined) return undefined;
     const at = new Code('reader.pos');
-    const length = js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55) && ${uint8}[${at} + 1] === ${hexLiteral(bytes.length)}`;
+    const length = js`${shortLengthMarker(uint8, at)} && ${uint8}[${at} + 1] === ${hexLiteral(bytes.length)}`;
     const test = js`${marker} === 0x53 && ${at} + ${bytes.length + 2} <= reader.end && ${length}${bytes.length === 0 ? new Code('') : js` && ${bytesInPlace(uint8, at, bytes, 2)}`}`;
     return { text, test, end: js`${at} + ${bytes.length + 2}` };
   }
