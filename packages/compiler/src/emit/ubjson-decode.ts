@@ -85,9 +85,22 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     lines.line(js`const ${type} = ${this.context.use('containerType')};`);
     const tuple = node.prefixItems.length > 0;
     lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = [];`);
-    const next = this.context.use('nextItem');
-    const loop = js`for (let ${index} = 0, ${itemMarker} = ${next}(reader, ${count}, 0, ${type}); ${itemMarker} >= 0; ${itemMarker} = ${next}(reader, ${count}, ++${index}, ${type}))`;
-    lines.block(loop, (body) => this.readItems(node, { item, index, marker: itemMarker }, scope, body, js`${items}.push(${item});`));
+    // The item marker is read in the loop, not through a shared runtime helper, and each branch
+    // tests the count itself: numbers decode ~10% faster than with the helper or one test at the
+    // top of the loop (same-process A/B of ahead-of-time modules, both load orders).
+    const atCount = js`if (${index} === ${count}) break;`;
+    lines.block(js`for (let ${index} = 0; ; ${index}++)`, (body) => {
+      body.line(js`let ${itemMarker}: number;`);
+      body.ifElse(js`${type} === 0`, (read) => {
+        read.line(atCount);
+        read.block(js`do`, (next) => {
+          next.line(js`if (reader.pos >= reader.end) reader.failEnd(1);`);
+          next.line(js`${itemMarker} = reader.uint8[reader.pos++];`);
+        }, js`} while (${itemMarker} === ${hexLiteral(Marker.NoOp)});`);
+        read.line(js`if (${itemMarker} === ${hexLiteral(Marker.ArrayEnd)} && ${count} < 0) break;`);
+      }, (typed) => typed.line(atCount).line(js`${itemMarker} = ${type};`));
+      this.readItems(node, { item, index, marker: itemMarker }, scope, body, js`${items}.push(${item});`);
+    });
     this.finishArray(node, start, items, lines);
   }
 }

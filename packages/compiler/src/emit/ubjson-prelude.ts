@@ -81,7 +81,6 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
     ['readLength', 'DEFAULT_MAX_COUNT'],
   ),
   elementSize: imported('elementSize', true),
-  nextItem: imported('nextItem', true),
   nextEntry: imported('nextEntry', true),
   readString: helper(
     `

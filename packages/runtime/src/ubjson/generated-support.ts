@@ -44,23 +44,6 @@ export function elementSize(type: number): number {
 }
 
 /**
- * The marker of array element `index`, or -1 after the last: a typed container's type, else the
- * next marker with no-ops skipped (value-types.html#noop; not counted toward `#`).
- */
-export function nextItem(reader: Reader, count: number, index: number, type: number): number {
-  if (count >= 0) {
-    if (index === count) return -1;
-    if (type !== 0) return type;
-  }
-  let marker: number;
-  do {
-    if (reader.pos >= reader.end) reader.failEnd(1);
-    marker = reader.uint8[reader.pos++];
-  } while (marker === 0x4e);
-  return count < 0 && marker === 0x5d ? -1 : marker;
-}
-
-/**
  * True when object entry `index` follows (its key next). No-ops before keys are skipped, except
  * in typed objects; a counted object ends after its count, without looking at the next byte.
  */

@@ -41,7 +41,6 @@ export {
   tooDeep,
   readMarker,
   elementSize,
-  nextItem,
   nextEntry,
   readBooleanItem,
   readNullItem,
