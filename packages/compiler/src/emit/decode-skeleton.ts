@@ -17,6 +17,11 @@ export interface TypeDispatch {
   test(types: Set<JsonType>): Code;
   /** What `expectedType` reports as found when no variant matches. */
   found: Code;
+  /**
+   * Statements that return `node` when the byte the dispatch tested decides its value alone
+   * (`true`/`false`/`null` without checks), else undefined: no second read of that byte.
+   */
+  decided?(node: IrNode): Code | undefined;
 }
 
 /** Extra state a format keeps around the attempts of an overlapping union (`tried`). */
@@ -331,7 +336,12 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     else if (strategy.kind === 'type') {
       const dispatch = this.typeDispatch(start, scope, lines);
       strategy.types.forEach((types, position) => {
-        lines.block(js`if (${dispatch.test(types)})`, (body) => this.returnValue(node.variants[position], value, scope, body, new Code('depth'), this.ownMarker));
+        const variant = node.variants[position];
+        const decided = dispatch.decided?.(variant);
+        lines.block(js`if (${dispatch.test(types)})`, (body) => {
+          if (decided !== undefined) body.line(decided);
+          else this.returnValue(variant, value, scope, body, new Code('depth'), this.ownMarker);
+        });
       });
       lines.line(js`throw ${this.context.use('expectedType')}(reader, ${literal(describeTypes(strategy.types))}, ${dispatch.found}, ${literal(node.schemaPath)});`);
     } else this.tried(node, scope, lines, start, value, fail);

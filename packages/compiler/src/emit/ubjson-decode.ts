@@ -58,7 +58,15 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
   }
 
   protected typeDispatch(): TypeDispatch {
-    return { test: (types) => markerTest(types, MARKER), found: MARKER };
+    return {
+      test: (types) => markerTest(types, MARKER),
+      found: MARKER,
+      // The variant's test let through only its own markers (T/F, Z), already read.
+      decided: (node) => {
+        if (node.checks !== undefined || (node.kind !== 'boolean' && node.kind !== 'null')) return undefined;
+        return node.kind === 'boolean' ? js`return ${MARKER} === ${hexLiteral(Marker.True)};` : js`return null;`;
+      },
+    };
   }
 
   /** Each attempt reads the same bytes: payload-free elements count once, as in one generic read. */
