@@ -1,11 +1,11 @@
 /**
- * Where should `writeUtf8` / `readUtf8` (packages/runtime/src/utf8.ts) switch from the hand loop
+ * Where should `writeUtf8` / `readUtf8` (packages/runtime/src/utf8.ts, utf8-decode.ts) switch from the hand loop
  * to `TextEncoder.encodeInto` / `TextDecoder`? This times both paths of the runtime's own code for
  * string lengths 1..256, ASCII and non-ASCII, and prints the crossover: the shortest length from
  * which the platform path wins at every longer length measured. Decoding includes flattening the
  * result (one `charCodeAt`), since the hand path returns a rope that the first use flattens.
  *
- * Each path is forced by loading the built `dist/utf8.js` with its threshold constant rewritten
+ * Each path is forced by loading the built `dist/utf8.js` and `dist/utf8-decode.js` with their threshold constants rewritten
  * (Infinity: always by hand; -1: always the platform), so the code timed is exactly the shipped
  * code and nothing is written twice. Run: `pnpm build && node --expose-gc --import tsx
  * bench/src/utf8-threshold.bench.ts [--quick]`. Writes bench/results/utf8-threshold.md.
@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describeMachine } from './machine.js';
 import { estimate, median, timeRounds, type Budget, type Timed } from './timing.js';
 
-type Utf8Module = typeof import('@binschema/runtime');
+type Utf8Module = Pick<typeof import('@binschema/runtime'), 'writeUtf8' | 'readUtf8'>;
 type Path = 'hand' | 'platform';
 
 const LENGTHS = [1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 28, 32, 40, 48, 56, 64, 72, 80, 96, 112, 128, 160, 192, 224, 256];
@@ -27,21 +27,24 @@ const KINDS = {
 } as const;
 type Kind = keyof typeof KINDS;
 
-/** Imports dist/utf8.js with both thresholds set to `value`. */
+/** Imports dist/utf8.js and dist/utf8-decode.js with their thresholds set to force `path`. */
 async function loadForced(path: Path): Promise<Utf8Module> {
-  const source = readFileSync(new URL('../../packages/runtime/dist/utf8.js', import.meta.url), 'utf8');
   const value = path === 'hand' ? 'Number.POSITIVE_INFINITY' : '-1';
-  let patched = source;
-  for (const name of ['UTF8_ENCODE_THRESHOLD', 'UTF8_DECODE_THRESHOLD']) {
-    const pattern = new RegExp(`export const ${name} = \\d+;`);
-    if (!pattern.test(patched)) throw new Error(`dist/utf8.js has no "export const ${name} = <n>;" to rewrite`);
-    patched = patched.replace(pattern, `export const ${name} = ${value};`);
-  }
+  const { writeUtf8 } = (await importPatched('utf8', 'UTF8_ENCODE_THRESHOLD', value, path)) as Pick<Utf8Module, 'writeUtf8'>;
+  const { readUtf8 } = (await importPatched('utf8-decode', 'UTF8_DECODE_THRESHOLD', value, path)) as Pick<Utf8Module, 'readUtf8'>;
+  return { writeUtf8, readUtf8 };
+}
+
+/** Imports a copy of dist/<file>.js (a module without imports) with `export const <name>` set to `value`. */
+async function importPatched(file: string, name: string, value: string, path: Path): Promise<unknown> {
+  const source = readFileSync(new URL(`../../packages/runtime/dist/${file}.js`, import.meta.url), 'utf8');
+  const pattern = new RegExp(`export const ${name} = \\d+;`);
+  if (!pattern.test(source)) throw new Error(`dist/${file}.js has no "export const ${name} = <n>;" to rewrite`);
   const dir = new URL('../.generated/', import.meta.url);
   mkdirSync(dir, { recursive: true });
-  const file = new URL(`utf8-${path}.mjs`, dir);
-  writeFileSync(file, patched);
-  return (await import(pathToFileURL(fileURLToPath(file)).href)) as Utf8Module;
+  const copy = new URL(`${file}-${path}.mjs`, dir);
+  writeFileSync(copy, source.replace(pattern, `export const ${name} = ${value};`));
+  return import(pathToFileURL(fileURLToPath(copy)).href);
 }
 
 /**

@@ -20,7 +20,8 @@ export { Writer } from './writer.js';
 export { Reader } from './reader.js';
 
 // Text and number helpers.
-export { writeUtf8, readUtf8, utf8Length, maxUtf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD } from './utf8.js';
+export { writeUtf8, utf8Length, maxUtf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD } from './utf8.js';
+export { readUtf8, UTF8_DECODE_THRESHOLD } from './utf8-decode.js';
 export { KeyCache, KEY_CACHE_MAX_LENGTH } from './key-cache.js';
 export { decodeFloat16, encodeFloat16, fitsFloat32, float32Bits } from './float.js';
 

@@ -1,4 +1,4 @@
-import { readUtf8 } from './utf8.js';
+import { readUtf8 } from './utf8-decode.js';
 
 /** Longest key (in bytes) that is interned; longer keys are decoded every time. */
 export const KEY_CACHE_MAX_LENGTH = 24;

@@ -1,5 +1,5 @@
 import { DecodeError, ErrorCode, type Format } from './errors.js';
-import { readUtf8 } from './utf8.js';
+import { readUtf8 } from './utf8-decode.js';
 
 const EMPTY = new Uint8Array(0);
 

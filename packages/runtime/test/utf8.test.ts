@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readUtf8, writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_DECODE_THRESHOLD, UTF8_NO_ROOM, UTF8_UNITS_MIN } from '../src/utf8.js';
+import { writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM } from '../src/utf8.js';
+import { readUtf8, UTF8_DECODE_THRESHOLD, UTF8_UNITS_MIN } from '../src/utf8-decode.js';
 
 const test = suite('utf8');
 const platform = new TextEncoder();

@@ -1,7 +1,7 @@
 import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { ErrorCode, hexByte } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
-import { readUtf8 } from '../utf8.js';
+import { readUtf8 } from '../utf8-decode.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
 import { Simple } from './values.js';

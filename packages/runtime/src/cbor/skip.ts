@@ -1,6 +1,6 @@
 import { Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
-import { readUtf8 } from '../utf8.js';
+import { readUtf8 } from '../utf8-decode.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
 import { DEFAULT_DECODE } from './options.js';
