@@ -31,7 +31,8 @@ export { Major, Info, InitialByte, KnownTag } from './constants.js';
 
 // For generated code: heads, scalars and the generic codec on an existing Writer/Reader.
 export { writeHead, writeHeadAt, headSize, readArgument, readArgumentBig } from './head.js';
-export { writeText, writeInteger, writeNumber, writeAny } from './encode.js';
+export { writeText, writeInteger, writeNumber } from './encode-scalars.js';
+export { writeAny } from './encode.js';
 export { readText, readNumber, readAny } from './decode.js';
 export { skipAny } from './skip.js';
 
