@@ -8,10 +8,12 @@
 // `ignoreBOM: true`: a leading U+FEFF is data, not a marker to strip. `fatal: true`: invalid
 // UTF-8 is an error, never U+FFFD.
 const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
- * ASCII byte runs longer than this are decoded by the platform: the same bench, which counts
- * flattening the hand loop's rope, puts the crossover at 20 bytes; up to 15 bytes `shortAscii`
- * builds one flat string and wins.
+ * Text up to this many bytes is decoded by hand (`shortAscii`, one `fromCharCode` call, when it is
+ * ASCII), longer ASCII text by the platform. Measured with `bench/src/utf8-threshold.bench.ts`,
+ * which counts flattening ropes: the hand loop's 8-byte pieces lost from 20 bytes; one call wins
+ * up to 24.
  */
 export const UTF8_DECODE_THRESHOLD = 24;
 /**
@@ -62,14 +64,12 @@ export function readUtf8(source: Uint8Array, start: number, length: number): str
   // A small dispatcher the engine inlines into its callers; the loops are functions of their own
   // (one large function was never inlined: ~15 ns a call of 62 on 75 ASCII bytes, .tmp
   // measurements on Node 20, noisy).
-  if (length <= SHORT_ASCII_MAX) return shortAscii(source, start, length) ?? readUtf8Loop(source, start, start + length);
-  // The platform decoder costs a fixed ~50 ns a call but then runs fastest on ASCII. So: long
-  // text that starts with ASCII → the platform; other text from UTF8_UNITS_MIN bytes → the
-  // UTF-16 buffer; the rest → the loop. Only the first 16 bytes are looked at, to keep the
-  // choice cheap.
-  if (length > UTF8_DECODE_THRESHOLD && startsWithAscii(source, start)) return readUtf8Platform(source, start, start + length);
-  if (length >= UTF8_UNITS_MIN) return readUtf8Units(source, start, start + length);
-  return readUtf8Loop(source, start, start + length);
+  if (length <= UTF8_DECODE_THRESHOLD) return shortAscii(source, start, length) ?? readUtf8Loop(source, start, start + length);
+  // The platform decoder costs a fixed ~50 ns a call but then runs fastest on ASCII. So: longer
+  // text that starts with ASCII → the platform; other text → the UTF-16 buffer. Only the first
+  // 16 bytes are looked at, to keep the choice cheap.
+  if (startsWithAscii(source, start)) return readUtf8Platform(source, start, start + length);
+  return readUtf8Units(source, start, start + length);
 }
 
 /** Whether the 16 bytes at `start` (the caller has more than 24) are ASCII: one test of them all, no branch a byte. */
@@ -78,8 +78,10 @@ function startsWithAscii(s: Uint8Array, p: number): boolean {
   return (high | s[p + 8] | s[p + 9] | s[p + 10] | s[p + 11] | s[p + 12] | s[p + 13] | s[p + 14] | s[p + 15]) < 0x80;
 }
 
-/** `readUtf8` by hand, for short text; builds the string piece by piece. */
+/** `readUtf8` by hand, for short text that is not all ASCII; builds the string piece by piece (from UTF8_UNITS_MIN bytes: readUtf8Units). */
 function readUtf8Loop(source: Uint8Array, start: number, end: number): string | undefined {
+  // Here rather than in readUtf8, which stays small enough to inline.
+  if (end - start >= UTF8_UNITS_MIN) return readUtf8Units(source, start, end);
   let pos = start;
   let out = '';
   while (pos < end) {
@@ -210,16 +212,17 @@ function readUtf8Platform(source: Uint8Array, start: number, end: number): strin
   }
 }
 
-/** Longest text `shortAscii` builds in one call. */
-const SHORT_ASCII_MAX = 15;
 const fromCharCode = String.fromCharCode;
 
 /**
- * Up to 15 ASCII bytes as one flat string from one `fromCharCode` call with exactly that many
- * arguments (as cbor-x does); `undefined` when a byte is not ASCII. Building the string piece by
- * piece cost a new string per piece (short-strings decode profile).
+ * Up to 24 ASCII bytes as one flat string from one `fromCharCode` call with exactly that many
+ * arguments (as cbor-x does below 16); `undefined` when a byte is not ASCII. Building the string
+ * piece by piece cost a new string per piece (short-strings decode profile); from 16 to 24 bytes
+ * the 8-byte pieces of `readUtf8Loop` took 50-74 ns with the rope flattened, one call 30-38 ns
+ * and the platform's `utf8Slice` ~40 ns (.tmp measurements on Node 20, noisy).
  */
 function shortAscii(s: Uint8Array, p: number, length: number): string | undefined {
+  // Length 24 at most (UTF8_DECODE_THRESHOLD); beyond that the switch has no case.
   let bits = 0;
   for (let index = 0; index < length; index++) bits |= s[p + index];
   if (bits >= 0x80) return undefined;
@@ -247,6 +250,24 @@ function shortAscii(s: Uint8Array, p: number, length: number): string | undefine
       return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13]);
     case 15:
       return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14]);
+    case 16:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15]);
+    case 17:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16]);
+    case 18:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17]);
+    case 19:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18]);
+    case 20:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18], s[p + 19]);
+    case 21:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18], s[p + 19], s[p + 20]);
+    case 22:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18], s[p + 19], s[p + 20], s[p + 21]);
+    case 23:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18], s[p + 19], s[p + 20], s[p + 21], s[p + 22]);
+    case 24:
+      return fromCharCode(s[p], s[p + 1], s[p + 2], s[p + 3], s[p + 4], s[p + 5], s[p + 6], s[p + 7], s[p + 8], s[p + 9], s[p + 10], s[p + 11], s[p + 12], s[p + 13], s[p + 14], s[p + 15], s[p + 16], s[p + 17], s[p + 18], s[p + 19], s[p + 20], s[p + 21], s[p + 22], s[p + 23]);
   }
   return undefined;
 }
