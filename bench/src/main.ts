@@ -13,17 +13,21 @@ import { registry, type CodecEntry } from './registry.js';
 import { buildRows, geoMeans, groupBy, judgeBars } from './summary.js';
 import { renderSvg } from './svg.js';
 import { estimate, timeRounds } from './timing.js';
+import { timeInProcesses, writeTimings } from './processes.js';
 
 const NOTES = [
   'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes in its own ArrayBuffer (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
   'Timing: mitata 1.0.34 measure() with computed parameters; a round\'s ns/op is the median of its samples (batches of ~0.5 ms); each round times every case for the budget, rounds are interleaved, the codec order rotates per round, a warm-up round is discarded, and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',
-  'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds.',
+  'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds (with --processes N: over the processes, each a median over its rounds).',
 ];
 
-/** Checks, times and summarises `entries`; prints progress and the summary. */
-export async function runBench(options: Options, entries: CodecEntry[]): Promise<ReportInput> {
+/**
+ * Checks, times and summarises `entries`; prints progress and the summary. `argv`: the command
+ * line, for the child processes of `--processes`.
+ */
+export async function runBench(options: Options, entries: CodecEntry[], argv: string[] = []): Promise<ReportInput> {
   const machine = describeMachine();
   console.log(`${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${machine.date}`);
   if (options.budget.gc && typeof (globalThis as { gc?: unknown }).gc !== 'function') {
@@ -37,11 +41,13 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
 
-  const timings = await timeCases(check.cases, options);
+  const timings = options.processes > 1 ? timeInProcesses(check.cases, argv, options.processes) : await timeCases(check.cases, options);
+  if (options.timingsOut !== undefined) writeTimings(options.timingsOut, check.cases, timings);
   const rows = buildRows(check.cases, timings);
+  const settings = { mode: options.quick ? 'quick' : 'full', processes: options.processes, rounds: options.rounds, ...options.budget };
   const report: ReportInput = {
     machine,
-    settings: { mode: options.quick ? 'quick' : 'full', rounds: options.rounds, ...options.budget, only: options.only, payload: options.payload, format: options.format },
+    settings: { ...settings, only: options.only, payload: options.payload, format: options.format },
     rows,
     means: geoMeans(rows),
     bars: judgeBars(rows, payloads.length),
@@ -49,7 +55,7 @@ export async function runBench(options: Options, entries: CodecEntry[]): Promise
     entries,
     notes: NOTES,
   };
-  console.log(renderConsole(report));
+  if (options.timingsOut === undefined) console.log(renderConsole(report));
   return report;
 }
 
@@ -95,8 +101,11 @@ export function writeResults(name: string, report: ReportInput): void {
 }
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
-  writeResults(options.out, await runBench(options, registry()));
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const report = await runBench(options, registry(), argv);
+  // A child of `--processes` hands its timings to the parent instead.
+  if (options.timingsOut === undefined) writeResults(options.out, report);
 }
 
 // Run only as the entry point, so scratch scripts can import `runBench` with other entries.

@@ -101,7 +101,7 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
     '',
     'Ratios are the fastest peer\'s ns/op divided by the codec\'s (2.00x = twice as fast as the fastest',
     'peer on that payload, format and direction; peers are cbor-x, json-pack, cborg and @shelacek/ubjson,',
-    'never binschema and never JSON). ns/op is the median over the rounds of each round\'s median sample.',
+    `never binschema and never JSON). ns/op is the median over the rounds of each round's median sample${Number(settings.processes) > 1 ? `, then the median over ${settings.processes} processes` : ''}.`,
     'Decoders are all timed on the same bytes, made by a peer (see "Decoder input"); encoders\' bytes',
     'are their own output size.',
     '',

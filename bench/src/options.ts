@@ -12,6 +12,10 @@ export interface Options {
   format?: 'cbor' | 'ubjson';
   /** Base name of the files written to bench/results/. */
   out: string;
+  /** Full runs in separate processes, one after another; the report takes the median over them. */
+  processes: number;
+  /** Internal (a child of `--processes`): write the round timings to this file, no report. */
+  timingsOut?: string;
 }
 
 export class UsageError extends Error {
@@ -21,7 +25,7 @@ export class UsageError extends Error {
   }
 }
 
-const USAGE = `usage: pnpm bench [--quick] [--rounds N] [--time MS] [--only TEXT] [--payload NAME] [--format cbor|ubjson] [--out NAME]`;
+const USAGE = `usage: pnpm bench [--quick] [--rounds N] [--time MS] [--processes N] [--only TEXT] [--payload NAME] [--format cbor|ubjson] [--out NAME]`;
 
 export function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
@@ -31,7 +35,7 @@ export function parseOptions(argv: string[]): Options {
     if (arg === '--') continue;
     if (arg === '--quick' || arg === '--help') {
       flags.add(arg);
-    } else if (['--rounds', '--time', '--only', '--payload', '--format', '--out'].includes(arg)) {
+    } else if (['--rounds', '--time', '--processes', '--only', '--payload', '--format', '--out', '--timings-out'].includes(arg)) {
       const value = argv[++index];
       if (value === undefined) throw new UsageError(`${arg} needs a value\n${USAGE}`);
       values.set(arg, value);
@@ -60,7 +64,10 @@ export function parseOptions(argv: string[]): Options {
     payload: values.get('--payload'),
     format,
     out: values.get('--out') ?? (quick ? 'quick' : filtered ? 'partial' : 'latest'),
+    processes: positive(values.get('--processes'), 1, '--processes'),
+    timingsOut: values.get('--timings-out'),
   };
+  if (!Number.isInteger(options.processes)) throw new UsageError(`--processes must be a whole number, got ${options.processes}`);
   return options;
 }
 

@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkAll } from '../src/check.js';
 import { parseOptions, UsageError } from '../src/options.js';
+import { childArguments } from '../src/processes.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
 import { registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
 import { buildRows, geoMeans, judgeBars, type Row } from '../src/summary.js';
@@ -218,6 +219,19 @@ Options('a filtered run does not overwrite the latest results', () => {
 Options('rejects an unknown argument and a non-positive round count', () => {
   assert.throws(() => parseOptions(['--fast']), (error: unknown) => error instanceof UsageError);
   assert.throws(() => parseOptions(['--rounds', '0']), (error: unknown) => error instanceof UsageError);
+});
+
+Options('runs in one process unless told otherwise, and takes a whole number of processes', () => {
+  assert.is(parseOptions([]).processes, 1);
+  assert.is(parseOptions(['--processes', '3']).processes, 3);
+  assert.throws(() => parseOptions(['--processes', '0']), (error: unknown) => error instanceof UsageError);
+  assert.throws(() => parseOptions(['--processes', '1.5']), (error: unknown) => error instanceof UsageError);
+});
+
+Options('a child process of --processes gets the same run without --processes and --out', () => {
+  const argv = ['--processes', '3', '--payload', 'tokens', '--out', 'mine', '--rounds', '2'];
+  assert.equal(childArguments(argv), ['--payload', 'tokens', '--rounds', '2']);
+  assert.equal(parseOptions([...childArguments(argv), '--timings-out', '/tmp/t.json']).processes, 1);
 });
 
 Values.run();
