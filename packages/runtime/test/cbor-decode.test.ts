@@ -87,6 +87,17 @@ decoding('rejects invalid UTF-8 at the first byte of the string, on every path',
   rejects('63e08080', 'invalid-utf8', 1); // overlong
   rejects('7f6161' + '62c328ff', 'invalid-utf8', 4); // second chunk
   rejects('bf62c32801ff', 'invalid-utf8', 2); // key of an indefinite map
+  rejects(`a17819${'61'.repeat(24)}c301`, 'invalid-utf8', 3); // key with a 0x78 head, through the key cache
+});
+
+decoding('reads keys with a 0x78 head through the key cache, in shortest form or not', () => {
+  const long = 'k'.repeat(30);
+  const bytes = cborg.encode({ [long]: 1, [long + 'x'.repeat(40)]: 2 });
+  for (let round = 0; round < 2; round++) assert.equal(decode(bytes), { [long]: 1, [long + 'x'.repeat(40)]: 2 });
+  // A 3-byte key with a 1-byte length argument: valid, not preferred (RFC 8949 §4.2.1).
+  assert.equal(decode(fromHex('a1780361626301')), { abc: 1 });
+  rejects('a178', 'unexpected-end', 2); // where the missing bytes start, as on every other path
+  rejects('a1780361', 'unexpected-end', 4);
 });
 
 decoding('rejects a declared length beyond the input before allocating, at the input length', () => {

@@ -240,15 +240,17 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
   const uint8 = reader.uint8;
   const keys = settings.keys;
   for (let index = 0; index < count; index++) {
-    // Fast path: a text key shorter than 24 bytes, interned through the key cache.
+    // Fast path: a text key with a one-byte head (under 24 bytes) or a 0x78 head (under 256),
+    // interned through the key cache.
     const keyOffset = reader.pos;
     const initial = keyOffset < reader.end ? uint8[keyOffset] : 0;
-    const length = initial - 0x60;
+    const headSize = initial === 0x78 ? 2 : 1;
+    const length = initial === 0x78 ? (keyOffset + 1 < reader.end ? uint8[keyOffset + 1] : -1) : initial - 0x60;
     let key: string | undefined;
-    if (length >= 0 && length < 24 && length < reader.end - keyOffset) {
-      key = keys.get(uint8, keyOffset + 1, length);
-      if (key === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in map key', keyOffset + 1);
-      reader.pos = keyOffset + 1 + length;
+    if (length >= 0 && (length < 24 || headSize === 2) && length <= reader.end - keyOffset - headSize) {
+      key = keys.get(uint8, keyOffset + headSize, length);
+      if (key === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in map key', keyOffset + headSize);
+      reader.pos = keyOffset + headSize + length;
     } else {
       const item = readItem(reader, depth - 1, settings);
       if (typeof item !== 'string') {
