@@ -93,7 +93,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
   /** The options of `writeAny`: deterministic key order when asked, and the nesting levels left. */
   anyOptions(depth: Code): Code {
     // The nesting levels left carry over, so deep values fail where the generic encoder's do.
-    return js`{ ${new Code(this.deterministic ? 'deterministic: true, ' : '')}maxDepth: ${depth} }`;
+    return js`${this.context.use('anySettingsAt')}(${depth}, ${new Code(this.deterministic ? '1' : '0')})`;
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {

@@ -36,6 +36,21 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),
   readWideInteger: imported('readWideInteger', true),
+  anySettingsAt: helper(
+    `
+/**
+ * \`writeAny\` settings with \`depth\` nesting levels left (1: deterministic key order), one per
+ * depth, built once: an options object a call cost an allocation and a settings object each time
+ * (24 KB a combined encode, where records hold values of any shape).
+ */
+const ANY_SETTINGS: EncodeSettings[][] = [[], []];
+function anySettingsAt(depth: number, deterministic: 0 | 1): EncodeSettings {
+  return (ANY_SETTINGS[deterministic][depth] ??= new EncodeSettings({ deterministic: deterministic === 1, maxDepth: depth }));
+}`,
+    [],
+    [],
+    ['EncodeSettings'],
+  ),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
   readKey: helper(

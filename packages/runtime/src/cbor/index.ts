@@ -23,7 +23,7 @@
 export { encode, decode, decodeSequence, checkWellFormed, CborEncoder, CborDecoder } from './codec.js';
 export { skipItem } from './skip.js';
 export { Tag, Simple } from './values.js';
-export { type CborEncodeOptions, type CborDecodeOptions } from './options.js';
+export { type CborEncodeOptions, type CborDecodeOptions, EncodeSettings } from './options.js';
 export { DEFAULT_MAX_DEPTH } from '../limits.js';
 
 // Wire constants.
