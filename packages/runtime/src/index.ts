@@ -34,6 +34,7 @@ export {
   isPlainObject,
   ownValue,
   setOwn,
+  setEntry,
   countKeys,
   unknownKey,
   codePoints,

@@ -17,6 +17,8 @@ export interface FixedLocals {
   matched: Name;
   result: Name;
   pair: Name;
+  /** A pure map's `setEntry` state. */
+  sparse: Name;
   /** The format's own locals (`ObjectDecoding.reservedLocals`), by name. */
   reserved: Record<string, Name>;
 }
@@ -64,11 +66,11 @@ export const INLINE_KEY_BYTES = 12;
 export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const plan = decoding.plan(node);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair',
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair, sparse] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, expected: expectedName, reserved };
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, expected: expectedName, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const locals = node.properties.map((property) => {
@@ -82,7 +84,7 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
   // with for-in was ~30% of decoding very-large-object).
   const direct = !closed && node.properties.length === 0;
   const extras = closed ? undefined : direct ? result : extrasName;
-  if (direct) lines.line(js`const ${result}: ${emitter.type(node)} = {};`);
+  if (direct) lines.line(js`const ${result}: ${emitter.type(node)} = {};`).line(js`let ${sparse} = false;`);
   else if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
   const expected = node.properties.length > 0 ? expectedName : undefined;
   if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
@@ -294,7 +296,7 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
     }
     lines.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), marker));
   }
-  if (extras === fixed.result) lines.line(js`${context.use('setOwn')}(${extras} as Record<string, unknown>, ${key}, ${item});`);
+  if (extras === fixed.result) lines.line(js`${fixed.sparse} = ${context.use('setEntry')}(${extras} as Record<string, unknown>, ${key}, ${item}, ${fixed.sparse});`);
   else lines.line(js`(${extras} ??= []).push(${key}, ${item});`);
   if (inSwitch) lines.line(new Code('break;'));
 }

@@ -61,6 +61,7 @@ function toEncodeError(error: unknown): unknown {
   isPlainObject: imported('isPlainObject'),
   ownValue: imported('ownValue'),
   setOwn: imported('setOwn'),
+  setEntry: imported('setEntry'),
   countKeys: imported('countKeys'),
   unknownKey: imported('unknownKey'),
   codePoints: imported('codePoints'),
