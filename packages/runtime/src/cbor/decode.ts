@@ -8,6 +8,7 @@ import { Simple } from './values.js';
 import { decodeSettings, type CborDecodeOptions, type DecodeSettings } from './options.js';
 import { interpretTag } from './tags.js';
 import { readEntries } from './decode-map.js';
+import { setEntry } from '../generated-support.js';
 
 /**
  * The generic decoder: one item from the reader's position with `depth` nesting levels left
@@ -239,6 +240,7 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
   if (count === -1 || settings.rejectDuplicates) return readEntries(reader, object, count, depth - 1, settings);
   const uint8 = reader.uint8;
   const keys = settings.keys;
+  let sparse = false;
   for (let index = 0; index < count; index++) {
     // Fast path: a text key with a one-byte head (under 24 bytes) or a 0x78 head (under 256),
     // interned through the key cache.
@@ -260,9 +262,9 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
       key = item;
     }
     const value = readItem(reader, depth - 1, settings);
-    // An own property, never the prototype setter (RFC 8949 says nothing; JS needs this).
-    if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-    else object[key] = value;
+    // An own property, never the prototype setter (RFC 8949 says nothing; JS needs this); index
+    // keys as generated decoders store them (setEntry).
+    sparse = setEntry(object, key, value, sparse);
   }
   return object;
 }
