@@ -45,17 +45,25 @@ const MAX_ARRAY_INDEX = '4294967294';
  * the same.
  */
 export function setEntry(target: Record<string, unknown>, key: string, value: unknown, sparse: boolean): boolean {
-  if (!sparse) {
-    const first = key.charCodeAt(0);
-    if (first >= 0x31 && first <= 0x39 && key.length >= 3) {
-      // No entry can be there yet: that key would itself have come here first.
-      target[MAX_ARRAY_INDEX] = undefined;
-      delete target[MAX_ARRAY_INDEX];
-      sparse = true;
-    }
-  }
+  if (!sparse && isLargeIndexLike(key)) sparse = makeElementsSparse(target);
   setOwn(target, key, value);
   return sparse;
+}
+
+/** Whether `key` looks like an array index of three or more digits (see `setEntry`). */
+export function isLargeIndexLike(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return first >= 0x31 && first <= 0x39 && key.length >= 3;
+}
+
+/**
+ * Turns `target`'s elements into a dictionary (see `setEntry`); true. Called before the first
+ * index-like key is stored, so no entry can be under that index yet.
+ */
+export function makeElementsSparse(target: Record<string, unknown>): true {
+  target[MAX_ARRAY_INDEX] = undefined;
+  delete target[MAX_ARRAY_INDEX];
+  return true;
 }
 
 /** Number of own enumerable keys, without allocating the key array. */

@@ -8,7 +8,7 @@ import { Simple } from './values.js';
 import { decodeSettings, type CborDecodeOptions, type DecodeSettings } from './options.js';
 import { interpretTag } from './tags.js';
 import { readEntries } from './decode-map.js';
-import { setEntry } from '../generated-support.js';
+import { isLargeIndexLike, makeElementsSparse } from '../generated-support.js';
 
 /**
  * The generic decoder: one item from the reader's position with `depth` nesting levels left
@@ -262,9 +262,12 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
       key = item;
     }
     const value = readItem(reader, depth - 1, settings);
-    // An own property, never the prototype setter (RFC 8949 says nothing; JS needs this); index
-    // keys as generated decoders store them (setEntry).
-    sparse = setEntry(object, key, value, sparse);
+    // Index-like keys as setEntry stores them; the store itself stays here, where it measured 4%
+    // faster on very-large-object than through setEntry.
+    if (!sparse && isLargeIndexLike(key)) sparse = makeElementsSparse(object);
+    // An own property, never the prototype setter (RFC 8949 says nothing; JS needs this).
+    if (key === '__proto__') Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+    else object[key] = value;
   }
   return object;
 }
