@@ -173,12 +173,9 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
     if (hit) reader.pos += encodedName.length;
     const key = hit ? name : readKey(reader);
     const valueMarker = type !== 0 ? type : readMarker(reader);
-    const uint8 = reader.uint8;
-    const pos = reader.pos;
-    // A short string tag (`S`, `i`/`U` length) without the generic decoder's dispatch.
-    if (key === name && valueMarker === 0x53 && pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
-      reader.pos = pos + 2;
-      found = reader.utf8(uint8[pos + 1]);
+    // A string tag (like "add") through readString, without the generic decoder's dispatch.
+    if (key === name && valueMarker === 0x53) {
+      found = readString(reader, valueMarker, schemaPath);
       break;
     }
     const value = readAnyValue(reader, valueMarker, depth - 1);

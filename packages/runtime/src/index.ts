@@ -33,8 +33,6 @@ export {
   withSchemaPath,
   isPlainObject,
   ownValue,
-  setOwn,
-  setEntry,
   countKeys,
   unknownKey,
   codePoints,
@@ -51,3 +49,4 @@ export {
   anyFailure,
   atPath,
 } from './generated-support.js';
+export { setOwn, setEntry } from './object-entries.js';

@@ -7,7 +7,6 @@ import { readUtf8 } from './utf8-decode.js';
  */
 export const KEY_CACHE_MAX_LENGTH = 48;
 export const KEY_CACHE_SLOTS = 4096;
-const SLOTS = KEY_CACHE_SLOTS;
 
 /**
  * Interns short map keys by their bytes, so decoding the same keys again (records in an array,
@@ -15,8 +14,8 @@ const SLOTS = KEY_CACHE_SLOTS;
  * Direct-mapped: a colliding key simply replaces the slot. Only valid UTF-8 is ever cached.
  */
 export class KeyCache {
-  private readonly bytes: (Uint8Array | undefined)[] = new Array(SLOTS);
-  private readonly strings: (string | undefined)[] = new Array(SLOTS);
+  private readonly bytes: (Uint8Array | undefined)[] = new Array(KEY_CACHE_SLOTS);
+  private readonly strings: (string | undefined)[] = new Array(KEY_CACHE_SLOTS);
 
   /** The key at `source[start..start+length)`, or `undefined` when it is not valid UTF-8. */
   get(source: Uint8Array, start: number, length: number): string | undefined {
@@ -64,5 +63,5 @@ export function slotOf(source: Uint8Array, start: number, length: number): numbe
     for (let index = start; index < start + length; index++) hash = Math.imul(hash ^ source[index], 0x01000193);
     hash ^= hash >>> 15;
   }
-  return hash & (SLOTS - 1);
+  return hash & (KEY_CACHE_SLOTS - 1);
 }

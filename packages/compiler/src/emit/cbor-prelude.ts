@@ -92,13 +92,9 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
   const count = readContainerHead(reader, 5, schemaPath);
   if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
     reader.pos += encodedName.length;
-    // A short text (a tag like "add") without the generic decoder's dispatch.
+    // A text tag (like "add") through readString, without the generic decoder's dispatch.
     const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
-    if (initial >= 0x60 && initial < 0x78) {
-      reader.pos++;
-      return reader.utf8(initial - 0x60);
-    }
-    return readAny(reader, depth - 1);
+    return initial >> 5 === 3 ? readString(reader, schemaPath) : readAny(reader, depth - 1);
   }
   for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
     const key = readKey(reader, schemaPath);
@@ -108,7 +104,7 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
   return undefined;
 }`,
     [],
-    ['tooDeep', 'readContainerHead', 'atBreak', 'readKey', 'sameBytes'],
+    ['tooDeep', 'readContainerHead', 'atBreak', 'readKey', 'sameBytes', 'readString'],
     ['readAny', 'skipAny'],
   ),
   writeBytes: SHARED_PRELUDE.writeBytes,

@@ -8,7 +8,7 @@ import { Simple } from './values.js';
 import { decodeSettings, type CborDecodeOptions, type DecodeSettings } from './options.js';
 import { interpretTag } from './tags.js';
 import { readEntries } from './decode-map.js';
-import { isLargeIndexLike, makeElementsSparse } from '../generated-support.js';
+import { isLargeIndexLike, makeElementsSparse } from '../object-entries.js';
 
 /**
  * The generic decoder: one item from the reader's position with `depth` nesting levels left

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { setEntry, setOwn } from '../src/generated-support.js';
+import { setEntry, setOwn } from '../src/object-entries.js';
 
-const test = suite('generated support: map entries');
+const test = suite('object entries');
 
 /** Builds an object from `entries` with setEntry (threading its state) and with setOwn alone. */
 function both(entries: [string, unknown][]): [Record<string, unknown>, Record<string, unknown>] {
