@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { IrModule } from './ir/types.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from './ir/index.js';
-import { SchemaError } from './errors.js';
+import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
 import { generateCborModule, type ApiEntry } from './emit/cbor-module.js';
 import { generateUbjsonModule } from './emit/ubjson-module.js';
@@ -54,7 +54,7 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
   // The file name only: the preamble must not depend on where the checkout lives.
   const { text } = generateText(ir, options, preambleLine(basename(ir.source)), `${stem}.ts`, 'module');
   if (options.target !== 'js') return [{ fileName: `${stem}.ts`, text }];
-  const { js, dts } = emitJavaScript(`${stem}.ts`, text);
+  const { js, dts } = underStackNet(ir.source, () => emitJavaScript(`${stem}.ts`, text));
   return [
     { fileName: `${stem}.js`, text: js },
     { fileName: `${stem}.d.ts`, text: dts },
@@ -64,8 +64,10 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
-  if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode });
-  return generateCborModule(ir, { deterministic: options.deterministic === true, runtimeModule, preamble, fileName, mode });
+  return underStackNet(ir.source, () => {
+    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode });
+    return generateCborModule(ir, { deterministic: options.deterministic === true, runtimeModule, preamble, fileName, mode });
+  });
 }
 
 /** Compiles a schema file. */

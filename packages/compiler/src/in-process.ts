@@ -6,7 +6,7 @@ import * as formatChecks from '@binschema/runtime/formats';
 import { buildIr } from './ir/index.js';
 import { transpileBody } from './emit/module.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
-import { SchemaError } from './errors.js';
+import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
 
 /** An encoder/decoder pair. */
@@ -50,7 +50,7 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
   evaluate('return 1;');
   const ir = buildIr({ schema }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
-  const factory = evaluate(`'use strict';\nreturn ${transpileBody(text)};`);
+  const factory = evaluate(`'use strict';\nreturn ${underStackNet(ir.source, () => transpileBody(text))};`);
   const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime, formatChecks);
   const pair = (entry: (typeof api)[number]): Codec => ({
     encode: exports[entry.encode.text] as Codec['encode'],

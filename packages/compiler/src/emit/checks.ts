@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import { Code, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
+import { Code, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
 import type { ModuleContext } from './context.js';
 import { FORMAT_FUNCTIONS } from './formats.js';
 
@@ -114,15 +114,27 @@ export function propertyCountChecks(node: IrObject, count: Code, fail: Fail, lin
   }
 }
 
+/** Primitive enum values past this many are looked up in a hoisted `Set` instead of compared in turn. */
+const MAX_COMPARED_VALUES = 8;
+
 /** `const`/`enum`: primitives compare with `===`, structured values with JSON deep equality. */
 export function literalCondition(context: ModuleContext, node: IrLiteral, value: Code): Code {
   if (node.values.length === 0) return new Code('false');
-  const tests = node.values.map((candidate) => {
+  const primitives = node.values.filter((candidate) => candidate === null || typeof candidate !== 'object');
+  const structured = node.values.filter((candidate) => candidate !== null && typeof candidate === 'object');
+  const tests: Code[] = [];
+  if (primitives.length > MAX_COMPARED_VALUES) {
+    // Set.has is SameValueZero: for JSON primitives (no NaN) the same verdicts as `===`.
+    const members = new Code(`new Set<unknown>([${primitives.map((candidate) => jsonLiteral(candidate).text).join(', ')}])`);
+    tests.push(js`${context.constant('values', members, `the enum values of ${node.schemaPath}`)}.has(${value})`);
+  }
+  const compared = primitives.length > MAX_COMPARED_VALUES ? structured : node.values;
+  tests.push(...compared.map((candidate) => {
     if (candidate === null || typeof candidate !== 'object') return js`${value} === ${jsonLiteral(candidate)}`;
     const constant = context.constant('value', jsonLiteral(candidate), `the constant ${JSON.stringify(candidate)} (first used at ${node.schemaPath})`);
     return js`${context.use('jsonEqual')}(${value}, ${constant})`;
-  });
-  return new Code(tests.map((test) => test.text).join(' || '));
+  }));
+  return joinLogical(tests, '||');
 }
 
 /** The message of a failed `const`/`enum`. */
@@ -161,7 +173,7 @@ function stringCondition(context: ModuleContext, node: IrNode, value: Code, seen
       const variants = node.variants.map((variant) => stringCondition(context, variant, value, seen)).filter((variant) => variant.text !== 'false');
       if (variants.length === 0) return new Code('false');
       if (variants.length === 1) return variants[0];
-      if (node.mode !== 'oneOf') return variants.some((variant) => variant.text === 'true') ? new Code('true') : new Code(`(${variants.map((variant) => variant.text).join(' || ')})`);
+      if (node.mode !== 'oneOf') return variants.some((variant) => variant.text === 'true') ? new Code('true') : new Code(`(${joinLogical(variants, '||').text})`);
       return new Code(`([${variants.map((variant) => variant.text).join(', ')}].filter(Boolean).length === 1)`);
     }
     case 'ref': {

@@ -38,6 +38,26 @@ export function joinCode(parts: readonly Code[], separator: string): Code {
   return new Code(parts.map((part) => part.text).join(separator));
 }
 
+/** Operands per parenthesised group in `joinLogical`. */
+const LOGICAL_GROUP = 16;
+
+/**
+ * `a || b || …` (or `&&`) over any number of operands, each already safe as an operand of `op`.
+ * A flat chain of n operands is an expression tree n deep, and TypeScript's binder recurses over
+ * it (an enum of 2,000 strings overflowed the stack): past LOGICAL_GROUP operands the chain is
+ * parenthesised in groups, so the depth grows with the logarithm of n. Same value, same order of
+ * evaluation: `||` and `&&` are associative, short-circuit included.
+ */
+export function joinLogical(parts: readonly Code[], op: '||' | '&&'): Code {
+  if (parts.length <= LOGICAL_GROUP) return joinCode(parts, ` ${op} `);
+  const groups: Code[] = [];
+  for (let start = 0; start < parts.length; start += LOGICAL_GROUP) {
+    const group = parts.slice(start, start + LOGICAL_GROUP);
+    groups.push(group.length === 1 ? group[0] : new Code(`(${joinCode(group, ` ${op} `).text})`));
+  }
+  return joinLogical(groups, op);
+}
+
 /**
  * A JS string literal for `text`. JSON.stringify escapes quotes, backslashes and control
  * characters; U+2028/U+2029 are escaped too because older engines end a line on them (and they

@@ -9,7 +9,7 @@
  * an engine stack overflow on a cyclic value).
  */
 import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { Code, js, literal, Lines } from './code.js';
+import { Code, joinLogical, js, literal, Lines } from './code.js';
 import type { ModuleContext } from './context.js';
 import { functionDocs } from './context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
@@ -163,7 +163,7 @@ class PredicateEmitter extends FunctionEmitter {
   private emitUnion(node: IrUnion, lines: Lines): void {
     const tests = node.variants.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
     if (node.mode !== 'oneOf') {
-      lines.line(js`if (!(${new Code(tests.map((test) => test.text).join(' || '))})) return false;`);
+      lines.line(js`if (!(${joinLogical(tests, '||')})) return false;`);
       return;
     }
     lines.line(js`if ([${new Code(tests.map((test) => test.text).join(', '))}].filter(Boolean).length !== 1) return false;`);
@@ -178,14 +178,17 @@ class PredicateEmitter extends FunctionEmitter {
       case 'not':
         lines.line(js`if (${this.call(check.node, value, depth)}) return false;`);
         return;
+      case 'allOf':
+        lines.line(js`if (!${this.call(check.node, value, depth)}) return false;`);
+        return;
       case 'if': {
         const branch = (node: IrNode | undefined): Code => (node === undefined ? new Code('true') : this.call(node, value, depth));
         lines.line(js`if (${this.call(check.if, value, depth)} ? !${branch(check.then)} : !${branch(check.else)}) return false;`);
         return;
       }
       case 'dependentRequired': {
-        const missing = check.required.map((name) => js`!${has(name)}`.text).join(' || ');
-        if (missing !== '') lines.line(js`if (${isObject} && ${has(check.property)} && (${new Code(missing)})) return false;`);
+        const missing = check.required.map((name) => js`!${has(name)}`);
+        if (missing.length > 0) lines.line(js`if (${isObject} && ${has(check.property)} && (${joinLogical(missing, '||')})) return false;`);
         return;
       }
       case 'dependentSchema':
@@ -250,8 +253,8 @@ class PredicateEmitter extends FunctionEmitter {
         tests.push(this.evaluated(condition.else, scope, lines, missed, own));
       }
     }
-    const grouped = tests.map((test) => (tests.length > 1 && test.text.includes(' || ') ? `(${test.text})` : test.text));
-    const any = tests.length === 0 ? new Code('false') : new Code(grouped.join(' || '));
+    const grouped = tests.map((test) => (tests.length > 1 && test.text.includes(' || ') ? new Code(`(${test.text})`) : test));
+    const any = tests.length === 0 ? new Code('false') : joinLogical(grouped, '||');
     return active === undefined ? any : js`${active} && (${any})`;
   }
 

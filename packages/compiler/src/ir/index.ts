@@ -5,7 +5,7 @@
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { joinPointer } from '@binschema/runtime';
-import { SchemaError } from '../errors.js';
+import { SchemaError, underStackNet } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, own } from '../schema/json.js';
 import { parseJson, readSchemaFile, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
@@ -54,15 +54,7 @@ export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModu
 
 export function buildIr(input: SchemaInput, options: FrontEndOptions = {}): IrModule {
   const source = input.source ?? '<inline>';
-  try {
-    return buildModule(input, options, source);
-  } catch (error) {
-    // The depth limits keep recursion far from the engine's stack; this is the net under them.
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new SchemaError(SchemaErrorCode.TooDeep, 'schema too deep to process', '#', source);
-    }
-    throw error;
-  }
+  return underStackNet(source, () => buildModule(input, options, source));
 }
 
 function buildModule(input: SchemaInput, options: FrontEndOptions, source: string): IrModule {
