@@ -123,18 +123,22 @@ function compilerOptions(): ts.CompilerOptions {
   };
 }
 
-/** JS and declarations of a generated TS module (ts-morph emit; types are not checked here). */
+/**
+ * JS and declarations of a generated TS module, each from the one file alone: `transpileModule`
+ * strips the types and `transpileDeclaration` writes the declarations from the explicit types of
+ * what the module exports (TypeScript's isolated declarations). A whole-program emit type-checked
+ * every function's control flow first: 27 s for an object of 1,000 properties.
+ */
 export function emitJavaScript(fileName: string, source: string): { js: string; dts: string } {
-  const project = new Project({ useInMemoryFileSystem: true, compilerOptions: compilerOptions() });
-  project.createSourceFile(fileName, source, { overwrite: true });
-  const result = project.emitToMemory();
-  let js = '';
-  let dts = '';
-  for (const file of result.getFiles()) {
-    if (file.filePath.endsWith('.d.ts')) dts = file.text;
-    else if (file.filePath.endsWith('.js')) js = file.text;
+  const transpileOptions = { compilerOptions: compilerOptions(), fileName, reportDiagnostics: true };
+  const js = ts.transpileModule(source, transpileOptions).outputText;
+  const declaration = ts.transpileDeclaration(source, transpileOptions);
+  if (declaration.diagnostics !== undefined && declaration.diagnostics.length > 0) {
+    // Every export of a generated module is explicitly typed; a diagnostic here is a compiler bug.
+    const message = ts.flattenDiagnosticMessageText(declaration.diagnostics[0].messageText, '\n');
+    throw new Error(`internal: generated module ${fileName} has an export without an explicit type (${message})`);
   }
-  return { js, dts };
+  return { js, dts: declaration.outputText };
 }
 
 /** Strips types from a generated function body (for `compileCodec`), with the same compiler. */
