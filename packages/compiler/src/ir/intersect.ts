@@ -34,8 +34,8 @@ function intersectNodes(context: LoweringContext, left: IrNode, right: IrNode, h
   if (left.kind === 'any' || right.kind === 'never') return right;
   if (right.kind === 'any' || left.kind === 'never') return left;
   if (left.kind === 'ref' && right.kind === 'ref' && left.target === right.target) return left;
-  if (left.kind === 'ref') return inlined(context, left, here, (node) => intersect(context, node, right, here));
-  if (right.kind === 'ref') return inlined(context, right, here, (node) => intersect(context, left, node, here));
+  if (left.kind === 'ref') return inlined(context, left, right, here, (node) => intersect(context, node, right, here));
+  if (right.kind === 'ref') return inlined(context, right, left, here, (node) => intersect(context, left, node, here));
   if (left.kind === 'literal') return filterLiteral(context, left, right, here);
   if (right.kind === 'literal') return filterLiteral(context, right, left, here);
   // Distribute over oneOf/anyOf first so `type` unions stay inside their variants.
@@ -59,13 +59,17 @@ function intersectNodes(context: LoweringContext, left: IrNode, right: IrNode, h
   }
 }
 
-/** Inlines a definition into a merge; one that reaches itself while being merged is refused. */
-function inlined(context: LoweringContext, ref: IrRef, here: Here, use: (node: IrNode) => IrNode): IrNode {
+/**
+ * Inlines a definition into a merge. A definition that reaches itself while being merged (a
+ * recursive `$ref` under `allOf`, or beside sibling keywords) cannot be inlined: the merge would
+ * never end. Then the reference stays the byte layout and the other side becomes an `allOf`
+ * check on it: the same values pass, the recursion closes on the definition's own function.
+ */
+function inlined(context: LoweringContext, ref: IrRef, other: IrNode, here: Here, use: (node: IrNode) => IrNode): IrNode {
   const node = context.beginInline(ref.target);
   if (node === undefined) {
-    const target = context.locationOf(ref.target);
-    const where = target === undefined ? ref.target : `#${target.pointer}`;
-    throw new SchemaError(SchemaErrorCode.RecursiveMerge, `allOf (or $ref with siblings) over ${where} reaches itself; a recursive $ref cannot be merged`, here.path, here.source);
+    context.count(here.path, here.source);
+    return withChecks(ref, [{ kind: 'allOf', node: other }]);
   }
   try {
     return use(node);

@@ -34,6 +34,8 @@ function checkHolds(context: DefinitionLookup, value: unknown, check: IrCheck, h
   switch (check.kind) {
     case 'not':
       return !matches(context, value, check.node, here);
+    case 'allOf':
+      return matches(context, value, check.node, here);
     case 'if': {
       const branch = matches(context, value, check.if, here) ? check.then : check.else;
       return branch === undefined || matches(context, value, branch, here);

@@ -49,7 +49,7 @@ function unguardedRefs(node: IrNode): string[] {
     else if (current.kind === 'union') pending.push(...current.variants);
     // Checks other than `contains` (which looks at items) apply to the same value.
     for (const check of current.checks ?? []) {
-      if (check.kind === 'not' || check.kind === 'dependentSchema') pending.push(check.node);
+      if (check.kind === 'not' || check.kind === 'allOf' || check.kind === 'dependentSchema') pending.push(check.node);
       else if (check.kind === 'if') pending.push(...[check.if, check.then, check.else].filter((node) => node !== undefined));
       else if (check.kind === 'unevaluatedProperties' || check.kind === 'unevaluatedItems') pending.push(...conditionNodes(check.evaluation));
     }

@@ -41,13 +41,15 @@ interface IrBase {
 
 /**
  * A check over the whole value of its node (2020-12 Core §10.2.2, Validation §6.4.4–6.5.4):
- * `not`; `if`/`then`/`else`; `dependentRequired` and `dependentSchemas` (draft-07 `dependencies`),
+ * `not`; `allOf`, an `allOf` branch (or `$ref` beside siblings) that a merge could not fold
+ * into the node because it reaches a definition being merged (recursion); `if`/`then`/`else`; `dependentRequired` and `dependentSchemas` (draft-07 `dependencies`),
  * which apply to objects only; `contains` with its bounds, which applies to arrays only;
  * `unevaluatedProperties`/`unevaluatedItems` (Core §11.2–11.3), objects/arrays only, where what is
  * evaluated depends on the value (otherwise lowering folds them into the node's shape).
  */
 export type IrCheck =
   | { kind: 'not'; node: IrNode }
+  | { kind: 'allOf'; node: IrNode }
   | { kind: 'if'; if: IrNode; then?: IrNode; else?: IrNode }
   | { kind: 'dependentRequired'; property: string; required: string[] }
   | { kind: 'dependentSchema'; property: string; node: IrNode }
