@@ -2,6 +2,7 @@
 // seeded random generator. Not a test file itself.
 import { readFileSync } from 'node:fs';
 import { Tag, Simple } from '../src/cbor/index.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 export function fromHex(hex: string): Uint8Array {
   return new Uint8Array(Buffer.from(hex, 'hex'));
@@ -11,9 +12,9 @@ export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }
 
-/** Reads a JSON file from the shared, read-only material next to the repository. */
-export function readShared(path: string): any {
-  return JSON.parse(readFileSync(new URL(`../../../../shared/${path}`, import.meta.url), 'utf8'));
+/** Reads a JSON file from the vendored `test-data/` folder. */
+export function readTestData(path: string): any {
+  return JSON.parse(readFileSync(testDataUrl(path), 'utf8'));
 }
 
 /**
