@@ -1,5 +1,6 @@
 // Shared helpers of the cbor*.test.ts suites: hex, typed-vector conversion, deep equality and a
 // seeded random generator. Not a test file itself.
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { Tag, Simple } from '../src/cbor/index.js';
 import { testDataUrl } from '../../../test-data/index.js';
