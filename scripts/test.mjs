@@ -1,13 +1,19 @@
 #!/usr/bin/env node
-// Runs every uvu test file of the workspace in one go (TypeScript through tsx) and ends with the
-// line CI reads: `N passed, N failed`. Usage: node scripts/test.mjs [path-regex]
+// Runs every uvu test file of the workspace (TypeScript through tsx), then the runtime's test files
+// a second time with `globalThis.Buffer` removed before anything loads (the paths browsers take),
+// and ends with the line CI reads: `N passed, N failed` (`, N skipped` when a test was skipped,
+// e.g. the browser test on a machine without Chromium).
+// Usage: node scripts/test.mjs [path-regex]            that subset, with Buffer
+//        node scripts/test.mjs --without-buffer [regex] that subset (default: the runtime's), without
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // uvu's exports map hides bin.js, so point at the installed file directly.
 const uvu = fileURLToPath(new URL('node_modules/uvu/bin.js', new URL('..', import.meta.url)));
-const pattern = process.argv[2] ?? '(packages|cli|examples|bench)/.*/?test/.*\\.test\\.ts$';
+const withoutBuffer = fileURLToPath(new URL('without-buffer.mjs', import.meta.url));
+const ALL = '(packages|cli|examples|bench)/.*/?test/.*\\.test\\.ts$';
+const RUNTIME = 'packages/runtime/test/.*\\.test\\.ts$';
 
 /** The environment without colour switches, so the summary lines parse. */
 function plainEnv() {
@@ -16,21 +22,47 @@ function plainEnv() {
   return env;
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', '--stack-size=984', uvu, '.', pattern, '-i', 'node_modules', '-i', 'dist'],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: plainEnv() },
-);
-let output = '';
-child.stdout.on('data', (chunk) => {
-  output += chunk;
-  process.stdout.write(chunk);
-});
-child.on('close', (code) => {
-  const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const skipped = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const failed = code === 0 ? total - passed - skipped : Math.max(1, total - passed - skipped);
-  console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  process.exit(code === 0 && failed === 0 && total > 0 ? 0 : 1);
-});
+/** One uvu process over the files matching `pattern`; resolves to its counts. */
+function runPass(label, pattern, preloads) {
+  if (label !== '') console.log(`\n--- ${label}`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...preloads.flatMap((file) => ['--import', file]), '--stack-size=984', uvu, '.', pattern, '-i', 'node_modules', '-i', 'dist'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: plainEnv() },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    process.stdout.write(chunk);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      // uvu's Total counts the tests that ran; skipped ones are listed apart.
+      const total = Number(/Total:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const passed = Number(/Passed:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const skipped = Number(/Skipped:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const failed = code === 0 ? total - passed : Math.max(1, total - passed);
+      resolve({ passed, failed, skipped, ok: code === 0 && failed === 0 && total + skipped > 0 });
+    });
+  });
+}
+
+const args = process.argv.slice(2);
+const passes = [];
+if (args[0] === '--without-buffer') {
+  passes.push(['', args[1] ?? RUNTIME, [withoutBuffer]]);
+} else {
+  passes.push(['', args[0] ?? ALL, []]);
+  if (args[0] === undefined) passes.push(['the runtime again, without globalThis.Buffer', RUNTIME, [withoutBuffer]]);
+}
+
+const sum = { passed: 0, failed: 0, skipped: 0, ok: true };
+for (const [label, pattern, preloads] of passes) {
+  const result = await runPass(label, pattern, preloads);
+  sum.passed += result.passed;
+  sum.failed += result.failed;
+  sum.skipped += result.skipped;
+  sum.ok &&= result.ok;
+}
+console.log(`\n${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`);
+process.exit(sum.ok ? 0 : 1);

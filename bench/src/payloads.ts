@@ -1,10 +1,10 @@
 /**
- * The benchmark documents: every `<name>.json` in the shared payload folder, with the JSON Schema
- * `<name>.schema.json` beside it (see `shared/payloads/README.md` for where they come from).
+ * The benchmark documents: every `<name>.json` in `test-data/payloads/`, with the JSON Schema
+ * `<name>.schema.json` beside it (see `test-data/payloads/README.md` for where they come from).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { testDataPath } from '../../test-data/index.js';
 
 export interface Payload {
   /** File name without `.json`: `small-object`. */
@@ -17,16 +17,9 @@ export interface Payload {
   schemaFile: string;
 }
 
-/** `shared/` sits beside the repository root; `BINSCHEMA_SHARED` overrides it. */
-export function sharedDir(): string {
-  const override = process.env.BINSCHEMA_SHARED;
-  if (override !== undefined && override !== '') return override;
-  return fileURLToPath(new URL('../../../shared/', import.meta.url));
-}
-
 /** Loads the payloads in name order; `only` keeps those whose name contains it. */
 export function loadPayloads(only?: string): Payload[] {
-  const dir = join(sharedDir(), 'payloads');
+  const dir = testDataPath('payloads/');
   const names = readdirSync(dir)
     .filter((file) => file.endsWith('.json') && !file.endsWith('.schema.json'))
     .map((file) => file.slice(0, -'.json'.length))

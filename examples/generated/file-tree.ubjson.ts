@@ -135,11 +135,11 @@ function readKey(reader: Reader): string {
   return key;
 }
 
-/** Interned object keys of this module's decoders. */
-const KEYS = new KeyCache();
-/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */
-const sharedWriter = new Writer();
-const sharedReader = new Reader('ubjson');
+/** Interned object keys of this module's decoders (pure: an encode-only bundle drops it). */
+const KEYS = /* @__PURE__ */ new KeyCache();
+/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */
+const sharedWriter = /* @__PURE__ */ new Writer();
+const sharedReader = /* @__PURE__ */ new Reader('ubjson');
 /** Options of the generic encoder, for values of unknown shape. */
 const ANY_OPTIONS = {};
 

@@ -141,8 +141,8 @@ function readKey(reader: Reader): string {
   return key;
 }
 
-/** Interned object keys of this module's decoders. */
-const KEYS = new KeyCache();
+/** Interned object keys of this module's decoders (pure: an encode-only bundle drops it). */
+const KEYS = /* @__PURE__ */ new KeyCache();
 /**
  * `writeAny` options with `depth` nesting levels left, one object per depth: the runtime caches
  * its encoder per options object, so a fresh object per call would build an encoder every time.
@@ -152,9 +152,9 @@ function anyOptionsAt(depth: number): { maxDepth: number } {
   return (ANY_OPTIONS_BY_DEPTH[depth] ??= { maxDepth: depth });
 }
 
-/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */
-const sharedWriter = new Writer();
-const sharedReader = new Reader('ubjson');
+/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */
+const sharedWriter = /* @__PURE__ */ new Writer();
+const sharedReader = /* @__PURE__ */ new Reader('ubjson');
 /** Options of the generic encoder, for values of unknown shape. */
 const ANY_OPTIONS = {};
 

@@ -58,8 +58,8 @@ function readKey(reader: Reader, schemaPath: string): string {
   return key;
 }
 
-/** Interned map keys of this module's decoders. */
-const KEYS = new KeyCache();
+/** Interned map keys of this module's decoders (pure: an encode-only bundle drops it). */
+const KEYS = /* @__PURE__ */ new KeyCache();
 /**
  * The value of the map entry `name` (a union's discriminator) wherever it is in the map at the
  * reader's position, or undefined; the caller rewinds and decodes the chosen variant. Fast path:
@@ -83,9 +83,9 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
   return undefined;
 }
 
-/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */
-const sharedWriter = new Writer();
-const sharedReader = new Reader('cbor');
+/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */
+const sharedWriter = /* @__PURE__ */ new Writer();
+const sharedReader = /* @__PURE__ */ new Reader('cbor');
 /** Options of the generic encoder, for values of unknown shape. */
 const ANY_OPTIONS = {};
 

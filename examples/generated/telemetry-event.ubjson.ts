@@ -153,8 +153,8 @@ function readKey(reader: Reader): string {
   return key;
 }
 
-/** Interned object keys of this module's decoders. */
-const KEYS = new KeyCache();
+/** Interned object keys of this module's decoders (pure: an encode-only bundle drops it). */
+const KEYS = /* @__PURE__ */ new KeyCache();
 /**
  * The value of the entry `name` (a union's discriminator) of the object whose `{` was just
  * consumed, wherever it is, or undefined; the caller rewinds and decodes the chosen variant
@@ -188,9 +188,9 @@ function scanDiscriminator(reader: Reader, marker: number, name: string, encoded
   return found;
 }
 
-/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */
-const sharedWriter = new Writer();
-const sharedReader = new Reader('ubjson');
+/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */
+const sharedWriter = /* @__PURE__ */ new Writer();
+const sharedReader = /* @__PURE__ */ new Reader('ubjson');
 /** Options of the generic encoder, for values of unknown shape. */
 const ANY_OPTIONS = {};
 

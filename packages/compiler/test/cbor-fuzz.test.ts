@@ -1,13 +1,13 @@
 // Truncated and mutated input: generated decoders return a value or throw DecodeError, nothing
 // else (no TypeError, RangeError, hang or prototype change). Deterministic seed, so failures replay.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isDecodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
+import { testDataPath } from '../../../test-data/index.js';
 
-const payloads = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
+const payloads = testDataPath('payloads/');
 const names = ['small-object', 'typical-object', 'large-object', 'numbers', 'tokens', 'short-strings', 'object-with-many-keys'];
 
 /** xorshift32: a small deterministic generator. */

@@ -1,7 +1,6 @@
 // Every benchmark payload through its generated codec, cross-checked with the generic codec,
 // cbor-x and cborg (independent implementations).
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Decoder as CborXDecoder, encode as cborXEncode } from 'cbor-x';
@@ -9,8 +8,9 @@ import { decode as cborgDecode } from 'cborg';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import { compileCodec, type CompiledCodec } from '../src/index.js';
 import { exactBigintsAsNumbers } from './support/values.js';
+import { testDataPath } from '../../../test-data/index.js';
 
-const payloads = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
+const payloads = testDataPath('payloads/');
 const names = readdirSync(payloads)
   .filter((file) => file.endsWith('.schema.json'))
   .map((file) => file.slice(0, -'.schema.json'.length))

@@ -8,9 +8,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileCodec, compileFile, isSchemaError, type Format, type GeneratedFile } from '../src/index.js';
+import { testDataPath } from '../../../test-data/index.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
-const payloads = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
+const payloads = testDataPath('payloads/');
 const FORMATS: Format[] = ['cbor', 'ubjson'];
 mkdirSync(join(repo, '.tmp'), { recursive: true });
 

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import ts from 'typescript';
 import { isEncodeError } from '@binschema/runtime';
 import { compileFile, compileSchema, generateModule, moduleBaseName, buildIr, isSchemaError, version } from '../src/index.js';
+import { testDataPath } from '../../../test-data/index.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 mkdirSync(join(repo, '.tmp'), { recursive: true });
@@ -147,7 +148,7 @@ typed('type-checks, and its types accept the schema values and refuse others', (
 for (const format of ['cbor', 'ubjson'] as const) {
   typed(`every benchmark payload's ${format} module type-checks`, () => {
     const dir = tempDir();
-    const payloads = join(repo, '..', 'shared', 'payloads');
+    const payloads = testDataPath('payloads/');
     const roots = readdirSync(payloads)
       .filter((name) => name.endsWith('.schema.json'))
       .map((name) => {

@@ -19,6 +19,7 @@ import { setOwn } from './support/values.js';
 import { FuzzChecker, prototypeChange, type Decoder } from './support/fuzz-check.js';
 import { DEEP, corruptions, deepNestings, hostileKeys, injectedCounts, nestingBombs, raisedLengths, truncations, walk, type Mutant } from './support/fuzz-mutate.js';
 import type { Item } from './support/fuzz-walk.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 const ITERATIONS = fuzzIterations();
 /** Length fields and keys mutated per seed, and sampled cuts of a large seed; scaled by BINSCHEMA_FUZZ_ITERATIONS. */
@@ -29,7 +30,7 @@ const FEATURES = ['features/recursion', 'features/discriminated-union', 'feature
 const watchdog = new Watchdog();
 await watchdog.ready;
 
-const PAYLOADS = new URL('../../../../shared/payloads/', import.meta.url);
+const PAYLOADS = testDataUrl('payloads/');
 
 interface Seed {
   what: string;

@@ -1,17 +1,17 @@
 /**
- * The JSON Schema Test Suite (shared copy, see /work/shared/jsts/README.md) as a cross-check of
+ * The JSON Schema Test Suite (vendored in test-data/jsts, see its README) as a cross-check of
  * lowering: each case's schema is lowered, then each instance is checked against the IR with the
  * compile-time evaluator `matches`; the suite's `valid` is the independent expectation.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isSchemaError } from '../src/errors.js';
 import { buildIr } from '../src/ir/index.js';
 import { matches } from '../src/ir/matches.js';
 import type { IrModule, IrNode } from '../src/ir/types.js';
+import { testDataPath } from '../../../test-data/index.js';
 
-export const JSTS = fileURLToPath(new URL('../../../../shared/jsts/', import.meta.url));
+export const JSTS = testDataPath('jsts/');
 
 interface SuiteCase {
   description: string;

@@ -1,21 +1,21 @@
 /**
- * The shared benchmark schemas (/work/shared/payloads, see its README) load and lower, with key
+ * The benchmark schemas (test-data/payloads, see its README) load and lower, with key
  * facts checked by hand; and each payload document is accepted by its lowered IR exactly when ajv
  * accepts it, for the document and for copies with one value changed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createRequire } from 'node:module';
 import { buildIrFromFile } from '../src/ir/index.js';
 import { matches } from '../src/ir/matches.js';
 import type { IrArray, IrModule, IrNode, IrObject, IrUnion } from '../src/ir/types.js';
+import { testDataPath } from '../../../test-data/index.js';
 
 const require = createRequire(import.meta.url);
 const Ajv2020 = require('ajv/dist/2020').default;
 
-const PAYLOADS = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
+const PAYLOADS = testDataPath('payloads/');
 const NAMES = readdirSync(PAYLOADS).filter((name) => name.endsWith('.schema.json')).map((name) => name.slice(0, -'.schema.json'.length));
 
 const load = (name: string): IrModule => buildIrFromFile(`${PAYLOADS}${name}.schema.json`);

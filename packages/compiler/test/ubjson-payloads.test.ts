@@ -1,7 +1,6 @@
 // Every benchmark payload through its generated UBJSON codec, cross-checked with the generic
 // codec, @shelacek/ubjson and json-pack (independent implementations), both directions.
 import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decode as shelacekDecode, encode as shelacekEncode } from '@shelacek/ubjson';
@@ -9,8 +8,9 @@ import { decode as genericDecode, encode as genericEncode } from '@binschema/run
 import { compileCodec, type CompiledCodec } from '../src/index.js';
 import { PackDecoder, PackEncoder, PackWriter } from './support/json-pack.js';
 import { exactBigintsAsNumbers } from './support/values.js';
+import { testDataPath } from '../../../test-data/index.js';
 
-const payloads = fileURLToPath(new URL('../../../../shared/payloads/', import.meta.url));
+const payloads = testDataPath('payloads/');
 const names = readdirSync(payloads)
   .filter((file) => file.endsWith('.schema.json'))
   .map((file) => file.slice(0, -'.schema.json'.length))

@@ -1,3 +1,10 @@
+/**
+ * @binschema/runtime: zero dependencies, no side effects (`sideEffects: false`; module state such
+ * as the shared writer, reader and key cache is `@__PURE__`), so a bundler keeps only what a
+ * program calls: import the generic codecs from their subpaths (`/cbor`, `/ubjson`). Works with or
+ * without Node's `Buffer` (browsers take the TextEncoder/TextDecoder paths; both are tested).
+ */
+
 // Errors: one family for every codec, generic or generated.
 export {
   CodecError,

@@ -1,7 +1,9 @@
 // Shared helpers of the cbor*.test.ts suites: hex, typed-vector conversion, deep equality and a
 // seeded random generator. Not a test file itself.
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { Tag, Simple } from '../src/cbor/index.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 export function fromHex(hex: string): Uint8Array {
   return new Uint8Array(Buffer.from(hex, 'hex'));
@@ -11,9 +13,9 @@ export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }
 
-/** Reads a JSON file from the shared, read-only material next to the repository. */
-export function readShared(path: string): any {
-  return JSON.parse(readFileSync(new URL(`../../../../shared/${path}`, import.meta.url), 'utf8'));
+/** Reads a JSON file from the vendored `test-data/` folder. */
+export function readTestData(path: string): any {
+  return JSON.parse(readFileSync(testDataUrl(path), 'utf8'));
 }
 
 /**

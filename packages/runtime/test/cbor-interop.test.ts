@@ -5,12 +5,13 @@ import { Encoder as CborXEncoder, Decoder as CborXDecoder } from 'cbor-x';
 import * as cborg from 'cborg';
 import { CborEncoder as JsonPackEncoder, CborDecoder as JsonPackDecoder } from '@jsonjoy.com/json-pack/lib/cbor/index.js';
 import { encode, decode, CborEncoder, CborDecoder } from '../src/cbor/index.js';
-import { deepEqual, readShared, toHex } from './cbor-fixtures.js';
+import { deepEqual, readTestData, toHex } from './cbor-fixtures.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
-// Every benchmark payload (/work/shared/payloads) in both directions against independent codecs.
+// Every benchmark payload (test-data/payloads) in both directions against independent codecs.
 const interop = suite('cbor interop with cbor-x, cborg and json-pack on the payloads');
 
-const payloadDir = new URL('../../../../shared/payloads/', import.meta.url);
+const payloadDir = testDataUrl('payloads/');
 const names = readdirSync(payloadDir).filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'));
 const cborX = { encoder: new CborXEncoder({ useRecords: false }), decoder: new CborXDecoder({ useRecords: false }) };
 const jsonPack = { encoder: new JsonPackEncoder(), decoder: new JsonPackDecoder() };
@@ -36,7 +37,7 @@ interop('finds the eleven payloads', () => {
 });
 
 for (const name of names) {
-  const value = readShared(`payloads/${name}`);
+  const value = readTestData(`payloads/${name}`);
 
   interop(`${name}: our bytes decode to the same value with cbor-x, cborg and json-pack`, () => {
     const bytes = encode(value).slice();
@@ -82,7 +83,7 @@ interop('writes the same bytes as cborg with shortest floats and keys in inserti
   // cborg writes the shortest float, as ours does with { float: 'shortest' }; without its map
   // sorter both keep insertion order, and heads are preferred serialization in both.
   for (const name of names) {
-    const value = readShared(`payloads/${name}`);
+    const value = readTestData(`payloads/${name}`);
     // Compared as booleans: uvu's string diff of 100 kB of hex would take minutes.
     assert.ok(toHex(encode(value, { float: 'shortest' })) === toHex(cborg.encode(value, { mapSorter: undefined })), name);
   }

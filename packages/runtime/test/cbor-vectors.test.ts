@@ -2,11 +2,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decode, encode, checkWellFormed } from '../src/cbor/index.js';
 import { DecodeError } from '../src/errors.js';
-import { deepEqual, fromHex, fromTyped, readShared, toHex } from './cbor-fixtures.js';
+import { deepEqual, fromHex, fromTyped, readTestData, toHex } from './cbor-fixtures.js';
 
-// RFC 8949 Appendix A (cbor/test-vectors, typed expectations: /work/shared/vectors/README.md).
+// RFC 8949 Appendix A (cbor/test-vectors, typed expectations: test-data/vectors/README.md).
 const appendixA = suite('cbor RFC 8949 Appendix A vectors');
-const vectors: { index: number; hex: string; roundtrip: boolean; expect: unknown }[] = readShared('vectors/cbor-appendix-a-typed.json').vectors;
+const vectors: { index: number; hex: string; roundtrip: boolean; expect: unknown }[] = readTestData('vectors/cbor-appendix-a-typed.json').vectors;
 
 /** Vector 45 is f818: RFC 7049 allowed it, RFC 8949 Appendix F lists it as not well-formed. */
 const NOT_WELL_FORMED = new Set(['f818']);
@@ -78,12 +78,12 @@ function collect(file: string, list: any[]): void {
     });
   }
 }
-const appendixF: any[] = readShared('vectors/cbor-rfc8949-appendix-f.json').examples;
+const appendixF: any[] = readTestData('vectors/cbor-rfc8949-appendix-f.json').examples;
 collect('appendix-f', appendixF);
-collect('qcbor', readShared('vectors/cbor-not-well-formed-qcbor.json').cases);
-collect('ciborium', readShared('vectors/cbor-errors-ciborium.json').cases);
-collect('fxamacker', readShared('vectors/cbor-invalid-fxamacker.json').cases);
-collect('cbor2', readShared('vectors/cbor-invalid-cbor2.json').cases);
+collect('qcbor', readTestData('vectors/cbor-not-well-formed-qcbor.json').cases);
+collect('ciborium', readTestData('vectors/cbor-errors-ciborium.json').cases);
+collect('fxamacker', readTestData('vectors/cbor-invalid-fxamacker.json').cases);
+collect('cbor2', readTestData('vectors/cbor-invalid-cbor2.json').cases);
 
 /**
  * Deliberately accepted: well-formed items whose tags this generic codec does not interpret

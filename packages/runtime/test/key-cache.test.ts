@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { KeyCache, KEY_CACHE_MAX_LENGTH, KEY_CACHE_SLOTS, slotOf } from '../src/key-cache.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 const encoder = new TextEncoder();
 const test = suite('key cache');
@@ -44,7 +45,7 @@ test('does not give a cached key for other bytes at the same place', () => {
 test('puts long keys that share their start, middle and end in slots of their own', () => {
   // very-large-object's test names ("ref schema - ref to type definition, ok" / ", fail", ...):
   // hashing a few sampled bytes sent most of them to slots already taken.
-  const payload = JSON.parse(readFileSync(new URL('../../../../shared/payloads/very-large-object.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+  const payload = JSON.parse(readFileSync(testDataUrl('payloads/very-large-object.json'), 'utf8')) as Record<string, Record<string, unknown>>;
   const names = Object.keys(Object.values(payload).find((value) => typeof value === 'object' && value !== null && Object.keys(value).length > 300)!);
   const long = names.map((name) => encoder.encode(name)).filter((bytes) => bytes.length > 24 && bytes.length <= KEY_CACHE_MAX_LENGTH);
   assert.ok(long.length > 200, `${long.length} long names`);

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decode, readAny, readLength, skipAny, UbjsonDecoder, type UbjsonDecodeOptions } from '../src/ubjson/index.js';

@@ -1,9 +1,11 @@
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync, readdirSync } from 'node:fs';
 import { decode, encode, writeAny, writeInt, writeKey, writeString, UbjsonEncoder, type UbjsonEncodeOptions } from '../src/ubjson/index.js';
 import { EncodeError, ErrorCode } from '../src/errors.js';
 import { Writer } from '../src/writer.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 const hexOf = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const clean = (text: string) => text.replace(/\s+/g, '');
@@ -276,7 +278,7 @@ values('a getter that encodes again does not disturb the outer output', () => {
   assert.equal(decode(encode(value)), { inner: '5b69075d' });
 });
 
-const directory = new URL('../../../../shared/payloads/', import.meta.url);
+const directory = testDataUrl('payloads/');
 for (const name of readdirSync(directory).filter((file) => file.endsWith('.json') && !file.endsWith('.schema.json'))) {
   values(`round-trips the payload ${name}`, () => {
     const value = JSON.parse(readFileSync(new URL(name, directory), 'utf8'));

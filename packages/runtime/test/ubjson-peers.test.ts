@@ -4,13 +4,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { decode as shelacekDecode, encode as shelacekEncode } from '@shelacek/ubjson';
 import { createRequire } from 'node:module';
 import { decode, encode } from '../src/ubjson/index.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
 // Differential check against @shelacek/ubjson 1.1.1 on the benchmark payloads. Its quirks
 // (read from its source, dist/ubjson.es.js): `decode` takes an ArrayBuffer; it throws on `L` by
 // default (`int64Handling: 'error'`), so a custom handler reads int64 as we do (number when safe,
 // else bigint); its encoder never writes `L` (integers beyond int32 become `d`/`D` floats, which
 // keep these values), writes `C` for one-char ASCII strings, and `i 0` for -0 (sign lost).
-const directory = new URL('../../../../shared/payloads/', import.meta.url);
+const directory = testDataUrl('payloads/');
 const payloads = readdirSync(directory)
   .filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'))
   .map((name) => ({ name, value: JSON.parse(readFileSync(new URL(name, directory), 'utf8')) as unknown }));

@@ -1,5 +1,6 @@
 // readPayload: the generic decoder's dispatch for generated decoders, with the marker already
 // consumed and the payload-free budget carried across calls of one decode.
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Reader, isDecodeError } from '../src/index.js';

@@ -1,10 +1,12 @@
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { decode } from '../src/ubjson/index.js';
 import { DecodeError, ErrorCode } from '../src/errors.js';
+import { testDataUrl } from '../../../test-data/index.js';
 
-// UBJSON Draft 12 cases hand-written from the spec (see /work/shared/vectors/README.md); every
+// UBJSON Draft 12 cases hand-written from the spec (see test-data/vectors/README.md); every
 // valid case decodes as stated in py-ubjson 0.16.1.
 interface Case {
   id: string;
@@ -12,7 +14,7 @@ interface Case {
   expected?: unknown;
   reason?: string;
 }
-const file = JSON.parse(readFileSync(new URL('../../../../shared/vectors/ubjson-cases.json', import.meta.url), 'utf8')) as {
+const file = JSON.parse(readFileSync(testDataUrl('vectors/ubjson-cases.json'), 'utf8')) as {
   valid: Case[];
   invalid: Case[];
 };

@@ -101,7 +101,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     formatModule: `${options.runtimeModule}/${format.id}`,
     types,
     state: [
-      js`/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish). */\nconst ${sharedWriter} = new ${context.runtime('Writer')}();\nconst ${sharedReader} = new ${context.runtime('Reader')}(${quotedId(format)});`,
+      js`/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */\nconst ${sharedWriter} = /* @__PURE__ */ new ${context.runtime('Writer')}();\nconst ${sharedReader} = /* @__PURE__ */ new ${context.runtime('Reader')}(${quotedId(format)});`,
       js`/** Options of the generic encoder, for values of unknown shape${new Code(format.anyOptions.note)}. */\nconst ${anyOptions} = ${new Code(format.anyOptions.init)};`,
     ],
     api: apiFunctions,

@@ -79,8 +79,8 @@ export const SHARED_PRELUDE = {
   KEYS: (keys: string): PreludeHelper =>
     helper(
       `
-/** Interned ${keys} of this module's decoders. */
-const KEYS = new KeyCache();`,
+/** Interned ${keys} of this module's decoders (pure: an encode-only bundle drops it). */
+const KEYS = /* @__PURE__ */ new KeyCache();`,
       ['KeyCache'],
     ),
   writeBytes: imported('writeBytes'),

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema Test Suite (shared copy, /work/shared/jsts/README.md) run through the whole
+ * The JSON Schema Test Suite (vendored in test-data/jsts, see its README) run through the whole
  * compiler: each case's schema is compiled once per format, then every instance goes through the
  * generated encoder and, as the generic codec's bytes, through the generated decoder. The suite's
  * `valid` is the independent expectation; the front end's own run (ir-jsts*.ts) checks lowering.

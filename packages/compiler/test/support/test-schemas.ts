@@ -1,10 +1,11 @@
 /**
- * The schemas the cross-checks run on: the benchmark payload schemas (shared, read-only, see
- * /work/shared/payloads/README.md) and the feature schemas in `fixtures/differential/`.
+ * The schemas the cross-checks run on: the benchmark payload schemas (vendored, see
+ * test-data/payloads/README.md) and the feature schemas in `fixtures/differential/`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Schema } from './schema.js';
+import { testDataUrl } from '../../../../test-data/index.js';
 
 export interface NamedSchema {
   /** `payloads/numbers` or `features/recursion`. */
@@ -12,7 +13,7 @@ export interface NamedSchema {
   schema: Schema;
 }
 
-const PAYLOADS = new URL('../../../../../shared/payloads/', import.meta.url);
+const PAYLOADS = testDataUrl('payloads/');
 const FEATURES = new URL('../fixtures/differential/', import.meta.url);
 
 function loadDirectory(directory: URL, prefix: string): NamedSchema[] {

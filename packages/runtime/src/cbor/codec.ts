@@ -38,8 +38,10 @@ export class CborDecoder {
   }
 }
 
-const sharedWriter = new Writer();
-const sharedReader = new Reader('cbor');
+// Marked pure so a bundler drops the one a program does not use: a decode-only bundle then ships
+// no Writer and no UTF-8 encoder, an encode-only one no Reader and no UTF-8 decoder.
+const sharedWriter = /* @__PURE__ */ new Writer();
+const sharedReader = /* @__PURE__ */ new Reader('cbor');
 
 export function encode(value: unknown, options?: CborEncodeOptions): Uint8Array {
   return encodeWith(sharedWriter, value, encodeSettings(options));

@@ -64,9 +64,10 @@ export class DecodeSettings {
   }
 }
 
-const sharedKeys = new KeyCache();
-export const DEFAULT_ENCODE = new EncodeSettings();
-export const DEFAULT_DECODE = new DecodeSettings({}, sharedKeys);
+// Pure, so an encode-only bundle drops the decoder's key cache (and the UTF-8 decoder behind it).
+const sharedKeys = /* @__PURE__ */ new KeyCache();
+export const DEFAULT_ENCODE = /* @__PURE__ */ new EncodeSettings();
+export const DEFAULT_DECODE = /* @__PURE__ */ new DecodeSettings({}, sharedKeys);
 
 /** Settings for a one-off call; options objects share the module's key cache. */
 export function encodeSettings(options: CborEncodeOptions | EncodeSettings | undefined): EncodeSettings {
