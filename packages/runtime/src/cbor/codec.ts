@@ -4,6 +4,7 @@ import { DecodeError, ErrorCode } from '../errors.js';
 import { readItem } from './decode.js';
 import { writeItem, toEncodeError } from './encode.js';
 import { skipAny } from './skip.js';
+import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 import {
   EncodeSettings,
   DecodeSettings,
@@ -113,7 +114,7 @@ export function* decodeSequence(bytes: Uint8Array | ArrayBuffer, options?: CborD
  */
 export function checkWellFormed(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOptions): void {
   const settings = decodeSettings(options);
-  if (settings.rejectDuplicates || settings.stringifyKeys) {
+  if (settings.rejectDuplicates || settings.stringifyKeys || settings.maxBignumBytes !== DEFAULT_MAX_BIGNUM_BYTES) {
     decodeWith(new Reader('cbor'), bytes, settings);
     return;
   }

@@ -25,6 +25,7 @@ export { skipItem } from './skip.js';
 export { Tag, Simple } from './values.js';
 export { type CborEncodeOptions, type CborDecodeOptions, EncodeSettings } from './options.js';
 export { DEFAULT_MAX_DEPTH } from '../limits.js';
+export { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 
 // Wire constants.
 export { Major, Info, InitialByte, KnownTag } from './constants.js';

@@ -1,5 +1,6 @@
 import { KeyCache } from '../key-cache.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
+import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 
 export interface CborEncodeOptions {
   /**
@@ -34,6 +35,12 @@ export interface CborDecodeOptions {
   duplicateKeys?: 'last' | 'reject';
   /** Bytes after the item: `'reject'` (default) fails with `trailing-bytes`, `'ignore'` drops them. */
   trailing?: 'reject' | 'ignore';
+  /**
+   * Longest bignum magnitude (tag 2/3 content) in bytes, default 65,536 (524,288 bits); a longer
+   * one fails with `length-limit` at the tag. Conversion is linear, but arithmetic on huge
+   * bigints is not: the limit keeps a small input from handing the caller a slow number.
+   */
+  maxBignumBytes?: number;
 }
 
 /** Resolved encode options: one fixed shape so the hot path stays monomorphic. */
@@ -54,12 +61,14 @@ export class DecodeSettings {
   readonly stringifyKeys: boolean;
   readonly rejectDuplicates: boolean;
   readonly rejectTrailing: boolean;
+  readonly maxBignumBytes: number;
   readonly keys: KeyCache;
   constructor(options: CborDecodeOptions = {}, keys: KeyCache = new KeyCache()) {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.stringifyKeys = options.mapKeys === 'stringify';
     this.rejectDuplicates = options.duplicateKeys === 'reject';
     this.rejectTrailing = options.trailing !== 'ignore';
+    this.maxBignumBytes = options.maxBignumBytes ?? DEFAULT_MAX_BIGNUM_BYTES;
     this.keys = keys;
   }
 }
