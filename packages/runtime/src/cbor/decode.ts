@@ -275,6 +275,11 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
 
 function readTag(reader: Reader, tag: number | bigint, offset: number, depth: number, settings: DecodeSettings): unknown {
   if (depth === 0) tooDeep(reader, settings, offset);
+  // Extensions, typed arrays and structured clone read their own content (`extensions.ts`).
+  if (settings.tagReaders !== undefined && typeof tag === 'number') {
+    const read = settings.tagReaders.get(tag);
+    if (read !== undefined) return read(reader, offset, depth - 1, settings);
+  }
   const content = readItem(reader, depth - 1, settings);
   return interpretTag(reader, tag, content, offset, settings.maxBignumBytes);
 }

@@ -24,8 +24,16 @@ export { encode, decode, decodeSequence, checkWellFormed, CborEncoder, CborDecod
 export { skipItem } from './skip.js';
 export { Tag, Simple } from './values.js';
 export { type CborEncodeOptions, type CborDecodeOptions, EncodeSettings } from './options.js';
-export { DEFAULT_MAX_DEPTH } from '../limits.js';
 export { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
+
+// Tag extensions (per encoder/decoder: `addExtension` or the `extensions` option) and the
+// built-in ones, each in its own module (a bundle keeps only those it imports).
+export { type CborExtension } from './extensions.js';
+export { setExtension } from './extensions/set.js';
+export { urlExtension } from './extensions/url.js';
+export { EmbeddedCbor, embeddedCborExtension } from './extensions/embedded.js';
+export { Decimal, Bigfloat, decimalExtension, bigfloatExtension } from './extensions/decimal.js';
+export { DEFAULT_MAX_DEPTH } from '../limits.js';
 
 // Wire constants.
 export { Major, Info, InitialByte, KnownTag } from './constants.js';
