@@ -37,7 +37,13 @@ export class EncodeHooks {
 
   /** Writes `value` and returns true when a hook handles it; false leaves it to the generic rules. */
   write(writer: Writer, value: object, depth: number, settings: EncodeSettings): boolean {
-    if (this.references !== undefined && this.references.reference(writer, value)) return true;
+    if (this.references !== undefined) {
+      if (this.references.reference(writer, value)) return true;
+    } else {
+      // Plain objects and arrays are the generic encoder's own, unless references are tracked.
+      const constructor = value.constructor;
+      if (constructor === Object || constructor === Array) return false;
+    }
     const extension = this.extensionFor(value);
     if (extension !== undefined) {
       writeTagHead(writer, extension.tag);
