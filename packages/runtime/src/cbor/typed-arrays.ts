@@ -100,8 +100,10 @@ function float16Array(bytes: Uint8Array, little: boolean): Float32Array {
   return out;
 }
 
-/** Tag readers for every decodable RFC 8746 typed-array tag. */
+let readers: [number, TagReader][] | undefined;
+
+/** Tag readers for every decodable RFC 8746 typed-array tag (made once, on first use). */
 export function typedArrayReaders(): [number, TagReader][] {
-  const tags = [...BY_TAG.keys(), 80, 84];
-  return tags.map((tag) => [tag, (reader, offset, depth, settings) => typedArrayOf(reader, tag, readItem(reader, depth, settings), offset)]);
+  readers ??= [...BY_TAG.keys(), 80, 84].map((tag) => [tag, (reader, offset, depth, settings) => typedArrayOf(reader, tag, readItem(reader, depth, settings), offset)]);
+  return readers;
 }
