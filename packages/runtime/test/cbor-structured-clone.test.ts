@@ -190,3 +190,22 @@ bounded('rejects a RegExp tag with an invalid pattern as invalid-tag', () => {
 });
 
 bounded.run();
+
+const maps = suite('structured clone Maps (tag 259)');
+
+maps('keep their entry order, index-like text keys included', () => {
+  const map = new Map<unknown, unknown>([['b', 1], ['1', 2], [3, 'x']]);
+  const back = decode(encode(map, CLONE), CLONE) as Map<unknown, unknown>;
+  assert.equal([...back.keys()], ['b', '1', 3]);
+  // d9 0103 bf 61 62 01 61 31 02 ff: an indefinite-length map in tag 259.
+  assert.equal([...(decode(fromHex('d90103bf61620161310' + '2ff'), CLONE) as Map<unknown, unknown>)], [['b', 1], ['1', 2]]);
+});
+
+maps('refuse content that is not a map, and repeated keys under duplicateKeys reject', () => {
+  assert.is(decodeError(() => decode(fromHex('d9010380'), CLONE)).code, 'invalid-tag');
+  const error = decodeError(() => decode(fromHex('d90103a2616101616102'), { ...CLONE, duplicateKeys: 'reject' }));
+  assert.is(error.code, 'duplicate-key');
+  assert.is(error.offset, 7);
+});
+
+maps.run();

@@ -18,8 +18,9 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { ErrorCode } from '../errors.js';
 import { Major } from './constants.js';
+import { atBreak } from './generated-support.js';
 import { readArgument } from './head.js';
-import { readItem } from './decode.js';
+import { readItem, tooDeep } from './decode.js';
 import { addStep, writeItem } from './encode.js';
 import { writeInteger } from './encode-scalars.js';
 import { writeHeadAt } from './head.js';
@@ -222,13 +223,26 @@ const readSet: TagReader = (reader, offset, depth, settings) => {
   return new Set(content as unknown[]);
 };
 
+/**
+ * Tag 259: the map's entries straight into a `Map`, in their order (through a plain object,
+ * index-like text keys would move to the front).
+ */
 const readMap: TagReader = (reader, offset, depth, settings) => {
-  const content = readItem(reader, depth, settings);
-  if (content instanceof Map) return content;
-  if (typeof content !== 'object' || content === null || Array.isArray(content) || !isPlainObject(content)) {
-    return reader.fail(ErrorCode.InvalidTag, 'tag 259 needs a map', offset);
+  const start = reader.pos;
+  if (start >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[start];
+  if (initial >> 5 !== Major.Map) return reader.fail(ErrorCode.InvalidTag, 'tag 259 needs a map', offset);
+  if (depth === 0) tooDeep(reader, settings, start);
+  reader.pos = start + 1;
+  const count = readArgument(reader, initial & 0x1f, start);
+  const map = new Map<unknown, unknown>();
+  for (let index = 0; count === -1 ? !atBreak(reader) : index < count; index++) {
+    const keyOffset = reader.pos;
+    const key = readItem(reader, depth - 1, settings);
+    if (settings.rejectDuplicates && map.has(key)) reader.fail(ErrorCode.DuplicateKey, 'repeated map key', keyOffset);
+    map.set(key, readItem(reader, depth - 1, settings));
   }
-  return new Map(Object.entries(content));
+  return map;
 };
 
 const readGenericObject: TagReader = (reader, offset, depth, settings) => {
