@@ -50,7 +50,7 @@ fuzz('every mutation decodes to a value or a DecodeError', () => {
       decode(mutated, OPTIONS);
     } catch (error) {
       if (!(error instanceof DecodeError)) {
-        throw new assert.Assertion({ message: `round ${round}: ${String(error)} on ${Buffer.from(mutated).toString('hex')}` });
+        assert.unreachable(`round ${round}: ${String(error)} on ${Buffer.from(mutated).toString('hex')}`);
       }
       errors++;
     }
