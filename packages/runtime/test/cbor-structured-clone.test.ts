@@ -123,6 +123,19 @@ interop('numbers shared values in the order their tag 28 starts, across nesting'
   assert.is(value[0].again, value[0].inner);
 });
 
+interop('shares leaf objects too (a Date, a typed array), both ways', () => {
+  const date = new Date(5);
+  const words = new Uint16Array([9]);
+  for (const bytes of [encode([date, words, date, words], CLONE), peerEncoder.encode([date, words, date, words])]) {
+    const value = decode(bytes, CLONE) as unknown[];
+    assert.is(value[0], value[2]);
+    assert.is(value[1], value[3]);
+    assert.is((value[0] as Date).getTime(), 5);
+  }
+  const peer = peerDecoder.decode(encode([date, date], CLONE));
+  assert.is(peer[0], peer[1]);
+});
+
 interop('is off by default: tags 28 and 29 stay Tags', () => {
   const value = decode(fromHex('82d81c8101d81d00')) as unknown[];
   assert.instance(value[0], Tag);
