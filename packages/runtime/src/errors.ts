@@ -39,6 +39,8 @@ export const ErrorCode = {
   SchemaViolation: 'schema-violation',
   /** A value that the format cannot represent (symbol, function, bigint out of range…). */
   UnsupportedValue: 'unsupported-value',
+  /** A structured-clone reference (tag 29) to no shared value, or to one not yet complete. */
+  InvalidReference: 'invalid-reference',
   /** An encoder met a cycle in the value graph. */
   CircularValue: 'circular-value',
 } as const;

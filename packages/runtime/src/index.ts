@@ -25,6 +25,7 @@ export { DEFAULT_MAX_DEPTH } from './limits.js';
 // Byte I/O used by the generic codecs and by generated code.
 export { Writer } from './writer.js';
 export { Reader } from './reader.js';
+export { preallocate } from './preallocate.js';
 
 // Text and number helpers.
 export { writeUtf8, utf8Length, maxUtf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD } from './utf8.js';

@@ -16,6 +16,12 @@ export class Reader {
   pos = 0;
   end = 0;
   readonly format: Format;
+  /**
+   * Array slots decoders may still preallocate for declared counts in this input (`preallocate`).
+   * Starts at the input length: every element takes at least one byte and sits in one container,
+   * so valid input never declares more elements in all than it has bytes.
+   */
+  slotsLeft = 0;
   /** The `DataView` over `viewOf`, made on first use: most inputs never read a float. */
   private dataView: DataView = new DataView(EMPTY.buffer);
   private viewOf: Uint8Array = EMPTY;
@@ -33,6 +39,7 @@ export class Reader {
     this.uint8 = bytes;
     this.pos = 0;
     this.end = bytes.length;
+    this.slotsLeft = bytes.length;
   }
 
   /** A `DataView` over `uint8` (for floats and 64-bit integers), made once per input. */

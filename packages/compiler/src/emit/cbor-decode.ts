@@ -77,9 +77,9 @@ export class CborDecoderEmitter extends DecoderEmitter {
     lines.line(js`const ${start} = reader.pos;`);
     lines.line(js`const ${count} = ${this.context.use('readContainerHead')}(reader, 4, ${literal(node.schemaPath)});`);
     const tuple = node.prefixItems.length > 0;
-    // Sized up front when the count is known (checked against the bytes left by readContainerHead):
+    // Sized up front when the count is known, within the input's slot budget (`preallocate`):
     // pushing onto [] allocates room for 17 items at the first push and regrows after that.
-    lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = ${count} < 0 ? [] : new Array(${count});`);
+    lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = ${this.context.use('preallocate')}(reader, ${count});`);
     const loop = js`for (let ${index} = 0; ${count} < 0 ? !${this.context.use('atBreak')}(reader) : ${index} < ${count}; ${index}++)`;
     lines.block(loop, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
     this.finishArray(node, start, items, lines);

@@ -32,6 +32,7 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   expectedType: imported('expectedType', true),
   tooDeep: imported('tooDeep', true),
   readContainerHead: imported('readContainerHead', true),
+  preallocate: imported('preallocate'),
   atBreak: imported('atBreak', true),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),

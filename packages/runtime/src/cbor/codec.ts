@@ -4,6 +4,7 @@ import { DecodeError, ErrorCode } from '../errors.js';
 import { readItem } from './decode.js';
 import { writeItem, toEncodeError } from './encode.js';
 import { skipAny } from './skip.js';
+import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 import {
   EncodeSettings,
   DecodeSettings,
@@ -12,6 +13,7 @@ import {
   type CborEncodeOptions,
   type CborDecodeOptions,
 } from './options.js';
+import type { CborExtension } from './extensions.js';
 
 /** Reusable encoder: one `Writer` and one set of resolved options across calls. */
 export class CborEncoder {
@@ -24,6 +26,10 @@ export class CborEncoder {
   encode(value: unknown): Uint8Array {
     return encodeWith(this.writer, value, this.settings);
   }
+  /** Writes instances of `extension.Class` as `extension.tag` (this encoder only; the latest added wins). */
+  addExtension(extension: CborExtension): void {
+    this.settings.addExtension(extension);
+  }
 }
 
 /** Reusable decoder: one `Reader` and one key cache across calls. */
@@ -35,6 +41,10 @@ export class CborDecoder {
   }
   decode(bytes: Uint8Array | ArrayBuffer): unknown {
     return decodeWith(this.reader, bytes, this.settings);
+  }
+  /** Decodes `extension.tag` with `extension.decode` (this decoder only). */
+  addExtension(extension: CborExtension): void {
+    this.settings.addExtension(extension);
   }
 }
 
@@ -51,12 +61,23 @@ export function decode(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOpti
   return decodeWith(sharedReader, bytes, decodeSettings(options));
 }
 
+/** RFC 8949 §3.4.6: tag 55799, the self-described CBOR prefix. */
+const SELF_DESCRIBED = [0xd9, 0xd9, 0xf7];
+
 function encodeWith(writer: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+  const references = settings.hooks?.references;
+  references?.begin(value);
   try {
+    if (settings.selfDescribe) {
+      writer.ensure(3);
+      for (const byte of SELF_DESCRIBED) writer.uint8[writer.pos++] = byte;
+    }
     writeItem(writer, value, settings.maxDepth, settings);
   } catch (error) {
     writer.reset();
     throw toEncodeError(error, value, '');
+  } finally {
+    references?.end();
   }
   return writer.finish();
 }
@@ -72,6 +93,7 @@ function asBytes(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array 
 function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
   reader.reset(asBytes(bytes));
   let value: unknown;
+  if (settings.references !== undefined) settings.references.length = 0;
   try {
     value = readItem(reader, settings.maxDepth, settings);
   } catch (error) {
@@ -100,6 +122,8 @@ export function* decodeSequence(bytes: Uint8Array | ArrayBuffer, options?: CborD
   const reader = new Reader('cbor', asBytes(bytes));
   while (reader.pos < reader.end) {
     let value: unknown;
+    // Structured-clone references stay within one item of the sequence.
+    if (settings.references !== undefined) settings.references.length = 0;
     try {
       value = readItem(reader, settings.maxDepth, settings);
     } catch (error) {
@@ -115,7 +139,7 @@ export function* decodeSequence(bytes: Uint8Array | ArrayBuffer, options?: CborD
  */
 export function checkWellFormed(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOptions): void {
   const settings = decodeSettings(options);
-  if (settings.rejectDuplicates || settings.stringifyKeys) {
+  if (settings.rejectDuplicates || settings.stringifyKeys || settings.maxBignumBytes !== DEFAULT_MAX_BIGNUM_BYTES || settings.tagReaders !== undefined) {
     decodeWith(new Reader('cbor'), bytes, settings);
     return;
   }

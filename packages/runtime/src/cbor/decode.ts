@@ -9,6 +9,7 @@ import { decodeSettings, type CborDecodeOptions, type DecodeSettings } from './o
 import { interpretTag } from './tags.js';
 import { readEntries } from './decode-map.js';
 import { isLargeIndexLike, makeElementsSparse } from '../object-entries.js';
+import { preallocate } from '../preallocate.js';
 
 /**
  * The generic decoder: one item from the reader's position with `depth` nesting levels left
@@ -216,9 +217,9 @@ function readArray(reader: Reader, count: number, offset: number, depth: number,
       array.push(readItem(reader, depth - 1, settings));
     }
   }
-  // Every element takes at least one byte: a larger count is never preallocated, and the loop
-  // then fails at the real end of input (the offset an Appendix C checker reports).
-  const array: unknown[] = count <= reader.end - reader.pos ? new Array(count) : [];
+  // Sized up front only within the input's slot budget (`preallocate`); a count the input cannot
+  // hold then fails at the real end of input (the offset an Appendix C checker reports).
+  const array: unknown[] = preallocate(reader, count);
   const uint8 = reader.uint8;
   for (let index = 0; index < count; index++) {
     // One-byte items without the call: one table load and one compare per element.
@@ -274,8 +275,13 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
 
 function readTag(reader: Reader, tag: number | bigint, offset: number, depth: number, settings: DecodeSettings): unknown {
   if (depth === 0) tooDeep(reader, settings, offset);
+  // Extensions, typed arrays and structured clone read their own content (`extensions.ts`).
+  if (settings.tagReaders !== undefined && typeof tag === 'number') {
+    const read = settings.tagReaders.get(tag);
+    if (read !== undefined) return read(reader, offset, depth - 1, settings);
+  }
   const content = readItem(reader, depth - 1, settings);
-  return interpretTag(reader, tag, content, offset);
+  return interpretTag(reader, tag, content, offset, settings.maxBignumBytes);
 }
 
 export function notWellFormed(reader: Reader, what: string, offset: number): never {

@@ -43,10 +43,13 @@ export function addStep(error: unknown, key: string | number, value: unknown): u
  */
 export function writeAny(writer: Writer, value: unknown, path = '', options?: CborEncodeOptions | EncodeSettings): void {
   const settings = encodeSettings(options);
+  settings.hooks?.references?.begin(value);
   try {
     writeItem(writer, value, settings.maxDepth, settings);
   } catch (error) {
     throw toEncodeError(error, value, path);
+  } finally {
+    settings.hooks?.references?.end();
   }
 }
 
@@ -113,6 +116,8 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
 
 function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
   if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
+  // Extensions, typed arrays and structured clone (`encode-hooks.ts`): one test when none is set.
+  if (settings.hooks !== undefined && settings.hooks.write(writer, value, depth, settings)) return;
   // The constructor check is the cheap common case (as in json-pack); anything else (a null
   // prototype, a `constructor` own property) goes through the exact prototype checks below.
   const constructor = (value as { constructor?: unknown }).constructor;

@@ -19,11 +19,29 @@
  * objects). Duplicate keys: last wins (`duplicateKeys: 'reject'` to refuse). Strict: trailing
  * bytes, invalid UTF-8, two-byte simple values below 32 and invalid tag 0..3 content are errors;
  * nesting stops at `maxDepth` (512). Errors are `DecodeError` with a code and byte offset.
+ * Bignums longer than `maxBignumBytes` (65,536) are `length-limit`; arrays are preallocated from
+ * one budget per input (its length), never per level.
+ *
+ * Opt-in, per encoder/decoder (never global): tag extensions (`addExtension` on `CborEncoder` /
+ * `CborDecoder`, or the `extensions` option: `{ tag, Class, encode, decode }`), with built-in
+ * ones for Set (258), URL (32), embedded CBOR (24, lazy) and decimal fractions/bigfloats (4/5);
+ * `typedArrays: true` (RFC 8746, tags 64-87); `structuredClone: true` (tags 28/29 for shared and
+ * cyclic values, Set, Map, RegExp, Error, typed arrays; cbor-x's bytes); `selfDescribe: true`
+ * (tag 55799 prefix). A tag with no extension stays a `Tag`.
  */
 export { encode, decode, decodeSequence, checkWellFormed, CborEncoder, CborDecoder } from './codec.js';
 export { skipItem } from './skip.js';
 export { Tag, Simple } from './values.js';
 export { type CborEncodeOptions, type CborDecodeOptions, EncodeSettings } from './options.js';
+export { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
+
+// Tag extensions (per encoder/decoder: `addExtension` or the `extensions` option) and the
+// built-in ones, each in its own module (a bundle keeps only those it imports).
+export { type CborExtension } from './extensions.js';
+export { setExtension } from './extensions/set.js';
+export { urlExtension } from './extensions/url.js';
+export { EmbeddedCbor, embeddedCborExtension } from './extensions/embedded.js';
+export { Decimal, Bigfloat, decimalExtension, bigfloatExtension } from './extensions/decimal.js';
 export { DEFAULT_MAX_DEPTH } from '../limits.js';
 
 // Wire constants.

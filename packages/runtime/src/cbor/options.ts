@@ -1,5 +1,10 @@
 import { KeyCache } from '../key-cache.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
+import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
+import { checkExtension, contentReader, type CborExtension, type TagReader } from './extensions.js';
+import { EncodeHooks } from './encode-hooks.js';
+import { typedArrayReaders, writeTypedArray } from './typed-arrays.js';
+import { cloneReaders, CloneWriter, writeCloneType, type CloneReferences } from './structured-clone.js';
 
 export interface CborEncodeOptions {
   /**
@@ -14,6 +19,17 @@ export interface CborEncodeOptions {
   deterministic?: boolean;
   /** Maximum nesting of arrays, maps and tags (default 512); deeper values fail with `too-deep`. */
   maxDepth?: number;
+  /** RFC 8746 typed arrays (`Uint8Array` excepted: a byte string) as their little-endian tags 68-86. */
+  typedArrays?: boolean;
+  /**
+   * Structured clone (as cbor-x's `structuredClone`): shared and cyclic objects through tags 28/29,
+   * Set (258), Map (259), RegExp and Error (27), typed arrays (RFC 8746); not with `deterministic`.
+   */
+  structuredClone?: boolean;
+  /** Starts the encoding with tag 55799 (self-described CBOR, RFC 8949 §3.4.6: d9d9f7). */
+  selfDescribe?: boolean;
+  /** Tag extensions for this encoder (`CborEncoder.addExtension` adds more). */
+  extensions?: readonly CborExtension[];
 }
 
 export interface CborDecodeOptions {
@@ -34,6 +50,22 @@ export interface CborDecodeOptions {
   duplicateKeys?: 'last' | 'reject';
   /** Bytes after the item: `'reject'` (default) fails with `trailing-bytes`, `'ignore'` drops them. */
   trailing?: 'reject' | 'ignore';
+  /**
+   * Longest bignum magnitude (tag 2/3 content) in bytes, default 65,536 (524,288 bits); a longer
+   * one fails with `length-limit` at the tag. Conversion is linear, but arithmetic on huge
+   * bigints is not: the limit keeps a small input from handing the caller a slow number.
+   */
+  maxBignumBytes?: number;
+  /** RFC 8746 typed-array tags 64-87 (either byte order) become typed arrays. */
+  typedArrays?: boolean;
+  /**
+   * Structured clone: tags 28/29 (shared and cyclic values), 258 → Set, 259 → Map, 27 → RegExp
+   * or Error, typed arrays. A reference to a value not yet complete, or to no value, fails with
+   * `invalid-reference`.
+   */
+  structuredClone?: boolean;
+  /** Tag extensions for this decoder (`CborDecoder.addExtension` adds more). */
+  extensions?: readonly CborExtension[];
 }
 
 /** Resolved encode options: one fixed shape so the hot path stays monomorphic. */
@@ -41,10 +73,27 @@ export class EncodeSettings {
   readonly shortestFloat: boolean;
   readonly deterministic: boolean;
   readonly maxDepth: number;
+  readonly selfDescribe: boolean;
+  /** Extensions, typed arrays, structured clone; `undefined` (nothing to ask) by default. */
+  hooks: EncodeHooks | undefined;
   constructor(options: CborEncodeOptions = {}) {
     this.deterministic = options.deterministic === true;
     this.shortestFloat = this.deterministic || options.float === 'shortest';
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.selfDescribe = options.selfDescribe === true;
+    if (options.structuredClone === true) {
+      // Sorting entries by their bytes would reorder the tag-28 ids the references count on.
+      if (this.deterministic) throw new TypeError('cbor encode: structuredClone cannot be deterministic');
+      this.hooks = new EncodeHooks();
+      this.hooks.references = new CloneWriter();
+      this.hooks.addWriter(writeCloneType);
+    }
+    if (options.typedArrays === true || options.structuredClone === true) (this.hooks ??= new EncodeHooks()).addWriter(writeTypedArray);
+    for (const extension of options.extensions ?? []) this.addExtension(extension);
+  }
+
+  addExtension(extension: CborExtension): void {
+    (this.hooks ??= new EncodeHooks()).addExtension(extension);
   }
 }
 
@@ -54,13 +103,30 @@ export class DecodeSettings {
   readonly stringifyKeys: boolean;
   readonly rejectDuplicates: boolean;
   readonly rejectTrailing: boolean;
+  readonly maxBignumBytes: number;
   readonly keys: KeyCache;
+  /** Readers of tags that extensions, typed arrays or structured clone handle; `undefined` by default. */
+  tagReaders: Map<number, TagReader> | undefined;
+  /** Structured clone's shared values of the current item. */
+  readonly references: CloneReferences | undefined;
   constructor(options: CborDecodeOptions = {}, keys: KeyCache = new KeyCache()) {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.stringifyKeys = options.mapKeys === 'stringify';
     this.rejectDuplicates = options.duplicateKeys === 'reject';
     this.rejectTrailing = options.trailing !== 'ignore';
+    this.maxBignumBytes = options.maxBignumBytes ?? DEFAULT_MAX_BIGNUM_BYTES;
     this.keys = keys;
+    if (options.typedArrays === true || options.structuredClone === true) this.tagReaders = new Map(typedArrayReaders());
+    if (options.structuredClone === true) {
+      this.references = [];
+      for (const [tag, read] of cloneReaders()) this.tagReaders!.set(tag, read);
+    }
+    for (const extension of options.extensions ?? []) this.addExtension(extension);
+  }
+
+  addExtension(extension: CborExtension): void {
+    checkExtension(extension, false);
+    if (extension.decode !== undefined) (this.tagReaders ??= new Map()).set(extension.tag, contentReader(extension));
   }
 }
 

@@ -90,7 +90,7 @@ function skipTag(reader: Reader, info: number, offset: number, depth: number): v
   const tag = info === 27 ? reader.u64() : readArgument(reader, info, offset);
   if (!isCheckedTag(tag)) return skipAny(reader, depth - 1);
   // Tags 0..3 have their content checked: decode it (it is a string, number or byte string).
-  interpretTag(reader, tag, readItem(reader, depth - 1, DEFAULT_DECODE), offset);
+  interpretTag(reader, tag, readItem(reader, depth - 1, DEFAULT_DECODE), offset, DEFAULT_DECODE.maxBignumBytes);
 }
 
 function skipSimple(reader: Reader, info: number, offset: number): void {

@@ -2,6 +2,7 @@ import type { Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
 import { KnownTag } from './constants.js';
 import { Tag } from './values.js';
+import { bignumFromBytes } from './bignum.js';
 
 /** RFC 3339 date-time (RFC 8949 §3.4.1), checked before `Date.parse`, which accepts far more. */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -11,9 +12,10 @@ const MAX_TIME = 8.64e15;
 /**
  * The value of a tagged item: tag 0/1 → `Date`, tag 2/3 → `bigint`, tag 55799 (self-described
  * CBOR, RFC 8949 §3.4.6) → its content, transparently; any other tag → `Tag`. Invalid content
- * for tags 0..3 fails with `invalid-tag` at the tag's head.
+ * for tags 0..3 fails with `invalid-tag` at the tag's head; a bignum longer than `maxBignumBytes`
+ * with `length-limit` there.
  */
-export function interpretTag(reader: Reader, tag: number | bigint, content: unknown, offset: number): unknown {
+export function interpretTag(reader: Reader, tag: number | bigint, content: unknown, offset: number, maxBignumBytes: number): unknown {
   switch (tag) {
     case KnownTag.DateString:
       return dateFromString(reader, content, offset);
@@ -22,7 +24,10 @@ export function interpretTag(reader: Reader, tag: number | bigint, content: unkn
     case KnownTag.PositiveBignum:
     case KnownTag.NegativeBignum: {
       if (!(content instanceof Uint8Array)) invalidTag(reader, tag, 'a byte string', offset);
-      const magnitude = bignum(content as Uint8Array);
+      if ((content as Uint8Array).length > maxBignumBytes) {
+        reader.fail(ErrorCode.LengthLimit, `bignum of ${(content as Uint8Array).length} bytes beyond maxBignumBytes ${maxBignumBytes}`, offset);
+      }
+      const magnitude = bignumFromBytes(content as Uint8Array);
       return tag === KnownTag.PositiveBignum ? magnitude : -1n - magnitude;
     }
     case KnownTag.SelfDescribed:
@@ -57,19 +62,6 @@ function dateFromEpoch(reader: Reader, content: unknown, offset: number): Date {
   const time = Math.round((content as number) * 1000);
   if (!(Math.abs(time) <= MAX_TIME)) invalidTag(reader, 1, 'a time within the Date range', offset);
   return new Date(time);
-}
-
-function bignum(bytes: Uint8Array): bigint {
-  let value = 0n;
-  let index = 0;
-  // Eight bytes at a time keeps the bigint operations few for long bignums.
-  for (; index + 8 <= bytes.length; index += 8) {
-    const high = ((bytes[index] << 24) | (bytes[index + 1] << 16) | (bytes[index + 2] << 8) | bytes[index + 3]) >>> 0;
-    const low = ((bytes[index + 4] << 24) | (bytes[index + 5] << 16) | (bytes[index + 6] << 8) | bytes[index + 7]) >>> 0;
-    value = (value << 64n) | (BigInt(high) << 32n) | BigInt(low);
-  }
-  for (; index < bytes.length; index++) value = (value << 8n) | BigInt(bytes[index]);
-  return value;
 }
 
 function invalidTag(reader: Reader, tag: number | bigint, expected: string, offset: number): never {

@@ -2,6 +2,7 @@ import { Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
+import { preallocate } from '../preallocate.js';
 import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
 import { readLength } from './integer.js';
 import { MAX_BIGINT_DIGITS, NumberShape, SAFE_DIGITS, asciiText, jsonNumberShape } from './high-precision.js';
@@ -220,7 +221,7 @@ export class ValueDecoder {
     const reader = this.reader;
     reader.pos++; // '#'
     const count = readLength(reader);
-    const array: unknown[] = new Array(count);
+    const array: unknown[] = preallocate(reader, count);
     const inner = depth + 1;
     for (let index = 0; index < count; index++) {
       let marker: number;
@@ -285,7 +286,7 @@ export class ValueDecoder {
       case Marker.False:
         return new Array(count).fill(false);
       default: {
-        const array: unknown[] = new Array(count);
+        const array: unknown[] = preallocate(reader, count);
         const inner = depth + 1;
         for (let index = 0; index < count; index++) array[index] = this.readPayload(type, inner);
         return array;

@@ -5,6 +5,7 @@
  *   number = [ "-" ] int [ frac ] [ exp ]; int = "0" / digit1-9 *DIGIT
  *   frac = "." 1*DIGIT; exp = ("e" / "E") [ "-" / "+" ] 1*DIGIT
  */
+import { readUtf8 } from '../utf8-decode.js';
 
 export const NumberShape = {
   Invalid: 0,
@@ -49,11 +50,13 @@ export function jsonNumberShape(source: Uint8Array, start: number, end: number):
   return pos === end ? Shape.Decimal : Shape.Invalid;
 }
 
-/** The text of validated JSON number bytes (all ASCII). */
+/**
+ * The text of validated JSON number bytes (all ASCII). Through the runtime's UTF-8 decoder (the
+ * platform's for long text): a string built a character at a time took ~100 ns a digit, ~110 ms
+ * for a 1 MiB `H` value.
+ */
 export function asciiText(source: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let pos = start; pos < end; pos++) text += String.fromCharCode(source[pos]);
-  return text;
+  return readUtf8(source, start, end - start) as string;
 }
 
 /** Safe-integer text has at most 15 digits (2^53 has 16): these never need a `BigInt`. */
