@@ -1,5 +1,6 @@
 // Mutated and truncated structured-clone and extension input: every outcome is a value or a
 // DecodeError, never another exception (issue 15: bad input gets a typed error and nothing else).
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encode, decode, setExtension, urlExtension, embeddedCborExtension, decimalExtension, bigfloatExtension, Decimal, EmbeddedCbor } from '../src/cbor/index.js';

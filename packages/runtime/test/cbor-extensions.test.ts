@@ -1,5 +1,6 @@
 // Issue 15 item 4: tag extensions per encoder/decoder, and the built-in ones. Expected bytes are
 // written out by hand from RFC 8746 / RFC 8949 or checked byte-for-byte against cbor-x.
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Encoder as CborXEncoder, Decoder as CborXDecoder } from 'cbor-x';

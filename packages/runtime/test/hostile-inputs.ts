@@ -1,5 +1,6 @@
 // Hostile inputs of issue 15 item 6, each with an honest run of the same size: what the same
 // amount of work costs on valid input. Shared by resource-limits.test.ts and its child process.
+import { Buffer } from 'node:buffer';
 import { decode as decodeCbor } from '../src/cbor/index.js';
 import { decode as decodeUbjson } from '../src/ubjson/index.js';
 

@@ -1,6 +1,7 @@
 // Issue 15 item 6: hostile inputs that cost far more than their size. Each runs in a child
 // process with a 64 MiB heap (the heap bound: the child dies of out-of-memory otherwise) and must
 // take at most 10x the honest cost of the same size of input (hostile-inputs.ts).
+import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
