@@ -54,4 +54,10 @@ shaking('a UBJSON encode-only bundle ships no reader or decoder', async () => {
   assert.ok(files.includes('ubjson/encoder.ts'));
 });
 
+shaking('the generic fallback generated code imports ships no typed arrays, structured clone or extensions', async () => {
+  const files = await shippedFiles('cbor', 'readAny, writeAny, EncodeSettings');
+  for (const file of ['cbor/typed-arrays.ts', 'cbor/structured-clone.ts']) assert.not.ok(files.includes(file), file);
+  assert.ok(files.includes('cbor/decode.ts') && files.includes('cbor/encode.ts'));
+});
+
 shaking.run();

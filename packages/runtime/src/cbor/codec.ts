@@ -10,6 +10,8 @@ import {
   DecodeSettings,
   encodeSettings,
   decodeSettings,
+  withEncodeFeatures,
+  withDecodeFeatures,
   type CborEncodeOptions,
   type CborDecodeOptions,
 } from './options.js';
@@ -20,7 +22,7 @@ export class CborEncoder {
   private readonly writer = new Writer();
   private readonly settings: EncodeSettings;
   constructor(options?: CborEncodeOptions) {
-    this.settings = new EncodeSettings(options);
+    this.settings = withEncodeFeatures(new EncodeSettings(options), options);
   }
   /** The encoding of `value`; the returned bytes are never overwritten by later calls. */
   encode(value: unknown): Uint8Array {
@@ -37,7 +39,7 @@ export class CborDecoder {
   private readonly reader = new Reader('cbor');
   private readonly settings: DecodeSettings;
   constructor(options?: CborDecodeOptions) {
-    this.settings = new DecodeSettings(options);
+    this.settings = withDecodeFeatures(new DecodeSettings(options), options);
   }
   decode(bytes: Uint8Array | ArrayBuffer): unknown {
     return decodeWith(this.reader, bytes, this.settings);

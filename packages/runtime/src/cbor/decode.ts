@@ -5,7 +5,7 @@ import { readUtf8 } from '../utf8-decode.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
 import { Simple } from './values.js';
-import { decodeSettings, type CborDecodeOptions, type DecodeSettings } from './options.js';
+import { coreDecodeSettings, type CborDecodeOptions, type DecodeSettings } from './options.js';
 import { interpretTag } from './tags.js';
 import { readEntries } from './decode-map.js';
 import { isLargeIndexLike, makeElementsSparse } from '../object-entries.js';
@@ -13,10 +13,11 @@ import { preallocate } from '../preallocate.js';
 
 /**
  * The generic decoder: one item from the reader's position with `depth` nesting levels left
- * (used by generated code for `{}` schemas). Throws only `DecodeError`.
+ * (used by generated code for `{}` schemas). Throws only `DecodeError`. Core options only: typed
+ * arrays, structured clone and extensions are for `decode` and `CborDecoder`.
  */
 export function readAny(reader: Reader, depth: number, options?: CborDecodeOptions | DecodeSettings): unknown {
-  return readItem(reader, depth, decodeSettings(options));
+  return readItem(reader, depth, coreDecodeSettings(options));
 }
 
 /**

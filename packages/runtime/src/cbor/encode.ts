@@ -6,7 +6,7 @@ import { Major, Info, InitialByte, KnownTag } from './constants.js';
 import { writeHeadAt } from './head.js';
 import { putText, writeInt32, writeInteger, writeNumber } from './encode-scalars.js';
 import { Tag, Simple } from './values.js';
-import { encodeSettings, type CborEncodeOptions, type EncodeSettings } from './options.js';
+import { coreEncodeSettings, type CborEncodeOptions, type EncodeSettings } from './options.js';
 import { writeSortedEntries } from './encode-sorted.js';
 
 const TWO_64 = 1n << 64n;
@@ -39,10 +39,11 @@ export function addStep(error: unknown, key: string | number, value: unknown): u
 /**
  * The generic encoder writing into an existing Writer (generated code uses it for `{}` schemas
  * and extra properties). An `EncodeError` path starts with `path`; on failure the writer keeps
- * whatever was written, so the caller resets it.
+ * whatever was written, so the caller resets it. Core options only: typed arrays, structured
+ * clone and extensions are for `encode` and `CborEncoder`.
  */
 export function writeAny(writer: Writer, value: unknown, path = '', options?: CborEncodeOptions | EncodeSettings): void {
-  const settings = encodeSettings(options);
+  const settings = coreEncodeSettings(options);
   settings.hooks?.references?.begin(value);
   try {
     writeItem(writer, value, settings.maxDepth, settings);

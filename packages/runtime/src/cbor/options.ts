@@ -68,7 +68,12 @@ export interface CborDecodeOptions {
   extensions?: readonly CborExtension[];
 }
 
-/** Resolved encode options: one fixed shape so the hot path stays monomorphic. */
+/**
+ * Resolved encode options: one fixed shape so the hot path stays monomorphic. The constructor
+ * reads the core options only; the opt-in features (typed arrays, structured clone, extensions)
+ * are added by `withEncodeFeatures`, so code that never asks for them (generated modules, which
+ * build their own settings) does not carry them into a bundle.
+ */
 export class EncodeSettings {
   readonly shortestFloat: boolean;
   readonly deterministic: boolean;
@@ -81,15 +86,6 @@ export class EncodeSettings {
     this.shortestFloat = this.deterministic || options.float === 'shortest';
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.selfDescribe = options.selfDescribe === true;
-    if (options.structuredClone === true) {
-      // Sorting entries by their bytes would reorder the tag-28 ids the references count on.
-      if (this.deterministic) throw new TypeError('cbor encode: structuredClone cannot be deterministic');
-      this.hooks = new EncodeHooks();
-      this.hooks.references = new CloneWriter();
-      this.hooks.addWriter(writeCloneType);
-    }
-    if (options.typedArrays === true || options.structuredClone === true) (this.hooks ??= new EncodeHooks()).addWriter(writeTypedArray);
-    for (const extension of options.extensions ?? []) this.addExtension(extension);
   }
 
   addExtension(extension: CborExtension): void {
@@ -97,7 +93,7 @@ export class EncodeSettings {
   }
 }
 
-/** Resolved decode options plus the key cache the decoder interns map keys in. */
+/** Resolved decode options plus the key cache the decoder interns map keys in (core options only, as `EncodeSettings`). */
 export class DecodeSettings {
   readonly maxDepth: number;
   readonly stringifyKeys: boolean;
@@ -108,7 +104,7 @@ export class DecodeSettings {
   /** Readers of tags that extensions, typed arrays or structured clone handle; `undefined` by default. */
   tagReaders: Map<number, TagReader> | undefined;
   /** Structured clone's shared values of the current item. */
-  readonly references: CloneReferences | undefined;
+  references: CloneReferences | undefined;
   constructor(options: CborDecodeOptions = {}, keys: KeyCache = new KeyCache()) {
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     this.stringifyKeys = options.mapKeys === 'stringify';
@@ -116,12 +112,6 @@ export class DecodeSettings {
     this.rejectTrailing = options.trailing !== 'ignore';
     this.maxBignumBytes = options.maxBignumBytes ?? DEFAULT_MAX_BIGNUM_BYTES;
     this.keys = keys;
-    if (options.typedArrays === true || options.structuredClone === true) this.tagReaders = new Map(typedArrayReaders());
-    if (options.structuredClone === true) {
-      this.references = [];
-      for (const [tag, read] of cloneReaders()) this.tagReaders!.set(tag, read);
-    }
-    for (const extension of options.extensions ?? []) this.addExtension(extension);
   }
 
   addExtension(extension: CborExtension): void {
@@ -135,13 +125,53 @@ const sharedKeys = /* @__PURE__ */ new KeyCache();
 export const DEFAULT_ENCODE = /* @__PURE__ */ new EncodeSettings();
 export const DEFAULT_DECODE = /* @__PURE__ */ new DecodeSettings({}, sharedKeys);
 
-/** Settings for a one-off call; options objects share the module's key cache. */
-export function encodeSettings(options: CborEncodeOptions | EncodeSettings | undefined): EncodeSettings {
+/** `settings` with the opt-in features `options` asks for: typed arrays, structured clone, extensions. */
+export function withEncodeFeatures(settings: EncodeSettings, options: CborEncodeOptions = {}): EncodeSettings {
+  if (options.structuredClone === true) {
+    // Sorting entries by their bytes would reorder the tag-28 ids the references count on.
+    if (settings.deterministic) throw new TypeError('cbor encode: structuredClone cannot be deterministic');
+    settings.hooks = new EncodeHooks();
+    settings.hooks.references = new CloneWriter();
+    settings.hooks.addWriter(writeCloneType);
+  }
+  if (options.typedArrays === true || options.structuredClone === true) (settings.hooks ??= new EncodeHooks()).addWriter(writeTypedArray);
+  for (const extension of options.extensions ?? []) settings.addExtension(extension);
+  return settings;
+}
+
+/** `settings` with the opt-in features `options` asks for (see `withEncodeFeatures`). */
+export function withDecodeFeatures(settings: DecodeSettings, options: CborDecodeOptions = {}): DecodeSettings {
+  if (options.typedArrays === true || options.structuredClone === true) settings.tagReaders = new Map(typedArrayReaders());
+  if (options.structuredClone === true) {
+    settings.references = [];
+    for (const [tag, read] of cloneReaders()) settings.tagReaders!.set(tag, read);
+  }
+  for (const extension of options.extensions ?? []) settings.addExtension(extension);
+  return settings;
+}
+
+/**
+ * Settings from the core options alone, for the generic fallback inside generated code
+ * (`readAny`/`writeAny`): schema'd values never need typed arrays, structured clone or tag
+ * extensions, and leaving them out keeps those modules out of generated bundles.
+ */
+export function coreEncodeSettings(options: CborEncodeOptions | EncodeSettings | undefined): EncodeSettings {
   if (options === undefined) return DEFAULT_ENCODE;
   return options instanceof EncodeSettings ? options : new EncodeSettings(options);
 }
 
-export function decodeSettings(options: CborDecodeOptions | DecodeSettings | undefined): DecodeSettings {
+export function coreDecodeSettings(options: CborDecodeOptions | DecodeSettings | undefined): DecodeSettings {
   if (options === undefined) return DEFAULT_DECODE;
   return options instanceof DecodeSettings ? options : new DecodeSettings(options, sharedKeys);
+}
+
+/** Settings for a one-off call; options objects share the module's key cache. */
+export function encodeSettings(options: CborEncodeOptions | EncodeSettings | undefined): EncodeSettings {
+  if (options === undefined) return DEFAULT_ENCODE;
+  return options instanceof EncodeSettings ? options : withEncodeFeatures(new EncodeSettings(options), options);
+}
+
+export function decodeSettings(options: CborDecodeOptions | DecodeSettings | undefined): DecodeSettings {
+  if (options === undefined) return DEFAULT_DECODE;
+  return options instanceof DecodeSettings ? options : withDecodeFeatures(new DecodeSettings(options, sharedKeys), options);
 }
