@@ -52,3 +52,6 @@ export {
   writeConstant,
   compareKeys,
 } from './generated-support.js';
+
+// Diagnostic notation (RFC 8949 §8) and the item tree behind it (also used by `binschema inspect`).
+export { toDiagnostic, formatFloat, quoteText, DiagnosticPrinter, readTree, type DiagnosticOptions, type CborItem, type ItemLimits } from './diagnostic.js';
