@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { registerCompile } from './commands/compile.js';
+import { registerCompile } from './commands/compile-command.js';
 import { version } from './version.js';
 
 /** The `binschema` command line, built fresh per call so tests can run it in-process. */
