@@ -38,6 +38,19 @@ export interface ItemLimits {
   maxDepth: number;
   /** Items still allowed; decremented as items are read. */
   itemsLeft: number;
+  /**
+   * Called for each item as soon as it is known, in byte order: a scalar once read, a container,
+   * tag or indefinite string right after its head (its `children` fill in later). `level` is
+   * the nesting level (0 at the top). For a dump that shows everything up to an error.
+   */
+  onItem?: (item: CborItem, level: number) => void;
+  /** Called for the break byte at `offset` that ends an indefinite-length item at `level`. */
+  onBreak?: (offset: number, level: number) => void;
+}
+
+function announce(limits: ItemLimits, item: CborItem, depth: number): CborItem {
+  limits.onItem?.(item, limits.maxDepth - depth);
+  return item;
 }
 
 /**
@@ -57,17 +70,17 @@ export function readItemTree(reader: Reader, depth: number, limits: ItemLimits):
   switch (major) {
     case Major.Unsigned:
     case Major.Negative:
-      return readInteger(reader, offset, major, info);
+      return announce(limits, readInteger(reader, offset, major, info), depth);
     case Major.Bytes:
     case Major.Text:
-      return readString(reader, offset, major, info, limits);
+      return readString(reader, offset, major, info, depth, limits);
     case Major.Array:
     case Major.Map:
     case Major.Tag:
       if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${limits.maxDepth}`, offset);
       return major === Major.Tag ? readTag(reader, offset, info, depth, limits) : readContainer(reader, offset, major, info, depth, limits);
     default:
-      return readSimple(reader, offset, info);
+      return announce(limits, readSimple(reader, offset, info), depth);
   }
 }
 
@@ -81,27 +94,32 @@ function readInteger(reader: Reader, offset: number, major: number, info: number
   return { offset, headEnd: reader.pos, end: reader.pos, major, info, argument: magnitude, value };
 }
 
-function readString(reader: Reader, offset: number, major: number, info: number, limits: ItemLimits): CborItem {
+function readString(reader: Reader, offset: number, major: number, info: number, depth: number, limits: ItemLimits): CborItem {
   const length = readArgument(reader, info, offset);
   const headEnd = reader.pos;
   if (length !== -1) {
     const value = stringPayload(reader, major, length);
-    return { offset, headEnd, end: reader.pos, major, info, argument: length, value };
+    return announce(limits, { offset, headEnd, end: reader.pos, major, info, argument: length, value }, depth);
   }
   // RFC 8949 §3.2.3: definite-length chunks of the same major type, then a break.
   const children: CborItem[] = [];
+  const item: CborItem = announce(limits, { offset, headEnd, end: headEnd, major, info, argument: -1, children }, depth);
   for (;;) {
     const chunkOffset = reader.pos;
     const initial = reader.u8();
-    if (initial === InitialByte.Break) break;
+    if (initial === InitialByte.Break) {
+      limits.onBreak?.(chunkOffset, limits.maxDepth - depth);
+      break;
+    }
     if (initial >> 5 !== major || (initial & 0x1f) === 31) notWellFormed(reader, 'bad chunk in an indefinite-length string', chunkOffset);
     if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', chunkOffset);
     const chunkLength = readArgument(reader, initial & 0x1f, chunkOffset);
     const chunkHeadEnd = reader.pos;
     const value = stringPayload(reader, major, chunkLength);
-    children.push({ offset: chunkOffset, headEnd: chunkHeadEnd, end: reader.pos, major, info: initial & 0x1f, argument: chunkLength, value });
+    children.push(announce(limits, { offset: chunkOffset, headEnd: chunkHeadEnd, end: reader.pos, major, info: initial & 0x1f, argument: chunkLength, value }, depth - 1));
   }
-  return { offset, headEnd, end: reader.pos, major, info, argument: -1, children };
+  item.end = reader.pos;
+  return item;
 }
 
 function stringPayload(reader: Reader, major: number, length: number): string | Uint8Array {
@@ -119,19 +137,23 @@ function readContainer(reader: Reader, offset: number, major: number, info: numb
   const headEnd = reader.pos;
   const perEntry = major === Major.Map ? 2 : 1;
   const children: CborItem[] = [];
+  // Each item takes at least one byte: a count beyond the bytes left is truncation, found
+  // before anything is allocated for it.
+  if (count * perEntry > reader.end - reader.pos) reader.failEnd(count * perEntry);
+  const item: CborItem = announce(limits, { offset, headEnd, end: headEnd, major, info, argument: count, children }, depth);
   if (count !== -1) {
-    // Each item takes at least one byte: a count beyond the bytes left is truncation, found
-    // before anything is allocated for it.
-    if (count * perEntry > reader.end - reader.pos) reader.failEnd(count * perEntry);
     for (let index = 0; index < count * perEntry; index++) children.push(readItemTree(reader, depth - 1, limits));
-    return { offset, headEnd, end: reader.pos, major, info, argument: count, children };
+    item.end = reader.pos;
+    return item;
   }
   // RFC 8949 §3.2.2: a break ends it only in element (or key) position.
   for (;;) {
     if (reader.pos >= reader.end) reader.failEnd(1);
     if (reader.uint8[reader.pos] === InitialByte.Break) {
+      limits.onBreak?.(reader.pos, limits.maxDepth - depth);
       reader.pos++;
-      return { offset, headEnd, end: reader.pos, major, info, argument: -1, children };
+      item.end = reader.pos;
+      return item;
     }
     children.push(readItemTree(reader, depth - 1, limits));
     if (perEntry === 2) children.push(readItemTree(reader, depth - 1, limits));
@@ -141,9 +163,11 @@ function readContainer(reader: Reader, offset: number, major: number, info: numb
 function readTag(reader: Reader, offset: number, info: number, depth: number, limits: ItemLimits): CborItem {
   if (info === 31) notWellFormed(reader, 'indefinite length on a tag', offset);
   const tag = info === 27 ? reader.u64() : readArgument(reader, info, offset);
-  const headEnd = reader.pos;
-  const content = readItemTree(reader, depth - 1, limits);
-  return { offset, headEnd, end: reader.pos, major: Major.Tag, info, argument: tag, children: [content] };
+  const children: CborItem[] = [];
+  const item: CborItem = announce(limits, { offset, headEnd: reader.pos, end: reader.pos, major: Major.Tag, info, argument: tag, children }, depth);
+  children.push(readItemTree(reader, depth - 1, limits));
+  item.end = reader.pos;
+  return item;
 }
 
 /** Major type 7 (RFC 8949 §3.3): simple values and floats; a break here is out of place. */

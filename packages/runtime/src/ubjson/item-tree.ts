@@ -35,6 +35,15 @@ export interface UbjsonItem {
 export interface UbjsonItemLimits {
   maxDepth: number;
   itemsLeft: number;
+  /** Called for each value and key as soon as it is known, in byte order (containers right after their header). */
+  onItem?: (item: UbjsonItem, level: number) => void;
+  /** Called for the `]` or `}` at `offset` that ends a container at `level`. */
+  onEnd?: (offset: number, level: number) => void;
+}
+
+function announce<T extends UbjsonItem>(limits: UbjsonItemLimits, item: T, depth: number): T {
+  limits.onItem?.(item, limits.maxDepth - depth);
+  return item;
 }
 
 /**
@@ -51,7 +60,8 @@ export function readUbjsonTree(reader: Reader, depth: number, limits: UbjsonItem
 
 function readPayloadTree(reader: Reader, offset: number, marker: number, marked: boolean, depth: number, limits: UbjsonItemLimits): UbjsonItem {
   if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
-  const scalar = (value: UbjsonItem['value'], lengthMarker?: number, headEnd = offset + (marked ? 1 : 0)): UbjsonItem => ({ offset, headEnd, end: reader.pos, marker, marked, value, lengthMarker });
+  const scalar = (value: UbjsonItem['value'], lengthMarker?: number, headEnd = offset + (marked ? 1 : 0)): UbjsonItem =>
+    announce(limits, { offset, headEnd, end: reader.pos, marker, marked, value, lengthMarker }, depth);
   switch (marker) {
     case Marker.Null:
       return scalar(null);
@@ -86,11 +96,11 @@ function readPayloadTree(reader: Reader, offset: number, marker: number, marked:
       return scalar(reader.utf8(length), lengthMarker, headEnd);
     }
     case Marker.HighPrecision:
-      return readHighPrecision(reader, offset, marked);
+      return announce(limits, readHighPrecision(reader, offset, marked), depth);
     case Marker.ArrayStart:
     case Marker.ObjectStart:
       if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${limits.maxDepth}`, offset);
-      return readContainer(reader, offset, marker, marked, depth - 1, limits);
+      return readContainer(reader, offset, marker, marked, depth, limits);
     default: {
       const what = marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`;
       return reader.fail(ErrorCode.NotWellFormed, what, offset);
@@ -132,23 +142,27 @@ function readContainer(reader: Reader, offset: number, marker: number, marked: b
     if (count > limits.itemsLeft) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond the item limit`, countOffset);
   }
   const headEnd = reader.pos;
-  const children: UbjsonItem[] = [];
   const header = { offset, headEnd, marker, marked, typeMarker, countMarker };
   if (!isObject && typeMarker === Marker.Uint8) {
     // binary-data.html: `[$U#n` is a byte array; one item, not n.
-    return { ...header, end: reader.pos + count, value: reader.bytes(count) };
+    return announce(limits, { ...header, end: reader.pos + count, value: reader.bytes(count) }, depth);
   }
+  const children: UbjsonItem[] = [];
+  const item = announce(limits, { ...header, end: headEnd, children }, depth);
+  const inner = depth - 1;
   for (let index = 0; count === -1 || index < count; index++) {
     if (count === -1 || typeMarker === -1) skipNoOps(reader);
     if (count === -1 && reader.peek() === (isObject ? Marker.ObjectEnd : Marker.ArrayEnd)) {
+      limits.onEnd?.(reader.pos, limits.maxDepth - depth);
       reader.pos++;
       break;
     }
-    if (isObject) children.push(readKey(reader, limits));
+    if (isObject) children.push(readKey(reader, inner, limits));
     const elementOffset = reader.pos;
-    children.push(typeMarker === -1 ? readUbjsonTree(reader, depth, limits) : readPayloadTree(reader, elementOffset, typeMarker, false, depth, limits));
+    children.push(typeMarker === -1 ? readUbjsonTree(reader, inner, limits) : readPayloadTree(reader, elementOffset, typeMarker, false, inner, limits));
   }
-  return { ...header, end: reader.pos, children };
+  item.end = reader.pos;
+  return item;
 }
 
 /** container-types.html: no-ops may sit between elements and are ignored. */
@@ -156,12 +170,12 @@ function skipNoOps(reader: Reader): void {
   while (reader.peek() === Marker.NoOp) reader.pos++;
 }
 
-function readKey(reader: Reader, limits: UbjsonItemLimits): UbjsonItem {
+function readKey(reader: Reader, depth: number, limits: UbjsonItemLimits): UbjsonItem {
   const offset = reader.pos;
   if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
   const lengthMarker = reader.peek();
   const length = readLength(reader);
   const headEnd = reader.pos;
   const value = reader.utf8(length);
-  return { offset, headEnd, end: reader.pos, marker: -1, marked: false, value, lengthMarker };
+  return announce(limits, { offset, headEnd, end: reader.pos, marker: -1, marked: false, value, lengthMarker }, depth);
 }
