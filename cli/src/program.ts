@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerCompile } from './commands/compile-command.js';
+import { registerInspect } from './commands/inspect-command.js';
 import { version } from './version.js';
 
 /** The `binschema` command line, built fresh per call so tests can run it in-process. */
@@ -10,5 +11,6 @@ export function createProgram(): Command {
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });
   registerCompile(program);
+  registerInspect(program);
   return program;
 }
