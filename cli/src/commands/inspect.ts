@@ -39,7 +39,7 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
     streams.stderr.write(`error: ${error.message}\n`);
-    return 2;
+    return error.exitCode;
   } finally {
     await output.close();
   }

@@ -4,9 +4,12 @@ import type { Readable } from 'node:stream';
 /** Default for `--max-bytes`: inputs read whole (inspect, a JSON document) stop here. */
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
 
-/** The failure of an input or usage check, reported as one line with exit code 2. */
+/** A failure the CLI reports as one line: exit code 1 for bad input, 2 for usage and I/O. */
 export class CliError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2 = 1,
+  ) {
     super(message);
     this.name = 'CliError';
   }
@@ -26,7 +29,7 @@ export async function readAll(source: AsyncIterable<Uint8Array>, maxBytes: numbe
   let length = 0;
   for await (const chunk of source) {
     length += chunk.length;
-    if (length > maxBytes) throw new CliError(`${what} is larger than --max-bytes ${maxBytes}`);
+    if (length > maxBytes) throw new CliError(`${what} is larger than --max-bytes ${maxBytes}`, 2);
     chunks.push(chunk);
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
