@@ -12,8 +12,16 @@ type SchemaNode = Record<string, unknown>;
 export class SchemaLocator {
   constructor(private readonly root: unknown) {}
 
-  /** The location of the element `token` of the instance described at `location`. */
+  /**
+   * The location of the element `token` of the instance described at `location`, after any
+   * local `$ref` (so it reads as the decoders' `schemaPath` does: `#/$defs/Point`).
+   */
   child(location: string | undefined, token: string, inArray: boolean): string | undefined {
+    const step = this.step(location, token, inArray);
+    return step === undefined ? undefined : (this.follow(step)?.[0] ?? step);
+  }
+
+  private step(location: string | undefined, token: string, inArray: boolean): string | undefined {
     if (location === undefined) return undefined;
     const resolved = this.follow(location);
     if (resolved === undefined) return undefined;

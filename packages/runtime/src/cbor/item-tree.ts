@@ -137,10 +137,10 @@ function readContainer(reader: Reader, offset: number, major: number, info: numb
   const headEnd = reader.pos;
   const perEntry = major === Major.Map ? 2 : 1;
   const children: CborItem[] = [];
+  const item: CborItem = announce(limits, { offset, headEnd, end: headEnd, major, info, argument: count, children }, depth);
   // Each item takes at least one byte: a count beyond the bytes left is truncation, found
   // before anything is allocated for it.
   if (count * perEntry > reader.end - reader.pos) reader.failEnd(count * perEntry);
-  const item: CborItem = announce(limits, { offset, headEnd, end: headEnd, major, info, argument: count, children }, depth);
   if (count !== -1) {
     for (let index = 0; index < count * perEntry; index++) children.push(readItemTree(reader, depth - 1, limits));
     item.end = reader.pos;

@@ -23,6 +23,8 @@ export interface UbjsonItem {
   readonly typeMarker?: number;
   /** Containers: the marker of the `#` count, or -1 when not counted. */
   readonly countMarker?: number;
+  /** Containers: the `#` count (elements, or pairs for objects), or -1 when not counted. */
+  readonly count?: number;
   /** False when the value came without a marker of its own (typed container element). */
   readonly marked: boolean;
   /** Scalars: the value; `H` keeps its text; `[$U#n` is a `Uint8Array`. */
@@ -142,7 +144,7 @@ function readContainer(reader: Reader, offset: number, marker: number, marked: b
     if (count > limits.itemsLeft) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond the item limit`, countOffset);
   }
   const headEnd = reader.pos;
-  const header = { offset, headEnd, marker, marked, typeMarker, countMarker };
+  const header = { offset, headEnd, marker, marked, typeMarker, countMarker, count };
   if (!isObject && typeMarker === Marker.Uint8) {
     // binary-data.html: `[$U#n` is a byte array; one item, not n.
     return announce(limits, { ...header, end: reader.pos + count, value: reader.bytes(count) }, depth);
