@@ -41,16 +41,19 @@ export async function convert(chunks: AsyncIterable<Uint8Array>, output: Batched
   const meter = { bytesIn: 0, items: 0 };
   const encode = encoderFor(options);
   const single = options.to === 'json' || options.to === 'cbor';
-  for await (const value of readValues(metered(chunks, meter, options.progress), options.from, options.maxBytes, options.decodeItem)) {
-    if (single && meter.items === 1) {
-      throw new CliError(`the input holds more than one item; use --to ${options.to === 'json' ? 'ndjson' : 'cbor-seq'}`);
+  try {
+    for await (const value of readValues(metered(chunks, meter, options.progress), options.from, options.maxBytes, options.decodeItem)) {
+      if (single && meter.items === 1) {
+        throw new CliError(`the input holds more than one item; use --to ${options.to === 'json' ? 'ndjson' : 'cbor-seq'}`);
+      }
+      meter.items++;
+      await output.push(encode(value));
     }
-    meter.items++;
-    await output.push(encode(value));
+  } finally {
+    // The items before a failure are written: the exit code says the output is incomplete.
+    await output.flush();
+    options.progress?.done();
   }
-  await output.flush();
-  options.progress?.update(meter.bytesIn, meter.items);
-  options.progress?.done();
   return { items: meter.items, bytesIn: meter.bytesIn, bytesOut: output.bytesOut, seconds: (performance.now() - started) / 1000 };
 }
 
