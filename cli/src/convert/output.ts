@@ -14,12 +14,16 @@ export class BatchedOutput {
 
   constructor(private readonly stream: Pick<Writable, 'write' | 'once'>) {}
 
-  async push(part: Uint8Array | string): Promise<void> {
+  /** Adds one item's output; the caller awaits `flush()` once `full`. */
+  add(part: Uint8Array | string): void {
     const bytes = typeof part === 'string' ? Buffer.from(part) : part;
     this.parts.push(bytes);
     this.pending += bytes.length;
     this.bytesOut += bytes.length;
-    if (this.pending >= BATCH_BYTES) await this.flush();
+  }
+
+  get full(): boolean {
+    return this.pending >= BATCH_BYTES;
   }
 
   async flush(): Promise<void> {

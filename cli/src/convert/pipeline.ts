@@ -42,12 +42,15 @@ export async function convert(chunks: AsyncIterable<Uint8Array>, output: Batched
   const encode = encoderFor(options);
   const single = options.to === 'json' || options.to === 'cbor';
   try {
-    for await (const value of readValues(metered(chunks, meter, options.progress), options.from, options.maxBytes, options.decodeItem)) {
-      if (single && meter.items === 1) {
-        throw new CliError(`the input holds more than one item; use --to ${options.to === 'json' ? 'ndjson' : 'cbor-seq'}`);
+    for await (const values of readValues(metered(chunks, meter, options.progress), options.from, options.maxBytes, options.decodeItem)) {
+      for (const value of values) {
+        if (single && meter.items === 1) {
+          throw new CliError(`the input holds more than one item; use --to ${options.to === 'json' ? 'ndjson' : 'cbor-seq'}`);
+        }
+        meter.items++;
+        output.add(encode(value));
+        if (output.full) await output.flush();
       }
-      meter.items++;
-      await output.push(encode(value));
     }
   } finally {
     // The items before a failure are written: the exit code says the output is incomplete.

@@ -4,8 +4,9 @@ import { skipAny } from '@binschema/runtime/ubjson';
 import { CliError } from '../io/input.js';
 
 /**
- * The items of an RFC 8742 CBOR sequence (or UBJSON values one after another) as they arrive:
- * each yielded `Uint8Array` is exactly one item's bytes, found with the runtime's `skipItem`
+ * The items of an RFC 8742 CBOR sequence (or UBJSON values one after another) as they arrive, in
+ * one batch per input chunk (one `await` per chunk, not per item): each `Uint8Array` of a batch is
+ * exactly one item's bytes, found with the runtime's `skipItem`
  * (`skipAny` for UBJSON), which also checks that the item is well formed.
  *
  * Memory stays at about one item plus one chunk. An item cut by a chunk boundary is retried once
@@ -13,7 +14,7 @@ import { CliError } from '../io/input.js';
  * an item larger than `maxItemBytes` is refused. Truncated input ends in the `DecodeError` of
  * the truncation, with its offset counted from the start of the input.
  */
-export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cbor' | 'ubjson', maxItemBytes: number): AsyncGenerator<Uint8Array> {
+export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cbor' | 'ubjson', maxItemBytes: number): AsyncGenerator<SplitItem[]> {
   let buffer: Uint8Array = new Uint8Array(0);
   let consumed = 0; // input offset of buffer[0]
   let retryAt = 0; // buffered bytes needed before trying an item that did not fit again
@@ -27,13 +28,15 @@ export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cb
     buffer = buffer.length === 0 && waiting.length === 1 ? chunk : concat([buffer, ...waiting], buffer.length + waitingLength);
     waiting = [];
     waitingLength = 0;
+    const items: SplitItem[] = [];
     let pos = 0;
     for (;;) {
       const end = itemEnd(buffer, pos, format, consumed, false);
       if (end === -1) break;
-      yield buffer.subarray(pos, end);
+      items.push({ bytes: buffer.subarray(pos, end), offset: consumed + pos });
       pos = end;
     }
+    if (items.length > 0) yield items;
     buffer = buffer.subarray(pos);
     consumed += pos;
     retryAt = buffer.length * 2;
@@ -42,9 +45,15 @@ export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cb
   let pos = 0;
   while (pos < buffer.length) {
     const end = itemEnd(buffer, pos, format, consumed, true);
-    yield buffer.subarray(pos, end);
+    yield [{ bytes: buffer.subarray(pos, end), offset: consumed + pos }];
     pos = end;
   }
+}
+
+/** One item's bytes and its offset from the start of the input. */
+export interface SplitItem {
+  bytes: Uint8Array;
+  offset: number;
 }
 
 /** End of the item at `pos`, or -1 when the buffer ends inside it and more input may come. */
@@ -64,8 +73,8 @@ function itemEnd(buffer: Uint8Array, pos: number, format: 'cbor' | 'ubjson', con
 }
 
 /** The same error with its offset counted from the start of the whole input. */
-function rebase(error: DecodeError, consumed: number): DecodeError {
-  return new DecodeError(error.format, error.code, error.detail, consumed + error.offset);
+export function rebase(error: DecodeError, consumed: number): DecodeError {
+  return new DecodeError(error.format, error.code, error.detail, consumed + error.offset, error.schemaPath, error.valuePath);
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {

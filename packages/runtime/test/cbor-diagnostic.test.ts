@@ -70,6 +70,9 @@ layout('indents an indefinite array after its underscore', () => {
 layout('separates the items of a sequence with a comma (RFC 8742)', () => {
   assert.is(toDiagnostic(bytes('01f66161'), { sequence: true }), '1, null, "a"');
 });
+layout('writes an empty sequence as nothing (RFC 8742 allows zero items)', () => {
+  assert.is(toDiagnostic(new Uint8Array(0), { sequence: true }), '');
+});
 layout('writes control characters and DEL as JSON escapes', () => {
   assert.is(toDiagnostic(bytes('630a097f')), '"\\n\\t\\u007f"');
 });

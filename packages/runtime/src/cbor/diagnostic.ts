@@ -52,9 +52,9 @@ export function toDiagnostic(bytes: Uint8Array, options: DiagnosticOptions = {})
   const limits: ItemLimits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, itemsLeft: options.maxItems ?? DEFAULT_MAX_ITEMS };
   const printer = new DiagnosticPrinter(options);
   const parts: string[] = [];
-  do {
-    parts.push(printer.print(readTree(reader, limits), 0));
-  } while (options.sequence === true && reader.pos < reader.end);
+  // RFC 8742: a sequence may be empty; a single item may not.
+  if (options.sequence !== true) parts.push(printer.print(readTree(reader, limits), 0));
+  else while (reader.pos < reader.end) parts.push(printer.print(readTree(reader, limits), 0));
   if (reader.pos !== reader.end) reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
   return parts.join(', ');
 }
