@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { decodeMultiple } from 'cbor-x';
 import { decode as shelacekDecode } from '@shelacek/ubjson';
-import { runCli, bytes } from './run-cli.js';
+import { spawnSync } from 'node:child_process';
+import { runCli, bytes, CLI } from './run-cli.js';
 
 const convertSuite = suite('binschema convert');
 const dir = mkdtempSync(join(tmpdir(), 'binschema-convert-'));
@@ -104,6 +105,15 @@ convertSuite('streams 96 MB of NDJSON to a CBOR sequence under a 32 MB heap limi
   const out = readFileSync(join(dir, 'big.cbor'));
   assert.is(out.length, items * record.length);
   assert.is(hex(out.subarray(0, record.length)), hex(record));
+});
+
+convertSuite('stops quietly with exit code 0 when the reader closes the pipe early', () => {
+  // 1,000,000 CBOR integers (0x01), far more NDJSON than `head -c 1` reads.
+  const input = file('ones.cbor', new Uint8Array(1_000_000).fill(1));
+  const script = `"${process.execPath}" "${CLI}" convert "${input}" --to ndjson -q | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`;
+  const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+  assert.is(run.stdout, 'status 0\n');
+  assert.not.match(run.stderr, /EPIPE/);
 });
 
 convertSuite.after(() => rmSync(dir, { recursive: true }));

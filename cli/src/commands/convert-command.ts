@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { positiveInteger } from './inspect-command.js';
+import { exitQuietlyOnClosedStdout, positiveInteger } from './inspect-command.js';
 
 export interface ConvertFlags {
   to: 'json' | 'ndjson' | 'cbor' | 'cbor-seq' | 'ubjson';
@@ -36,6 +36,7 @@ whole (up to --max-bytes). CBOR to JSON follows RFC 8949 §6.1 (byte strings as 
 dropped, NaN as null). Exit codes: 0 ok, 1 invalid input or a schema violation, 2 usage or I/O error.`)
     .action(async (file: string, flags: ConvertFlags) => {
       const { runConvert } = await import('./convert.js');
+      exitQuietlyOnClosedStdout();
       process.exitCode = await runConvert(file, flags, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     });
 }

@@ -34,6 +34,7 @@ Examples:
 Exit codes: 0 ok, 1 the input is not valid CBOR/UBJSON (shown at its offset), 2 usage or I/O error.`)
     .action(async (file: string, flags: InspectFlags) => {
       const { runInspect } = await import('./inspect.js');
+      exitQuietlyOnClosedStdout();
       process.exitCode = await runInspect(file, flags, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
     });
 }
@@ -42,4 +43,15 @@ export function positiveInteger(value: string): number {
   const number = Number(value);
   if (!Number.isSafeInteger(number) || number < 0) throw new InvalidArgumentError(`expected a non-negative integer, got "${value}"`);
   return number;
+}
+
+/**
+ * A reader that stops early (`binschema convert … | head`) closes the pipe: stop then, with the
+ * exit code so far, instead of an unhandled EPIPE.
+ */
+export function exitQuietlyOnClosedStdout(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(process.exitCode ?? 0);
+  });
 }
