@@ -1,6 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { PassThrough } from 'node:stream';
 import { ProgressBar, type ProgressStream } from '../src/convert/progress.js';
+import { runConvert } from '../src/commands/convert.js';
 
 /** A stand-in for a terminal on stderr: records what is written. */
 function fakeTty(isTTY: boolean, columns = 80): ProgressStream & { written: string[] } {
@@ -74,3 +79,31 @@ progress('writes nothing when the stream is not a terminal', () => {
 });
 
 progress.run();
+
+const wiring = suite('convert draws its progress bar on a terminal stderr');
+
+wiring('draws, erases, then prints the summary; nothing on a pipe', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'binschema-progress-'));
+  const input = join(dir, 'in.ndjson');
+  writeFileSync(input, '{"a":1}\n'.repeat(1000));
+  const flags = { to: 'cbor-seq' as const, maxBytes: 1 << 20, progress: true };
+  for (const isTTY of [true, false]) {
+    const stderr = fakeTty(isTTY, 100);
+    const stdout = new PassThrough();
+    stdout.resume();
+    assert.is(await runConvert(input, flags, { stdin: new PassThrough(), stdout, stderr }), 0);
+    // {"a":1} is a1 61 61 01 in CBOR: 4 bytes for each 8-byte line.
+    const summary = '1000 items, 8000 B in, 4000 B out,';
+    if (isTTY) {
+      // The first update draws at once: the whole 8000-byte file arrives in one chunk.
+      assert.match(stderr.written[0] ?? '', /^\r\[#+\]  100%  8000 B \/ 8000 B  .* 0 items\x1b\[K$/);
+      assert.is(stderr.written.at(-2), '\r\x1b[K');
+    } else {
+      assert.is(stderr.written.length, 1);
+    }
+    assert.ok(stderr.written.at(-1)?.startsWith(summary), stderr.written.at(-1));
+  }
+  rmSync(dir, { recursive: true });
+});
+
+wiring.run();
