@@ -1,8 +1,8 @@
+import { isDecodeError } from '@binschema/runtime';
 import { decode as decodeCbor } from '@binschema/runtime/cbor';
 import { decode as decodeUbjson } from '@binschema/runtime/ubjson';
 import type { InputFormat } from '../io/guess-format.js';
 import { CliError, readAll } from '../io/input.js';
-import { isDecodeError } from '@binschema/runtime';
 import { rebase, splitItems } from './splitter.js';
 
 /** Turns one item's bytes (CBOR or UBJSON) into a value: the generic decoder or a schema's. */
