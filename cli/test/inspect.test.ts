@@ -140,6 +140,16 @@ inspect('labels items with their JSON Pointer and schema location and marks the 
   ].join('\n'));
 });
 
+inspect('cuts long strings to 60 characters on a dump line', () => {
+  // Text of 70 "a" (0x78 0x46), then 40 bytes of 0xab (0x58 0x28).
+  const run = runCli(['inspect', '-'], bytes('7846' + '61'.repeat(70) + '5828' + 'ab'.repeat(40)));
+  assert.is(run.stdout.toString(), [
+    `     0  7846                text(70) "${'a'.repeat(57)}…"`,
+    `    72  5828                bytes(40) h'${'ab'.repeat(28)}…'`,
+    '',
+  ].join('\n'));
+});
+
 inspect('stops after --max-items', () => {
   const run = runCli(['inspect', '-', '--max-items', '2'], bytes('83010203'));
   assert.is(run.status, 0);

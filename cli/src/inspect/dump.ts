@@ -9,7 +9,8 @@ import type { SchemaLocator } from './schema-locator.js';
 const HEAD_COLUMN = 18;
 /** Where `--schema` labels start, after the nesting and the item. */
 const LABEL_COLUMN = 40;
-const keyText = new DiagnosticPrinter();
+// Non-text map keys become pointer tokens through their notation (cut like dump values).
+const keyText = new DiagnosticPrinter({ cutStrings: 60, maxOutput: Infinity });
 
 export interface DumpOptions {
   format: 'cbor' | 'ubjson';

@@ -6,8 +6,10 @@ export const MAX_VALUE_CHARS = 60;
 
 const CBOR_MAJOR = ['unsigned', 'negative', 'bytes', 'text', 'array', 'map', 'tag', 'simple'];
 const FLOAT_WIDTH: Record<number, string> = { 25: 'float16', 26: 'float32', 27: 'float64' };
-const cborValues = new DiagnosticPrinter();
-const ubjsonValues = new UbjsonPrinter();
+// Strings are cut before they are quoted: a dump line never builds a long string. No output
+// budget: each line is short, and the dump's length is bounded by --max-items.
+const cborValues = new DiagnosticPrinter({ cutStrings: MAX_VALUE_CHARS, maxOutput: Infinity });
+const ubjsonValues = new UbjsonPrinter({ cutStrings: MAX_VALUE_CHARS, maxOutput: Infinity });
 
 /** Bytes of a CBOR item's head: the initial byte and its argument (RFC 8949 §3). */
 export function cborHead(item: CborItem): [number, number] {

@@ -103,4 +103,19 @@ errors('turns 100,000 nested arrays under a huge maxDepth into too-deep, not a R
   deep[100_000] = 0;
   assertDecodeError(() => toDiagnostic(deep, { maxDepth: 1e9 }), 'too-deep', undefined);
 });
+errors('stops at maxOutput before building a leaf that cannot fit', () => {
+  // ["ab", "cd"]: "ab" takes 4 characters of 5, so "cd" (at offset 4) cannot fit.
+  assertDecodeError(() => toDiagnostic(bytes('82626162626364'), { maxOutput: 5 }), 'length-limit', 4);
+});
+errors('counts indentation against maxOutput', () => {
+  // [[[[0]]]] with 1,000 spaces per level: the innermost array (offset 3), laid out first,
+  // already needs 4,000 spaces for its element.
+  assertDecodeError(() => toDiagnostic(bytes('8181818100'), { indent: 1000, maxOutput: 2000 }), 'length-limit', 3);
+});
+errors('refuses 64 MB of 0x01 text by default (6 output characters each) with length-limit, not a RangeError', () => {
+  const length = 64 * 1024 * 1024;
+  const input = new Uint8Array(5 + length).fill(1);
+  input.set([0x7a, 0x04, 0x00, 0x00, 0x00]); // text, 4-byte length 2^26
+  assertDecodeError(() => toDiagnostic(input), 'length-limit', 0);
+});
 errors.run();

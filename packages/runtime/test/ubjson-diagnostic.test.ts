@@ -81,4 +81,5 @@ errors('bounds payload-free elements by maxItems', () => {
 errors('rejects nesting beyond maxDepth', () => assertDecodeError(() => toDiagnostic(ub('[', '[', '[', ']', ']', ']'), { maxDepth: 2 }), 'too-deep', 2));
 errors('rejects a truncated array', () => assertDecodeError(() => toDiagnostic(ub('[', 'i', 1)), 'unexpected-end', 3));
 errors('rejects trailing bytes', () => assertDecodeError(() => toDiagnostic(ub('Z', 'Z')), 'trailing-bytes', 1));
+errors('stops at maxOutput', () => assertDecodeError(() => toDiagnostic(ub('S', 'U', 3, 'abc'), { maxOutput: 4 }), 'length-limit', 0));
 errors.run();

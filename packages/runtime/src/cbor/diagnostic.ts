@@ -17,8 +17,9 @@
  * `indent: n` puts each element of a non-empty array or map on its own line, n spaces per level.
  * `sequence: true` reads an RFC 8742 CBOR sequence and separates its items with ", ".
  *
- * Bounded like the decoders: `maxDepth` (512) nesting levels, `maxItems` (1,000,000) items, and
- * the input checked as the decoder checks it (well-formed, strict UTF-8, no trailing bytes).
+ * Bounded like the decoders: `maxDepth` (512) nesting levels, `maxItems` (1,000,000) items,
+ * `maxOutput` (64 Mi) characters, and the input checked as the decoder checks it (well-formed,
+ * strict UTF-8, no trailing bytes).
  * Every failure is a `DecodeError` with a code and the byte offset.
  */
 import { Reader } from '../reader.js';
@@ -26,6 +27,9 @@ import { DecodeError, ErrorCode } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Major } from './constants.js';
 import { readItemTree, type CborItem, type ItemLimits } from './item-tree.js';
+import { DEFAULT_MAX_OUTPUT, OutputBudget, cutBytes, cutText, formatFloat, hex, quoteText } from './diagnostic-text.js';
+
+export { formatFloat, quoteText, hex, DEFAULT_MAX_OUTPUT };
 
 export type { CborItem, ItemLimits };
 
@@ -40,6 +44,14 @@ export interface DiagnosticOptions {
   maxDepth?: number;
   /** Most items in all, strings' chunks included (default 1,000,000). */
   maxItems?: number;
+  /** Most characters of output (default 64 Mi); beyond, a `length-limit` error at the item. */
+  maxOutput?: number;
+}
+
+/** Printer settings: the notation options, an output budget, and for dumps a cut of long strings. */
+export interface PrinterOptions extends Pick<DiagnosticOptions, 'indent' | 'encodingIndicators' | 'maxOutput'> {
+  /** Cut a string leaf longer than this many characters, ending it in `…` (not notation: for dumps). */
+  cutStrings?: number;
 }
 
 /** Largest bignum (tags 2/3) content written as a decimal number; longer ones stay `2(h'…')`. */
@@ -50,7 +62,7 @@ export const DEFAULT_MAX_ITEMS = 1_000_000;
 export function toDiagnostic(bytes: Uint8Array, options: DiagnosticOptions = {}): string {
   const reader = new Reader('cbor', bytes);
   const limits: ItemLimits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, itemsLeft: options.maxItems ?? DEFAULT_MAX_ITEMS };
-  const printer = new DiagnosticPrinter(options);
+  const printer = new DiagnosticPrinter(options, 'cbor');
   const parts: string[] = [];
   // RFC 8742: a sequence may be empty; a single item may not.
   if (options.sequence !== true) parts.push(printer.print(readTree(reader, limits), 0));
@@ -69,13 +81,20 @@ export function readTree(reader: Reader, limits: ItemLimits): CborItem {
   }
 }
 
-/** Prints `CborItem` trees; also used by `binschema inspect` for one item's value. */
+/**
+ * Prints `CborItem` trees; also used by `binschema inspect` for one item's value. Its `maxOutput`
+ * budget counts everything it prints over its lifetime.
+ */
 export class DiagnosticPrinter {
   private readonly indent: number;
   private readonly exact: boolean;
-  constructor(options: Pick<DiagnosticOptions, 'indent' | 'encodingIndicators'> = {}) {
+  private readonly cut: number | undefined;
+  private readonly budget: OutputBudget;
+  constructor(options: PrinterOptions = {}, format: 'cbor' | 'ubjson' = 'cbor') {
     this.indent = Math.max(0, Math.floor(options.indent ?? 0));
     this.exact = options.encodingIndicators === true;
+    this.cut = options.cutStrings;
+    this.budget = new OutputBudget(options.maxOutput ?? DEFAULT_MAX_OUTPUT, format);
   }
 
   /** The notation of `item`, at nesting `level` (for the indentation of its inner lines). */
@@ -105,7 +124,7 @@ export class DiagnosticPrinter {
 
   private string(item: CborItem): string {
     const value = item.value as string | Uint8Array;
-    const text = typeof value === 'string' ? quoteText(value) : `h'${hex(value)}'`;
+    const text = this.budget.leaf(value.length, item.offset, () => (typeof value === 'string' ? textLeaf(value, this.cut) : bytesLeaf(value, this.cut)));
     return text + this.width(item);
   }
 
@@ -125,10 +144,7 @@ export class DiagnosticPrinter {
       const element = this.print(children[index], level + 1);
       entries.push(step === 2 ? `${element}: ${this.print(children[index + 1], level + 1)}` : element);
     }
-    if (entries.length === 0) return `${open}${marker}${close}`;
-    if (this.indent === 0) return `${open}${marker}${entries.join(', ')}${close}`;
-    const inner = ' '.repeat(this.indent * (level + 1));
-    return `${open}${marker.trimEnd()}\n${inner}${entries.join(`,\n${inner}`)}\n${' '.repeat(this.indent * level)}${close}`;
+    return layOut(entries, `${open}${marker}`, close, this.indent, level, this.budget, item.offset);
   }
 
   private tag(item: CborItem, level: number): string {
@@ -162,35 +178,33 @@ export class DiagnosticPrinter {
   }
 }
 
-function isBignumContent(content: CborItem): boolean {
-  return content.major === Major.Bytes && content.children === undefined && (content.value as Uint8Array).length <= MAX_BIGNUM_BYTES;
+/** `"text"`, or when longer than `cut` characters, its start and `…"`, `cut` characters in all (escapes aside). */
+export function textLeaf(value: string, cut: number | undefined): string {
+  const shown = cutText(value, cut === undefined || value.length + 2 <= cut ? undefined : Math.max(0, cut - 3));
+  return shown.cut ? `${quoteText(shown.text).slice(0, -1)}…"` : quoteText(value);
+}
+
+/** `h'0102'`, or when longer than `cut` characters, its start and `…'`, at most `cut` characters in all. */
+export function bytesLeaf(value: Uint8Array, cut: number | undefined): string {
+  const shown = cutBytes(value, cut === undefined || value.length * 2 + 3 <= cut ? undefined : Math.max(0, Math.floor((cut - 4) / 2)));
+  return `h'${hex(shown.bytes)}${shown.cut ? '…' : ''}'`;
 }
 
 /**
- * A float as RFC 8949 Appendix A writes it: the shortest digits that read back to the same
- * double (ECMAScript Number::toString), always with a fraction (`1.0`, `-0.0`, `1.0e+300`).
+ * A container's entries between `open` (bracket and any indicator) and `close`: on one line, or
+ * with `indent`, one entry a line. Its own characters are taken from `budget` before joining.
  */
-export function formatFloat(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return 'Infinity';
-  if (value === -Infinity) return '-Infinity';
-  if (Object.is(value, -0)) return '-0.0';
-  const text = String(value);
-  if (text.includes('.')) return text;
-  const exponent = text.indexOf('e');
-  return exponent === -1 ? `${text}.0` : `${text.slice(0, exponent)}.0${text.slice(exponent)}`;
+export function layOut(entries: string[], open: string, close: string, indent: number, level: number, budget: OutputBudget, offset: number): string {
+  if (entries.length === 0) return `${open}${close}`; // `[]`, `[_ ]` (RFC 8949 Appendix A), `[#i ]`
+  if (indent === 0) {
+    budget.spend(open.length + close.length + 2 * entries.length, offset);
+    return `${open}${entries.join(', ')}${close}`;
+  }
+  const inner = ' '.repeat(indent * (level + 1));
+  budget.spend(open.length + close.length + (inner.length + 2) * entries.length + indent * level + 1, offset);
+  return `${open.trimEnd()}\n${inner}${entries.join(`,\n${inner}`)}\n${' '.repeat(indent * level)}${close}`;
 }
 
-/** A JSON string with every code unit outside printable ASCII escaped (`"\u00fc"`), as Appendix A. */
-export function quoteText(text: string): string {
-  return JSON.stringify(text).replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`);
+function isBignumContent(content: CborItem): boolean {
+  return content.major === Major.Bytes && content.children === undefined && (content.value as Uint8Array).length <= MAX_BIGNUM_BYTES;
 }
-
-/** Lowercase hex of `bytes`, two digits a byte. */
-export function hex(bytes: Uint8Array): string {
-  let text = '';
-  for (let index = 0; index < bytes.length; index++) text += HEX[bytes[index]];
-  return text;
-}
-
-const HEX: string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));

@@ -15,12 +15,14 @@
  *   typed elements have no marker of their own, so no suffix: `[$U#U h'0102']`.
  *
  * Options, limits and errors are those of the CBOR `toDiagnostic` (`indent`, `sequence`,
- * `maxDepth` 512, `maxItems` 1,000,000; strict input; every failure a `DecodeError`).
+ * `maxDepth` 512, `maxItems` 1,000,000, `maxOutput` 64 Mi characters; strict input; every
+ * failure a `DecodeError`).
  */
 import { Reader } from '../reader.js';
 import { DecodeError, ErrorCode } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { formatFloat, quoteText, hex, DEFAULT_MAX_ITEMS, type DiagnosticOptions } from '../cbor/diagnostic.js';
+import { DEFAULT_MAX_ITEMS, bytesLeaf, layOut, textLeaf, type DiagnosticOptions, type PrinterOptions } from '../cbor/diagnostic.js';
+import { DEFAULT_MAX_OUTPUT, OutputBudget, formatFloat } from '../cbor/diagnostic-text.js';
 import { Marker } from './constants.js';
 import { readUbjsonTree, type UbjsonItem, type UbjsonItemLimits } from './item-tree.js';
 
@@ -53,9 +55,13 @@ export function readUbjsonItem(reader: Reader, limits: UbjsonItemLimits): Ubjson
 export class UbjsonPrinter {
   private readonly indent: number;
   private readonly exact: boolean;
-  constructor(options: Pick<DiagnosticOptions, 'indent' | 'encodingIndicators'> = {}) {
+  private readonly cut: number | undefined;
+  private readonly budget: OutputBudget;
+  constructor(options: PrinterOptions = {}) {
     this.indent = Math.max(0, Math.floor(options.indent ?? 0));
     this.exact = options.encodingIndicators === true;
+    this.cut = options.cutStrings;
+    this.budget = new OutputBudget(options.maxOutput ?? DEFAULT_MAX_OUTPUT, 'ubjson');
   }
 
   print(item: UbjsonItem, level: number): string {
@@ -70,11 +76,11 @@ export class UbjsonPrinter {
       case Marker.Float64:
         return formatFloat(value as number);
       case Marker.HighPrecision:
-        return value as string;
+        return this.budget.leaf((value as string).length, item.offset, () => value as string);
       case -1:
       case Marker.Char:
       case Marker.String:
-        return quoteText(value as string);
+        return this.budget.leaf((value as string).length, item.offset, () => textLeaf(value as string, this.cut));
       default:
         return String(value);
     }
@@ -98,17 +104,17 @@ export class UbjsonPrinter {
   private container(item: UbjsonItem, level: number): string {
     const isObject = item.marker === Marker.ObjectStart;
     const header = this.header(item);
-    if (item.value instanceof Uint8Array) return this.exact ? `[${header}h'${hex(item.value)}']` : `h'${hex(item.value)}'`;
+    if (item.value instanceof Uint8Array) {
+      const bytes = item.value;
+      const leaf = this.budget.leaf(bytes.length, item.offset, () => bytesLeaf(bytes, this.cut));
+      return this.exact ? `[${header}${leaf}]` : leaf;
+    }
     const children = item.children as UbjsonItem[];
     const entries: string[] = [];
     for (let index = 0; index < children.length; index += isObject ? 2 : 1) {
       const element = this.print(children[isObject ? index + 1 : index], level + 1);
       entries.push(isObject ? `${this.print(children[index], level + 1)}: ${element}` : element);
     }
-    const [open, close] = isObject ? ['{', '}'] : ['[', ']'];
-    if (entries.length === 0) return `${open}${header.trimEnd()}${close}`;
-    if (this.indent === 0) return `${open}${header}${entries.join(', ')}${close}`;
-    const inner = ' '.repeat(this.indent * (level + 1));
-    return `${open}${header.trimEnd()}\n${inner}${entries.join(`,\n${inner}`)}\n${' '.repeat(this.indent * level)}${close}`;
+    return layOut(entries, `${isObject ? '{' : '['}${header}`, isObject ? '}' : ']', this.indent, level, this.budget, item.offset);
   }
 }
