@@ -70,3 +70,6 @@ export {
   writeConstant,
   compareKeys,
 } from './generated-support.js';
+
+// Diagnostic notation (RFC 8949 §8) and the item tree behind it (also used by `binschema inspect`).
+export { toDiagnostic, formatFloat, quoteText, DiagnosticPrinter, readTree, DEFAULT_MAX_OUTPUT, type DiagnosticOptions, type PrinterOptions, type CborItem, type ItemLimits } from './diagnostic.js';

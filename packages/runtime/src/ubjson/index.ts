@@ -47,3 +47,6 @@ export {
   hasNegativeZero,
   writeNumberItem,
 } from './generated-support.js';
+
+// UBJSON notation (diagnostic notation for UBJSON) and the value tree behind it (also used by `binschema inspect`).
+export { toDiagnostic, UbjsonPrinter, readUbjsonItem, type UbjsonItem, type UbjsonItemLimits } from './diagnostic.js';

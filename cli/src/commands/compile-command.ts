@@ -1,0 +1,63 @@
+import { Command, Option, InvalidArgumentError } from 'commander';
+
+// The options and help of `binschema compile`. The compiler (and TypeScript under it) is
+// imported only when the command runs, so other commands start without loading it.
+
+const FORMATS = ['cbor', 'ubjson'] as const;
+type FormatName = (typeof FORMATS)[number];
+
+export interface CompileFlags {
+  out: string;
+  format: FormatName[];
+  target: 'ts' | 'js';
+  deterministic?: boolean;
+  formatAssertion?: boolean;
+  schema: string[];
+  /** `<uri>=<file>` pairs for `schemasByUri`. */
+  schemaUri?: string[];
+  check?: boolean;
+  runtime?: string;
+}
+
+/** Exit codes: 0 written (or up to date), 1 `--check` found stale files, 2 a schema or usage error. */
+export const ExitCode = { Ok: 0, Stale: 1, Error: 2 } as const;
+
+export function registerCompile(program: Command): void {
+  program
+    .command('compile')
+    .description('Generate one codec module per schema file and format: <out>/<name>.<format>.ts (or .js + .d.ts).')
+    .argument('<schemas...>', 'schema files (<name>.schema.json or <name>.json)')
+    .requiredOption('-o, --out <dir>', 'directory to write the generated modules to')
+    .addOption(new Option('-f, --format <formats>', 'wire formats, comma-separated: cbor, ubjson').default(['cbor'], 'cbor').argParser(parseFormats))
+    .addOption(new Option('-t, --target <target>', 'ts: one .ts module; js: .js + .d.ts').choices(['ts', 'js']).default('ts'))
+    .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
+    .option('--format-assertion', 'check `format` (date-time, email, uuid, …) instead of treating it as an annotation')
+    .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
+    .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
+    .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
+    .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
+    .addHelpText('after', `
+Examples:
+  binschema compile schemas/*.schema.json --out src/generated
+  binschema compile person.schema.json --out gen --format cbor,ubjson --target js
+  binschema compile schemas/*.schema.json --out src/generated --check
+
+Each module exports the schema's TypeScript types, encode(value) and decode(bytes) for the root,
+and encode<Def>/decode<Def> for every $defs entry. Exit codes: 0 ok, 1 stale (--check), 2 error.`)
+    .action(async (schemas: string[], flags: CompileFlags) => {
+      const { runCompile } = await import('./compile.js');
+      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`));
+    });
+}
+
+function parseFormats(value: string): FormatName[] {
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!(FORMATS as readonly string[]).includes(name)) throw new InvalidArgumentError(`unknown format "${name}" (expected ${FORMATS.join(', ')})`);
+  }
+  return [...new Set(names)] as FormatName[];
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}

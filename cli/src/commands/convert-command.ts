@@ -1,0 +1,42 @@
+import { Command, Option } from 'commander';
+import { exitQuietlyOnClosedStdout, positiveInteger } from './inspect-command.js';
+
+export interface ConvertFlags {
+  to: 'json' | 'ndjson' | 'cbor' | 'cbor-seq' | 'ubjson';
+  from?: 'json' | 'ndjson' | 'cbor' | 'ubjson';
+  out?: string;
+  schema?: string;
+  maxBytes: number;
+  progress: boolean;
+  quiet?: boolean;
+}
+
+/** Registers `binschema convert`; its code loads when it runs, the compiler only for `--schema`. */
+export function registerConvert(program: Command): void {
+  program
+    .command('convert')
+    .description('Convert between JSON, NDJSON, CBOR, CBOR sequences and UBJSON, streaming item by item.')
+    .argument('<file>', 'input file, or - for stdin')
+    .addOption(new Option('-t, --to <format>', 'output format').choices(['json', 'ndjson', 'cbor', 'cbor-seq', 'ubjson']).makeOptionMandatory())
+    .addOption(new Option('-f, --from <format>', 'input format (default: guessed from the first bytes)').choices(['json', 'ndjson', 'cbor', 'ubjson']))
+    .option('-o, --out <file>', 'output file (default: stdout)')
+    .option('-s, --schema <file>', "convert through the schema's generated codec, validating every item")
+    .option('--max-bytes <n>', 'largest JSON document, NDJSON line or CBOR/UBJSON item (default 256 MiB)', positiveInteger, 256 * 1024 * 1024)
+    .option('--no-progress', 'no progress bar (drawn on stderr only when it is a terminal)')
+    .option('-q, --quiet', 'no summary line on stderr')
+    .addHelpText('after', `
+Examples:
+  binschema convert events.ndjson --to cbor-seq --out events.cbor
+  binschema convert events.cbor --to ndjson | head
+  binschema convert - --from json --to ubjson < doc.json > doc.ubj
+  binschema convert points.cbor --to ndjson --schema point.schema.json
+
+NDJSON, CBOR sequences and UBJSON values stream in constant memory; a JSON document is read
+whole (up to --max-bytes). CBOR to JSON follows RFC 8949 §6.1 (byte strings as base64url, tags
+dropped, NaN as null). Exit codes: 0 ok, 1 invalid input or a schema violation, 2 usage or I/O error.`)
+    .action(async (file: string, flags: ConvertFlags) => {
+      const { runConvert } = await import('./convert.js');
+      exitQuietlyOnClosedStdout();
+      process.exitCode = await runConvert(file, flags, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr });
+    });
+}

@@ -1,0 +1,114 @@
+import { createWriteStream, readFileSync, statSync } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import { isCodecError } from '@binschema/runtime';
+import { guessFormat, type InputFormat } from '../io/guess-format.js';
+import { CliError, describeIoError, openInput } from '../io/input.js';
+import { convert, type ConvertOptions, type OutputFormat } from '../convert/pipeline.js';
+import { BatchedOutput } from '../convert/output.js';
+import { ProgressBar, megabytes, type ProgressStream } from '../convert/progress.js';
+import type { ConvertFlags } from './convert-command.js';
+import type { Streams } from './inspect.js';
+
+/** Bytes looked at to guess the input format. */
+const GUESS_BYTES = 64 * 1024;
+
+/** Runs `binschema convert`; returns the exit code (0 ok, 1 invalid input, 2 usage or I/O error). */
+export async function runConvert(file: string, flags: ConvertFlags, streams: Streams & { stderr: ProgressStream }): Promise<number> {
+  const report = (line: string) => void streams.stderr.write(`${line}\n`);
+  let sink: Writable = streams.stdout;
+  try {
+    const input = openInput(file, streams.stdin);
+    const { chunks, format } = await peekFormat(input, flags.from);
+    const options: ConvertOptions = { from: format, to: flags.to, maxBytes: flags.maxBytes };
+    if (flags.schema !== undefined) Object.assign(options, await schemaCodecs(flags.schema, format, flags.to));
+    if (flags.progress && streams.stderr.isTTY === true) options.progress = new ProgressBar(streams.stderr, file === '-' ? undefined : sizeOf(file));
+    if (flags.out !== undefined) sink = createWriteStream(flags.out);
+    const summary = await convert(chunks, new BatchedOutput(sink), options);
+    if (sink !== streams.stdout) {
+      sink.end();
+      await finished(sink);
+    }
+    const rate = summary.seconds > 0 ? `${megabytes(summary.bytesIn / summary.seconds)}/s` : '-';
+    if (flags.quiet !== true) report(`${summary.items} items, ${megabytes(summary.bytesIn)} in, ${megabytes(summary.bytesOut)} out, ${summary.seconds.toFixed(2)} s, ${rate} (${format} to ${flags.to})`);
+    return 0;
+  } catch (error) {
+    if (sink !== streams.stdout) sink.end();
+    const io = describeIoError(error, file);
+    if (io !== undefined) {
+      report(`error: ${io}`);
+      return 2;
+    }
+    if (error instanceof CliError) {
+      report(`error: ${error.message}`);
+      return error.exitCode;
+    }
+    if (isCodecError(error)) {
+      report(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The input format (given, or guessed from the first 64 KiB) and the input's chunks, the ones
+ * read for the guess included.
+ */
+async function peekFormat(input: AsyncIterable<Uint8Array>, given: InputFormat | undefined): Promise<{ chunks: AsyncIterable<Uint8Array>; format: InputFormat }> {
+  if (given !== undefined) return { chunks: input, format: given };
+  const iterator = input[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let length = 0;
+  let ended = false;
+  while (length < GUESS_BYTES) {
+    const next = await iterator.next();
+    if (next.done === true) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    length += next.value.length;
+  }
+  const format = guessFormat(Buffer.concat(head, length), ended);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield* head;
+    if (ended) return;
+    for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield next.value;
+  }
+  return { chunks: chunks(), format };
+}
+
+/** `--schema`: the generated codecs the conversion goes through (the compiler loads only here). */
+async function schemaCodecs(path: string, from: InputFormat, to: OutputFormat): Promise<Partial<ConvertOptions>> {
+  let schema: unknown;
+  try {
+    schema = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CliError(describeIoError(error, path) ?? `${path} is not JSON`, 2);
+  }
+  const { compileCodec, isSchemaError } = await import('@binschema/compiler');
+  const codec = (format: 'cbor' | 'ubjson') => {
+    try {
+      return compileCodec(schema, { format });
+    } catch (error) {
+      if (isSchemaError(error)) throw new CliError(error.message, 2);
+      throw error;
+    }
+  };
+  const codecs: Partial<ConvertOptions> = {};
+  if (from === 'cbor' || from === 'ubjson') codecs.decodeItem = codec(from).decode;
+  if (to === 'ubjson') codecs.encodeItem = codec('ubjson').encode;
+  else if (to === 'cbor' || to === 'cbor-seq') codecs.encodeItem = codec('cbor').encode;
+  // JSON in and out: the CBOR encoder checks each value against the schema; its bytes are dropped.
+  else if (codecs.decodeItem === undefined) codecs.check = codec('cbor').encode;
+  return codecs;
+}
+
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size;
+  } catch {
+    return undefined;
+  }
+}

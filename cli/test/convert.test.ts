@@ -1,0 +1,120 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { decodeMultiple } from 'cbor-x';
+import { decode as shelacekDecode } from '@shelacek/ubjson';
+import { spawnSync } from 'node:child_process';
+import { runCli, bytes, CLI } from './run-cli.js';
+
+const convertSuite = suite('binschema convert');
+const dir = mkdtempSync(join(tmpdir(), 'binschema-convert-'));
+const file = (name: string, content: Uint8Array | string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
+
+convertSuite('turns NDJSON into a CBOR sequence file, item by item, with the input format guessed', () => {
+  const out = join(dir, 'out.cbor');
+  const run = runCli(['convert', file('in.ndjson', '{"a":1}\n\n[1.5,"\u00fc"]\n'), '--to', 'cbor-seq', '--out', out]);
+  assert.is(run.status, 0, run.stderr);
+  // By hand (RFC 8949 §3, §4.1 shortest float): {"a": 1} = a1 6161 01; [1.5, "ü"] = 82 f93e00 62c3bc.
+  assert.is(hex(readFileSync(out)), 'a1616101' + '82f93e0062c3bc');
+  // An independent decoder reads the same two items.
+  assert.equal(decodeMultiple(readFileSync(out)), [{ a: 1 }, [1.5, '\u00fc']]);
+  assert.match(run.stderr, /^2 items, 20 B in, 11 B out, [\d.]+ s, .* \(ndjson to cbor-seq\)\n$/);
+});
+
+convertSuite('turns a CBOR sequence on stdin into NDJSON on stdout (RFC 8949 §6.1 for non-JSON values)', () => {
+  // 1(1363896240), h'0102', 18446744073709551616 (tag 2), NaN, undefined, {1: "x"}
+  const input = bytes('c11a514b67b0 420102 c249010000000000000000 f97e00 f7 a10161 78');
+  const run = runCli(['convert', '-', '--to', 'ndjson', '--quiet'], input);
+  assert.is(run.status, 0, run.stderr);
+  assert.is(run.stdout.toString(), '"2013-03-21T20:04:00.000Z"\n"AQI"\n18446744073709551616\nnull\nnull\n{"1":"x"}\n');
+  assert.is(run.stderr, '');
+});
+
+convertSuite('turns a JSON document into UBJSON that another implementation reads', () => {
+  const run = runCli(['convert', '-', '--to', 'ubjson', '-q'], '{"a": [1, 300, -2.5], "b": null}');
+  assert.is(run.status, 0, run.stderr);
+  // By hand (UBJSON Draft 12): { i1 "a" [ i 1, I 300, D -2.5 ] i1 "b" Z }
+  assert.is(hex(run.stdout), '7b' + '6901' + '61' + '5b' + '6901' + '49012c' + '44c004000000000000' + '5d' + '6901' + '62' + '5a' + '7d');
+  const view = new Uint8Array(run.stdout).buffer; // a copy: @shelacek/ubjson takes an ArrayBuffer
+  assert.equal(shelacekDecode(view), { a: [1, 300, -2.5], b: null });
+});
+
+convertSuite('round-trips UBJSON and CBOR through each other', () => {
+  const cbor = bytes('a26161016162820203');
+  const ubjson = runCli(['convert', '-', '--to', 'ubjson', '-q'], cbor).stdout;
+  assert.is(hex(runCli(['convert', '-', '--to', 'cbor', '-q'], ubjson).stdout), 'a26161016162820203');
+});
+
+convertSuite('converts through a schema, validating every item', () => {
+  const schema = file('point.json', JSON.stringify({ type: 'object', properties: { x: { type: 'integer' } }, required: ['x'], additionalProperties: false }));
+  const good = runCli(['convert', '-', '--to', 'cbor-seq', '--schema', schema, '-q'], '{"x":1}\n{"x":2}\n');
+  assert.is(good.status, 0, good.stderr);
+  assert.is(hex(good.stdout), 'a1617801' + 'a1617802');
+  const bad = runCli(['convert', '-', '--to', 'cbor-seq', '--schema', schema, '-q'], '{"x":1}\n{"x":"two"}\n');
+  assert.is(bad.status, 1);
+  assert.match(bad.stderr, /^error: cbor encode: /);
+  // {"x": 1}, then {"y": 1}: the schema's decoder refuses "y" at offset 5 of the input.
+  const badCbor = runCli(['convert', '-', '--from', 'cbor', '--to', 'ndjson', '--schema', schema, '-q'], bytes('a1617801 a1617901'));
+  assert.is(badCbor.status, 1);
+  assert.is(badCbor.stdout.toString(), '{"x":1}\n');
+  assert.match(badCbor.stderr, /^error: cbor decode: .* at offset 5 \(#\)\n$/);
+});
+
+convertSuite('reports truncated input at its offset from the start of the input', () => {
+  const run = runCli(['convert', '-', '--from', 'cbor', '--to', 'ndjson', '-q'], bytes('01 02 8301'));
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), '1\n2\n');
+  assert.match(run.stderr, /^error: cbor decode: unexpected end of input.* at offset 4\n$/);
+});
+
+convertSuite('refuses several items for a single-item output, and a bad NDJSON line by number', () => {
+  const several = runCli(['convert', '-', '--from', 'cbor', '--to', 'json', '-q'], bytes('0102'));
+  assert.is(several.status, 1);
+  assert.match(several.stderr, /use --to ndjson/);
+  const badLine = runCli(['convert', '-', '--from', 'ndjson', '--to', 'cbor-seq', '-q'], '1\n{oops}\n');
+  assert.is(badLine.status, 1);
+  assert.match(badLine.stderr, /^error: ndjson line 2: /);
+});
+
+convertSuite('streams 96 MB of NDJSON to a CBOR sequence under a 32 MB heap limit and 125 MB RSS', () => {
+  const line = `${JSON.stringify({ id: 123456, name: 'a fairly ordinary record', tags: ['x', 'y'], score: 0.5 })}\n`;
+  const block = line.repeat(Math.ceil(65536 / line.length));
+  const blocks = Math.round(96e6 / block.length);
+  const input = join(dir, 'big.ndjson');
+  writeFileSync(input, '');
+  for (let index = 0; index < blocks; index++) writeFileSync(input, block, { flag: 'a' });
+  // Anything that held the input or the output whole would die here with a heap out of memory.
+  const reportRss = new URL('./fixtures/report-rss.mjs', import.meta.url).href;
+  const run = runCli(['convert', input, '--to', 'cbor-seq', '--out', join(dir, 'big.cbor')], undefined, ['--max-old-space-size=32', '--import', reportRss]);
+  assert.is(run.status, 0, run.stderr);
+  // And the whole process (buffers live outside the heap) stays below what holding the 96 MB input
+  // alone would take (about 45 MB for Node itself; 95 MB measured here).
+  const peakKiB = Number(/maxrss (\d+)/.exec(run.stderr)?.[1]);
+  assert.ok(peakKiB * 1024 < 125e6, `peak RSS ${(peakKiB / 1024).toFixed(1)} MiB`);
+  const items = blocks * Math.ceil(65536 / line.length);
+  assert.match(run.stderr, new RegExp(`^${items} items, ${(blocks * block.length / 1e6).toFixed(1)} MB in`));
+  // Each record is 64 bytes of CBOR, written out by hand: a4 62"id" 1a0001e240 64"name" 78 18 … 65"score" f93800.
+  const record = bytes('a4 626964 1a0001e240 646e616d65 7818 6120666169726c79206f7264696e617279207265636f7264 6474616773 82 6178 6179 6573636f7265 f93800');
+  const out = readFileSync(join(dir, 'big.cbor'));
+  assert.is(out.length, items * record.length);
+  assert.is(hex(out.subarray(0, record.length)), hex(record));
+});
+
+convertSuite('stops quietly with exit code 0 when the reader closes the pipe early', () => {
+  // 1,000,000 CBOR integers (0x01), far more NDJSON than `head -c 1` reads.
+  const input = file('ones.cbor', new Uint8Array(1_000_000).fill(1));
+  const script = `"${process.execPath}" "${CLI}" convert "${input}" --to ndjson -q | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`;
+  const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+  assert.is(run.stdout, 'status 0\n');
+  assert.not.match(run.stderr, /EPIPE/);
+});
+
+convertSuite.after(() => rmSync(dir, { recursive: true }));
+convertSuite.run();

@@ -1,0 +1,169 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli, bytes } from './run-cli.js';
+
+// Golden outputs written by hand from RFC 8949 (§3 heads, §8 notation, Appendix A items) and the
+// dump layout documented in src/inspect/dump.ts: offset, head bytes, nesting, type(argument) value.
+
+const inspect = suite('binschema inspect');
+const dir = mkdtempSync(join(tmpdir(), 'binschema-inspect-'));
+const file = (name: string, content: Uint8Array | string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+inspect('dumps RFC 8949 Appendix A {"a": 1, "b": [2, 3]} one item per line from a file', () => {
+  const run = runCli(['inspect', file('map.cbor', bytes('a26161016162820203'))]);
+  assert.is(run.status, 0);
+  assert.is(run.stdout.toString(), [
+    '     0  a2                  map(2)',
+    '     1  61                    text(1) "a"',
+    '     3  01                    unsigned(1) 1',
+    '     4  61                    text(1) "b"',
+    '     6  82                    array(2)',
+    '     7  02                      unsigned(2) 2',
+    '     8  03                      unsigned(3) 3',
+    '',
+  ].join('\n'));
+});
+
+inspect('dumps indefinite lengths with their breaks, read from a pipe', () => {
+  // RFC 8949 Appendix A: [_ 1, [2, 3], [_ 4, 5]]
+  const run = runCli(['inspect', '-'], bytes('9f018202039f0405ffff'));
+  assert.is(run.status, 0);
+  assert.is(run.stdout.toString(), [
+    '     0  9f                  array(*)',
+    '     1  01                    unsigned(1) 1',
+    '     2  82                    array(2)',
+    '     3  02                      unsigned(2) 2',
+    '     4  03                      unsigned(3) 3',
+    '     5  9f                    array(*)',
+    '     6  04                      unsigned(4) 4',
+    '     7  05                      unsigned(5) 5',
+    '     8  ff                    break',
+    '     9  ff                  break',
+    '',
+  ].join('\n'));
+});
+
+inspect('shows heads with their arguments, tags, floats and byte strings', () => {
+  // 1(1363896240), 1.5 as f16, h'0102', -1000, 24 in one-byte form: a CBOR sequence (RFC 8742).
+  const run = runCli(['inspect', '-'], bytes('c11a514b67b0 f93e00 420102 3903e7 1818'));
+  assert.is(run.stdout.toString(), [
+    '     0  c1                  tag(1)',
+    '     1  1a514b67b0            unsigned(1363896240) 1363896240',
+    '     6  f93e00              float16 1.5',
+    '     9  42                  bytes(2) h\'0102\'',
+    '    12  3903e7              negative(999) -1000',
+    '    15  1818                unsigned(24) 24',
+    '',
+  ].join('\n'));
+});
+
+inspect('shows everything up to an error, then the error at its offset with the bytes around it', () => {
+  // [1, "\xc3(", …]: 0xc3 0x28 is not UTF-8 (0x28 is no continuation byte).
+  const run = runCli(['inspect', '-'], bytes('83 01 62 c3 28 02'));
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), [
+    '     0  83                  array(3)',
+    '     1  01                    unsigned(1) 1',
+    'error: cbor decode: invalid UTF-8 in text at offset 3',
+    '     0  83 01 62 c3 28 02',
+    '                 ^^',
+    '',
+  ].join('\n'));
+});
+
+inspect('points after the last byte when the input ends inside an item', () => {
+  // An array head declaring 2 elements with 1 byte left: refused before reading on (RFC 8949 §3).
+  const run = runCli(['inspect', '-'], bytes('82 01'));
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), [
+    '     0  82                  array(2)',
+    'error: cbor decode: unexpected end of input (need 2 bytes, have 1) at offset 2',
+    '     0  82 01',
+    '              ^^ end of input',
+    '',
+  ].join('\n'));
+});
+
+inspect('prints RFC 8949 diagnostic notation with --diag, encoding indicators with --exact', () => {
+  const input = bytes('a26161016162820203 190001 f93e00 5f42010243030405ff');
+  assert.is(runCli(['inspect', '-', '--diag'], input).stdout.toString(), '{"a": 1, "b": [2, 3]}, 1, 1.5, (_ h\'0102\', h\'030405\')\n');
+  assert.is(runCli(['inspect', '-', '--diag', '--exact'], input).stdout.toString(), '{"a": 1, "b": [2, 3]}, 1_1, 1.5_1, (_ h\'0102\', h\'030405\')\n');
+});
+
+inspect('indents --diag output with --indent', () => {
+  assert.is(runCli(['inspect', '-', '--diag', '--indent', '2'], bytes('a161618102')).stdout.toString(), '{\n  "a": [\n    2\n  ]\n}\n');
+});
+
+inspect('guesses UBJSON from the bytes and dumps it', () => {
+  // {"a": [$i#2 1, -1], "b": "abc"} with every marker written out (UBJSON Draft 12).
+  const ubjson = Buffer.concat([Buffer.from('{U\x01a[$i#U\x02'), Buffer.from([0x01, 0xff]), Buffer.from('U\x01bSU\x03abc}')]);
+  const run = runCli(['inspect', file('doc.ubj', ubjson)]);
+  assert.is(run.status, 0);
+  assert.is(run.stdout.toString(), [
+    '     0  7b                  object',
+    '     1  5501                  key(1) "a"',
+    '     4  5b2469235502          array($i #2)',
+    '    10  01                      int8 1',
+    '    11  ff                      int8 -1',
+    '    12  5501                  key(1) "b"',
+    '    15  535503                string(3) "abc"',
+    '    21  7d                  end',
+    '',
+  ].join('\n'));
+  assert.is(runCli(['inspect', '-', '--diag', '--exact'], ubjson).stdout.toString(), '{"a"_U: [$i#U 1, -1], "b"_U: "abc"_SU}\n');
+});
+
+inspect('labels items with their JSON Pointer and schema location and marks the first that breaks the schema', () => {
+  const schema = file('s.json', JSON.stringify({
+    type: 'object',
+    properties: { a: { type: 'integer' }, b: { type: 'array', items: { $ref: '#/$defs/small' } } },
+    $defs: { small: { type: 'integer', maximum: 2 } },
+  }));
+  const run = runCli(['inspect', file('m.cbor', bytes('a26161016162820203')), '--schema', schema]);
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), [
+    '     0  a2                  map(2)                                    / #',
+    '     1  61                    text(1) "a"                             /a #/properties/a',
+    '     3  01                    unsigned(1) 1                           /a #/properties/a',
+    '     4  61                    text(1) "b"                             /b #/properties/b',
+    '     6  82                    array(2)                                /b #/properties/b',
+    '     7  02                      unsigned(2) 2                         /b/0 #/$defs/small',
+    '     8  03                      unsigned(3) 3                         /b/1 #/$defs/small  <-- schema-violation: must be <= 2 (#/$defs/small)',
+    '',
+  ].join('\n'));
+});
+
+inspect('cuts long strings to 60 characters on a dump line', () => {
+  // Text of 70 "a" (0x78 0x46), then 40 bytes of 0xab (0x58 0x28).
+  const run = runCli(['inspect', '-'], bytes('7846' + '61'.repeat(70) + '5828' + 'ab'.repeat(40)));
+  assert.is(run.stdout.toString(), [
+    `     0  7846                text(70) "${'a'.repeat(57)}…"`,
+    `    72  5828                bytes(40) h'${'ab'.repeat(28)}…'`,
+    '',
+  ].join('\n'));
+});
+
+inspect('stops after --max-items', () => {
+  const run = runCli(['inspect', '-', '--max-items', '2'], bytes('83010203'));
+  assert.is(run.status, 0);
+  assert.is(run.stdout.toString(), '     0  83                  array(3)\n     1  01                    unsigned(1) 1\n… stopped after 2 items (--max-items)\n');
+});
+
+inspect('refuses JSON and a missing file with exit code 2', () => {
+  const json = runCli(['inspect', '-'], '{"a": 1}');
+  assert.is(json.status, 2);
+  assert.match(json.stderr, /looks like JSON/);
+  const missing = runCli(['inspect', join(dir, 'nope.cbor')]);
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, /ENOENT/);
+});
+
+inspect.after(() => rmSync(dir, { recursive: true }));
+inspect.run();
