@@ -52,3 +52,7 @@ export {
   writeConstant,
   compareKeys,
 } from './generated-support.js';
+
+// Partial decoding: one level, or only the item at a JSON Pointer.
+export { decodeLevel, decodeAt } from './level.js';
+export { RawItem } from '../partial-decode.js';

@@ -47,3 +47,7 @@ export {
   hasNegativeZero,
   writeNumberItem,
 } from './generated-support.js';
+
+// Partial decoding: one level, or only the value at a JSON Pointer.
+export { decodeLevel, decodeAt } from './level.js';
+export { RawItem } from '../partial-decode.js';
