@@ -83,7 +83,14 @@ at('finds every pointer of 200 seeded random values', () => {
 
 at('walks no-ops, counts, escaped tokens, typed containers and repeated keys', () => {
   const bytes = ub('{i\x03a/b[Ni\x05N{i\x01~[$i#i\x02\x03\x04}]i\x03a/bi\x09}');
-  assert.is(decodeAt(bytes, '/a~1b'), 9, 'the last of the repeated keys');
+  assert.is(decodeAt(bytes, '/a~1b/0'), 5, 'the first of the repeated keys');
+  try {
+    decodeAt(bytes, '/a~1b', { duplicateKeys: 'reject' });
+    assert.unreachable('decoded');
+  } catch (error) {
+    assert.is((error as DecodeError).code, 'duplicate-key');
+    assert.is((error as DecodeError).offset, 25);
+  }
   const first = ub('{i\x01x[Ni\x05N{i\x01~[$i#i\x02\x03\x04}]}');
   assert.is(decodeAt(first, '/x/0'), 5);
   assert.is(decodeAt(first, '/x/1/~0/1'), 4);

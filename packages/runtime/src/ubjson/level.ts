@@ -106,7 +106,8 @@ function levelObject(values: ValueDecoder, child: (bytes: Uint8Array) => unknown
 /**
  * The value at JSON Pointer `pointer` (`''` is the whole value), decoded as `decode` would
  * decode it there. Containers on the way are walked entry by entry; the bytes after the value
- * are not read. An object key matches its last occurrence (as `decode` keeps it). A pointer that
+ * are not read. An object key matches its first occurrence, or with `duplicateKeys: 'reject'`
+ * its only one (see cbor/level.ts on why: the same rule in both formats). A pointer that
  * does not resolve is `path-not-found` at the offset of the value it could not enter; one that
  * does not start with `/` is a `SyntaxError`.
  */
@@ -144,7 +145,10 @@ function enterArray(values: ValueDecoder, token: string, depth: number): number 
   return -1;
 }
 
-/** Offset of the value of the last `token` key in an untyped object (after `{`), or -1. */
+/**
+ * Offset of the value of the `token` key in an untyped object (after `{`), or -1: the first
+ * occurrence, or under `duplicateKeys: 'reject'` the only one, after reading the whole object.
+ */
 function enterObject(values: ValueDecoder, token: string, depth: number): number {
   const reader = values.reader;
   const count = readCount(reader, 3);
@@ -153,6 +157,7 @@ function enterObject(values: ValueDecoder, token: string, depth: number): number
   for (let index = 0; !atEnd(reader, count, index, Marker.ObjectEnd); index++) {
     const keyOffset = reader.pos;
     const key = values.readKey();
+    if (!values.rejectDuplicates && key === token) return reader.pos;
     if (values.rejectDuplicates) values.setKey(seen, key, true, keyOffset);
     if (key === token) found = reader.pos;
     values.readValue(depth + 1);
