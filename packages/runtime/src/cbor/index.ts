@@ -56,3 +56,6 @@ export {
 // Partial decoding: one level, or only the item at a JSON Pointer.
 export { decodeLevel, decodeAt } from './level.js';
 export { RawItem } from '../partial-decode.js';
+
+// Streams of CBOR sequences (RFC 8742) as WHATWG TransformStreams, for generated `decodeStream`/`encodeStream`.
+export { cborDecoderStream, cborEncoderStream } from '../streams/cbor.js';

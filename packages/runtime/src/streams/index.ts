@@ -11,63 +11,7 @@
  * inside an item is an error at flush. No-ops (`N`) between UBJSON values are dropped
  * (UBJSON's keep-alive). For Node `Transform` classes, see `@binschema/runtime/streams/node`.
  */
-import {
-  cborSequenceDecoder,
-  ubjsonSequenceDecoder,
-  cborItemEncoder,
-  ubjsonItemEncoder,
-  type SequenceDecoder,
-  type CborStreamDecodeOptions,
-  type UbjsonStreamDecodeOptions,
-  type CborStreamEncodeOptions,
-  type UbjsonStreamEncodeOptions,
-} from './sequence.js';
-
-export type {
-  StreamDecodeOptions,
-  StreamEncodeOptions,
-  CborStreamDecodeOptions,
-  UbjsonStreamDecodeOptions,
-  CborStreamEncodeOptions,
-  UbjsonStreamEncodeOptions,
-} from './sequence.js';
+export { cborDecoderStream, cborEncoderStream, type CborStreamDecodeOptions, type CborStreamEncodeOptions } from './cbor.js';
+export { ubjsonDecoderStream, ubjsonEncoderStream, type UbjsonStreamDecodeOptions, type UbjsonStreamEncodeOptions } from './ubjson.js';
+export type { StreamDecodeOptions, StreamEncodeOptions } from './sequence.js';
 export { DEFAULT_MAX_ITEM_BYTES } from './framer.js';
-
-/** Bytes in, decoded CBOR items out. */
-export function cborDecoderStream(options?: CborStreamDecodeOptions): TransformStream<Uint8Array, unknown> {
-  return decoderStream(cborSequenceDecoder(options));
-}
-
-/** Values in, CBOR bytes out (one chunk per value). */
-export function cborEncoderStream(options?: CborStreamEncodeOptions): TransformStream<unknown, Uint8Array> {
-  return encoderStream(cborItemEncoder(options));
-}
-
-/** Bytes in, decoded UBJSON values out. */
-export function ubjsonDecoderStream(options?: UbjsonStreamDecodeOptions): TransformStream<Uint8Array, unknown> {
-  return decoderStream(ubjsonSequenceDecoder(options));
-}
-
-/** Values in, UBJSON bytes out (one chunk per value). */
-export function ubjsonEncoderStream(options?: UbjsonStreamEncodeOptions): TransformStream<unknown, Uint8Array> {
-  return encoderStream(ubjsonItemEncoder(options));
-}
-
-function decoderStream(sequence: SequenceDecoder): TransformStream<Uint8Array, unknown> {
-  return new TransformStream({
-    transform(chunk, controller) {
-      sequence.write(chunk, (value) => controller.enqueue(value));
-    },
-    flush() {
-      sequence.end();
-    },
-  });
-}
-
-function encoderStream(encode: (value: unknown) => Uint8Array): TransformStream<unknown, Uint8Array> {
-  return new TransformStream({
-    transform(value, controller) {
-      controller.enqueue(encode(value));
-    },
-  });
-}

@@ -9,17 +9,9 @@
  * for null.
  */
 import { Transform, type TransformCallback } from 'node:stream';
-import {
-  cborSequenceDecoder,
-  ubjsonSequenceDecoder,
-  cborItemEncoder,
-  ubjsonItemEncoder,
-  type SequenceDecoder,
-  type CborStreamDecodeOptions,
-  type UbjsonStreamDecodeOptions,
-  type CborStreamEncodeOptions,
-  type UbjsonStreamEncodeOptions,
-} from './sequence.js';
+import type { SequenceDecoder } from './sequence.js';
+import { cborSequenceDecoder, cborItemEncoder, type CborStreamDecodeOptions, type CborStreamEncodeOptions } from './cbor.js';
+import { ubjsonSequenceDecoder, ubjsonItemEncoder, type UbjsonStreamDecodeOptions, type UbjsonStreamEncodeOptions } from './ubjson.js';
 
 /** Stands for a null item in object mode (`Symbol.for('null')`). */
 export const NULL_ITEM: unique symbol = Symbol.for('null') as never;
@@ -52,9 +44,9 @@ class DecoderTransform extends Transform {
 /** Values in (writable side, object mode), bytes out. */
 class EncoderTransform extends Transform {
   private readonly encode: (value: unknown) => Uint8Array;
-  constructor(encode: (value: unknown) => Uint8Array) {
+  constructor(encode: (value: never) => Uint8Array) {
     super({ writableObjectMode: true });
-    this.encode = encode;
+    this.encode = encode as (value: unknown) => Uint8Array;
   }
   override _transform(value: unknown, _encoding: BufferEncoding, callback: TransformCallback): void {
     let bytes: Uint8Array;

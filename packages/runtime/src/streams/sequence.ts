@@ -1,34 +1,21 @@
 import { DecodeError, isDecodeError, ErrorCode, type Format } from '../errors.js';
-import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { decode as decodeCbor, encode as encodeCbor } from '../cbor/codec.js';
-import { decode as decodeUbjson, encode as encodeUbjson } from '../ubjson/codec.js';
-import type { CborDecodeOptions, CborEncodeOptions } from '../cbor/options.js';
-import type { UbjsonDecodeOptions } from '../ubjson/decoder.js';
-import type { UbjsonEncodeOptions } from '../ubjson/encoder.js';
-import { DEFAULT_MAX_ITEM_BYTES, MALFORMED, NEED_MORE, type Framer } from './framer.js';
-import { CborFramer } from './cbor-framer.js';
-import { UbjsonFramer } from './ubjson-framer.js';
+import { MALFORMED, NEED_MORE, type Framer } from './framer.js';
 
 /** What every decoder stream takes besides the format's decode options. */
-export interface StreamDecodeOptions {
+export interface StreamDecodeOptions<T = unknown> {
   /**
    * Most bytes one item may take (default 16 MiB). A longer item is a `length-limit`
    * `DecodeError` as soon as its heads show it, so buffering never exceeds this.
    */
   maxItemBytes?: number;
   /** Decodes one complete item (a generated decoder); default: the generic decoder with these options. */
-  decode?: (bytes: Uint8Array) => unknown;
+  decode?: (bytes: Uint8Array) => T;
 }
 
-export interface StreamEncodeOptions {
+export interface StreamEncodeOptions<T = unknown> {
   /** Encodes one value (a generated encoder); default: the generic encoder with these options. */
-  encode?: (value: unknown) => Uint8Array;
+  encode?: (value: T) => Uint8Array;
 }
-
-export type CborStreamDecodeOptions = CborDecodeOptions & StreamDecodeOptions;
-export type UbjsonStreamDecodeOptions = UbjsonDecodeOptions & StreamDecodeOptions;
-export type CborStreamEncodeOptions = CborEncodeOptions & StreamEncodeOptions;
-export type UbjsonStreamEncodeOptions = UbjsonEncodeOptions & StreamEncodeOptions;
 
 /**
  * Turns chunks split at any byte into decoded items: the framer finds each item's end, the item's
@@ -86,22 +73,23 @@ function relocate(error: unknown, offset: number): unknown {
   return new DecodeError(moved.format as Format, moved.code, moved.detail, moved.offset + offset, moved.schemaPath, moved.valuePath);
 }
 
-export function cborSequenceDecoder(options: CborStreamDecodeOptions = {}): SequenceDecoder {
-  const framer = new CborFramer(options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  const generic = (bytes: Uint8Array) => decodeCbor(bytes, options);
-  return new SequenceDecoder(framer, options.decode ?? generic, generic);
+/** A WHATWG `TransformStream` (globals only) from bytes to the items `sequence` decodes. */
+export function decoderStream<T>(sequence: SequenceDecoder): TransformStream<Uint8Array, T> {
+  return new TransformStream<Uint8Array, T>({
+    transform(chunk, controller) {
+      sequence.write(chunk, (value) => controller.enqueue(value as T));
+    },
+    flush() {
+      sequence.end();
+    },
+  });
 }
 
-export function ubjsonSequenceDecoder(options: UbjsonStreamDecodeOptions = {}): SequenceDecoder {
-  const framer = new UbjsonFramer(options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  const generic = (bytes: Uint8Array) => decodeUbjson(bytes, options);
-  return new SequenceDecoder(framer, options.decode ?? generic, generic);
-}
-
-export function cborItemEncoder(options: CborStreamEncodeOptions = {}): (value: unknown) => Uint8Array {
-  return options.encode ?? ((value) => encodeCbor(value, options));
-}
-
-export function ubjsonItemEncoder(options: UbjsonStreamEncodeOptions = {}): (value: unknown) => Uint8Array {
-  return options.encode ?? ((value) => encodeUbjson(value, options));
+/** A WHATWG `TransformStream` from values to their bytes, one chunk per value. */
+export function encoderStream<T>(encode: (value: T) => Uint8Array): TransformStream<T, Uint8Array> {
+  return new TransformStream<T, Uint8Array>({
+    transform(value, controller) {
+      controller.enqueue(encode(value));
+    },
+  });
 }

@@ -51,3 +51,6 @@ export {
 // Partial decoding: one level, or only the value at a JSON Pointer.
 export { decodeLevel, decodeAt } from './level.js';
 export { RawItem } from '../partial-decode.js';
+
+// Streams of concatenated values as WHATWG TransformStreams, for generated `decodeStream`/`encodeStream`.
+export { ubjsonDecoderStream, ubjsonEncoderStream } from '../streams/ubjson.js';
