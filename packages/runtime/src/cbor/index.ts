@@ -59,3 +59,6 @@ export { RawItem } from '../partial-decode.js';
 
 // Streams of CBOR sequences (RFC 8742) as WHATWG TransformStreams, for generated `decodeStream`/`encodeStream`.
 export { cborDecoderStream, cborEncoderStream } from '../streams/cbor.js';
+
+// For generated `--dag-cbor` encoders: DAG-CBOR numbers and values of unknown shape.
+export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';

@@ -4,7 +4,8 @@
  */
 
 import { Writer } from '../writer.js';
-import { ErrorCode } from '../errors.js';
+import { ErrorCode, isEncodeError } from '../errors.js';
+import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Major, InitialByte } from '../cbor/constants.js';
@@ -62,8 +63,27 @@ export function writeDag(writer: Writer, value: unknown, depth: number): void {
   }
 }
 
-/** Safe integers as integers (shortest head); every other number as float64, finite only. */
-function writeDagNumber(writer: Writer, value: number): void {
+/**
+ * `writeDag` for generated `--dag-cbor` encoders (values of unknown shape), with at most
+ * `maxDepth` nesting levels. Fails with the generated code's `EncodeFailure`, its path (under
+ * `path`) already complete, so the generated module only prefixes the tokens above it (the
+ * generic `writeAny` instead is run again by the module to find its path).
+ */
+export function writeDagAny(writer: Writer, value: unknown, path: string, maxDepth: number): void {
+  try {
+    writeDag(writer, value, maxDepth);
+  } catch (error) {
+    const failure = toEncodeError(error, value, path);
+    if (!isEncodeError(failure)) throw failure;
+    throw new GeneratedFailure(failure.code, failure.detail, failure.path, undefined);
+  }
+}
+
+/**
+ * Safe integers (-0 too, as 0) as integers with the shortest head; every other number as
+ * float64, finite only (generated `--dag-cbor` encoders check finiteness before calling).
+ */
+export function writeDagNumber(writer: Writer, value: number): void {
   if (Number.isSafeInteger(value)) return writeInteger(writer, value);
   if (!Number.isFinite(value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, `${value} is not allowed in DAG-CBOR`);
   writer.u8(InitialByte.Float64);
