@@ -215,6 +215,14 @@ interop('agrees with @ipld/dag-cbor on -0 and on integers around 2^53', () => {
   }
 });
 
+interop('decodes integers around ±2^53 to the same number or bigint as @ipld/dag-cbor', () => {
+  for (const hex of ['1b001fffffffffffff', '1b0020000000000000', '3b001ffffffffffffe', '3b001fffffffffffff', '3bffffffffffffffff']) {
+    const [ours, theirs] = [decode(fromHex(hex)), ipld.decode(fromHex(hex))];
+    assert.is(typeof ours, typeof theirs, hex);
+    assert.is(ours, theirs, hex);
+  }
+});
+
 vectors.run();
 strict.run();
 interop.run();

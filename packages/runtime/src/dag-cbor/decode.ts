@@ -61,7 +61,8 @@ class DagDecoder {
       case Major.Unsigned:
         return argument;
       case Major.Negative:
-        return typeof argument === 'bigint' ? -1n - argument : -1 - argument;
+        // -(2^53) and below are bigints, as the generic decoder and @ipld/dag-cbor give them.
+        return typeof argument === 'bigint' || argument >= Number.MAX_SAFE_INTEGER ? -1n - BigInt(argument) : -1 - argument;
       case Major.Bytes:
         return reader.bytes(Number(argument)).slice();
       case Major.Text:
