@@ -5,11 +5,18 @@
 
 import { utf8Length } from '../utf8.js';
 
-/** Keys of a plain object in DAG-CBOR order. */
+/** Keys of a plain object in DAG-CBOR order (sorted in place; already sorted keys cost one pass). */
 export function sortKeys(keys: string[]): string[] {
-  const lengths = new Map<string, number>();
-  for (const key of keys) lengths.set(key, utf8Length(key));
-  return keys.sort((left, right) => lengths.get(left)! - lengths.get(right)! || compareCodePoints(left, right));
+  for (let index = 1; index < keys.length; index++) {
+    if (compareKeys(keys[index - 1], keys[index]) > 0) return keys.sort(compareKeys);
+  }
+  return keys;
+}
+
+/** Length-first (in UTF-8 bytes), then bytewise. */
+export function compareKeys(left: string, right: string): number {
+  const difference = utf8Length(left) - utf8Length(right);
+  return difference !== 0 ? difference : compareCodePoints(left, right);
 }
 
 /**
