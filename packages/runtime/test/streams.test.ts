@@ -103,6 +103,18 @@ cbor('refuses an item longer than maxItemBytes from its head, before buffering i
   assert.is(grown.code, 'length-limit');
 });
 
+cbor('passes an item of exactly maxItemBytes, fed in 1 KB chunks, and refuses one byte more', async () => {
+  const payload = new Uint8Array(3 * 1024 * 1024 - 5).fill(7);
+  const item = encodeCbor(payload).slice(); // 5-byte head + payload: exactly 3 MiB
+  const chunks: Uint8Array[] = [];
+  for (let start = 0; start < item.length; start += 1024) chunks.push(item.subarray(start, start + 1024));
+  const [value] = await run(cborDecoderStream({ maxItemBytes: item.length }), [...chunks, fromHex('00')]);
+  assert.equal(value, payload);
+  const error = await rejection(run(cborDecoderStream({ maxItemBytes: item.length - 1 }), chunks));
+  assert.is(error.code, 'length-limit');
+  assert.is(error.offset, 0);
+});
+
 cbor('reports stream offsets: a malformed item, a bad item, and input ending inside an item', async () => {
   const malformed = await rejection(run(cborDecoderStream(), [fromHex('0102'), fromHex('831c')]));
   assert.is(malformed.code, 'not-well-formed');

@@ -3,8 +3,12 @@
  * consumed from `start`. Space is reclaimed by moving the live bytes to the front only when at
  * most half the buffer is live, so each byte is moved O(1) times on average (linear overall).
  */
+const INITIAL_SIZE = 4096;
+/** An empty buffer larger than this (1 MiB) is replaced by a small one. */
+const SHRINK_ABOVE = 1024 * 1024;
+
 export class PendingBytes {
-  bytes = new Uint8Array(4096);
+  bytes = new Uint8Array(INITIAL_SIZE);
   /** First byte not yet handed out. */
   start = 0;
   /** One past the last byte received. */
@@ -33,7 +37,10 @@ export class PendingBytes {
   drop(length: number): void {
     this.start += length;
     this.streamOffset += length;
-    if (this.start === this.end) this.start = this.end = 0;
+    if (this.start !== this.end) return;
+    this.start = this.end = 0;
+    // After a large item, give the memory back rather than keep it for the life of the stream.
+    if (this.bytes.length > SHRINK_ABOVE) this.bytes = new Uint8Array(INITIAL_SIZE);
   }
 
   /** A view of the pending bytes (valid until the next `append`). */
