@@ -1,7 +1,7 @@
 /** CBOR sequences (RFC 8742): the sequence decoder, the item encoder and their WHATWG streams. */
 
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { decode, encode } from '../cbor/codec.js';
+import { CborDecoder, CborEncoder } from '../cbor/codec.js';
 import type { CborDecodeOptions, CborEncodeOptions } from '../cbor/options.js';
 import { DEFAULT_MAX_ITEM_BYTES } from './framer.js';
 import { CborFramer } from './cbor-framer.js';
@@ -12,12 +12,16 @@ export type CborStreamEncodeOptions<T = unknown> = CborEncodeOptions & StreamEnc
 
 export function cborSequenceDecoder(options: CborStreamDecodeOptions<unknown> = {}): SequenceDecoder {
   const framer = new CborFramer(options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  const generic = (bytes: Uint8Array) => decode(bytes, options);
+  // One decoder for the stream: its settings are resolved once, not per item.
+  const decoder = new CborDecoder(options);
+  const generic = (bytes: Uint8Array) => decoder.decode(bytes);
   return new SequenceDecoder(framer, options.decode ?? generic, generic);
 }
 
 export function cborItemEncoder<T>(options: CborStreamEncodeOptions<T> = {}): (value: T) => Uint8Array {
-  return options.encode ?? ((value) => encode(value, options));
+  if (options.encode !== undefined) return options.encode;
+  const encoder = new CborEncoder(options);
+  return (value) => encoder.encode(value);
 }
 
 /** Bytes in (CBOR sequences (RFC 8742), split at any byte), decoded items out. */

@@ -1,7 +1,7 @@
 /** Concatenated UBJSON values: the sequence decoder, the item encoder and their WHATWG streams. */
 
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { decode, encode } from '../ubjson/codec.js';
+import { UbjsonDecoder, UbjsonEncoder } from '../ubjson/codec.js';
 import type { UbjsonDecodeOptions } from '../ubjson/decoder.js';
 import type { UbjsonEncodeOptions } from '../ubjson/encoder.js';
 import { DEFAULT_MAX_ITEM_BYTES } from './framer.js';
@@ -13,12 +13,16 @@ export type UbjsonStreamEncodeOptions<T = unknown> = UbjsonEncodeOptions & Strea
 
 export function ubjsonSequenceDecoder(options: UbjsonStreamDecodeOptions<unknown> = {}): SequenceDecoder {
   const framer = new UbjsonFramer(options.maxItemBytes ?? DEFAULT_MAX_ITEM_BYTES, options.maxDepth ?? DEFAULT_MAX_DEPTH);
-  const generic = (bytes: Uint8Array) => decode(bytes, options);
+  // One decoder for the stream: its settings are resolved once, not per item.
+  const decoder = new UbjsonDecoder(options);
+  const generic = (bytes: Uint8Array) => decoder.decode(bytes);
   return new SequenceDecoder(framer, options.decode ?? generic, generic);
 }
 
 export function ubjsonItemEncoder<T>(options: UbjsonStreamEncodeOptions<T> = {}): (value: T) => Uint8Array {
-  return options.encode ?? ((value) => encode(value, options));
+  if (options.encode !== undefined) return options.encode;
+  const encoder = new UbjsonEncoder(options);
+  return (value) => encoder.encode(value);
 }
 
 /** Bytes in (concatenated UBJSON values, split at any byte), decoded items out. */
