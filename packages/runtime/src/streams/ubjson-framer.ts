@@ -37,7 +37,19 @@ function fixedSize(type: number): number {
 
 /** Size of an integer length or count with marker `marker` (index.html: `i U I l L`), or -1. */
 function lengthSize(marker: number): number {
-  return marker === Marker.Int8 || marker === Marker.Uint8 ? 2 : marker === Marker.Int16 ? 3 : marker === Marker.Int32 ? 5 : marker === Marker.Int64 ? 9 : -1;
+  switch (marker) {
+    case Marker.Int8:
+    case Marker.Uint8:
+      return 2;
+    case Marker.Int16:
+      return 3;
+    case Marker.Int32:
+      return 5;
+    case Marker.Int64:
+      return 9;
+    default:
+      return -1;
+  }
 }
 
 /**
