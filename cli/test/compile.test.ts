@@ -35,6 +35,17 @@ compile('writes <name>.cbor.ts for <name>.schema.json', () => {
   rmSync(dir, { recursive: true });
 });
 
+compile('--dag-cbor writes encoders that call the DAG-CBOR number writer', () => {
+  const { dir, out } = workspace();
+  const numberSchema = join(dir, 'reading.schema.json');
+  writeFileSync(numberSchema, JSON.stringify({ type: 'object', properties: { value: { type: 'number' } } }));
+  assert.is(runCompile([numberSchema], flags(out, { dagCbor: true }), () => {}), ExitCode.Ok);
+  assert.match(readFileSync(join(out, 'reading.cbor.ts'), 'utf8'), /writeDagNumber\(writer, /);
+  assert.is(runCompile([numberSchema], flags(out), () => {}), ExitCode.Ok);
+  assert.not.match(readFileSync(join(out, 'reading.cbor.ts'), 'utf8'), /writeDagNumber/);
+  rmSync(dir, { recursive: true });
+});
+
 compile('writes .js and .d.ts for --target js', () => {
   const { dir, schema, out } = workspace();
   assert.is(runCompile([schema], flags(out, { target: 'js' }), () => {}), ExitCode.Ok);
@@ -98,7 +109,7 @@ compile('resolves a $ref through a --schema-uri document whose $id differs from 
 compile('documents every option in --help', () => {
   const program = createProgram();
   const help = program.commands.find((command) => command.name() === 'compile')!.helpInformation();
-  for (const option of ['--out', '--format', '--target', '--deterministic', '--check', '--schema', '--schema-uri', '--format-assertion']) {
+  for (const option of ['--out', '--format', '--target', '--deterministic', '--dag-cbor', '--check', '--schema', '--schema-uri', '--format-assertion']) {
     assert.ok(help.includes(option), `help lacks ${option}`);
   }
 });

@@ -11,6 +11,7 @@ export interface CompileFlags {
   format: FormatName[];
   target: 'ts' | 'js';
   deterministic?: boolean;
+  dagCbor?: boolean;
   formatAssertion?: boolean;
   schema: string[];
   /** `<uri>=<file>` pairs for `schemasByUri`. */
@@ -31,6 +32,7 @@ export function registerCompile(program: Command): void {
     .addOption(new Option('-f, --format <formats>', 'wire formats, comma-separated: cbor, ubjson').default(['cbor'], 'cbor').argParser(parseFormats))
     .addOption(new Option('-t, --target <target>', 'ts: one .ts module; js: .js + .d.ts').choices(['ts', 'js']).default('ts'))
     .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
+    .option('--dag-cbor', 'CBOR: DAG-CBOR encoders (IPLD): keys length-first, floats always 64-bit, unknown shapes JSON values only (bytes equal @ipld/dag-cbor)')
     .option('--format-assertion', 'check `format` (date-time, email, uuid, …) instead of treating it as an annotation')
     .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])

@@ -34,6 +34,7 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
           format,
           target: flags.target,
           deterministic: flags.deterministic === true,
+          dagCbor: flags.dagCbor === true,
           formatAssertion: flags.formatAssertion === true,
           extraSchemas,
           schemasByUri,

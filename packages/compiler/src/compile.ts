@@ -20,6 +20,12 @@ export interface CompileOptions extends FrontEndOptions {
   target?: 'ts' | 'js';
   /** CBOR: RFC 8949 §4.2.1 map key order (and shortest floats) in encoders. UBJSON has no canonical form: no effect there. */
   deterministic?: boolean;
+  /**
+   * CBOR: DAG-CBOR encoders (the IPLD profile): keys length-first then bytewise (the §4.2.1 order
+   * for text keys), every non-integer as float64, values of unknown shape through the runtime's
+   * DAG-CBOR writer (JSON values and CIDs only). Decoders are those of `deterministic`. No effect on UBJSON.
+   */
+  dagCbor?: boolean;
   /** Import specifier of the runtime, default `@binschema/runtime`. */
   runtimeModule?: string;
 }
@@ -66,7 +72,8 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
   return underStackNet(ir.source, () => {
     if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode });
-    return generateCborModule(ir, { deterministic: options.deterministic === true, runtimeModule, preamble, fileName, mode });
+    const dagCbor = options.dagCbor === true;
+    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode });
   });
 }
 

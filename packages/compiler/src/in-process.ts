@@ -89,6 +89,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
   const shaping = {
     format: options.format,
     deterministic: options.deterministic === true,
+    dagCbor: options.dagCbor === true,
     formatAssertion: options.formatAssertion === true,
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},

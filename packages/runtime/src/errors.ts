@@ -29,6 +29,12 @@ export const ErrorCode = {
   DuplicateKey: 'duplicate-key',
   /** A key the policy refuses (e.g. `__proto__` under the reject policy). */
   ForbiddenKey: 'forbidden-key',
+  /** Valid CBOR that a strict profile forbids (DAG-CBOR: indefinite lengths, f16/f32, undefined, tags but 42). */
+  ProfileViolation: 'profile-violation',
+  /** Valid CBOR that is not in the profile's canonical form (DAG-CBOR: a longer head, unsorted keys). */
+  NonCanonical: 'non-canonical',
+  /** A JSON Pointer that does not resolve in the input (`decodeAt`). */
+  PathNotFound: 'path-not-found',
   /** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date). */
   InvalidTag: 'invalid-tag',
   /** A simple value that is not allowed (0..31 in two-byte form). */

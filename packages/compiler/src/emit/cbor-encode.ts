@@ -25,6 +25,8 @@ export class CborEncoderEmitter extends EncoderEmitter {
   constructor(
     context: ModuleContext,
     readonly deterministic: boolean,
+    /** DAG-CBOR: float64 numbers (-0 as 0, as @ipld/dag-cbor) and the DAG-CBOR writer for unknown shapes. */
+    readonly dagCbor = false,
   ) {
     super(context);
   }
@@ -68,6 +70,10 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   protected writeNumber(_node: IrNumber, value: Code, lines: Lines): void {
+    if (this.dagCbor) {
+      lines.line(js`${this.context.runtime('writeDagNumber')}(writer, ${value});`);
+      return;
+    }
     lines.line(js`${this.context.runtime('writeNumber')}(writer, ${value}${this.deterministic ? new Code(', true') : new Code('')});`);
   }
 
@@ -92,8 +98,14 @@ export class CborEncoderEmitter extends EncoderEmitter {
 
   /** The options of `writeAny`: deterministic key order when asked, and the nesting levels left. */
   anyOptions(depth: Code): Code {
+    if (this.dagCbor) return depth;
     // The nesting levels left carry over, so deep values fail where the generic encoder's do.
     return js`${this.context.use('anySettingsAt')}(${depth}, ${new Code(this.deterministic ? '1' : '0')})`;
+  }
+
+  /** DAG-CBOR: values of unknown shape go through `writeDagAny` (JSON values and CIDs only). */
+  protected override anyWriter(): Code {
+    return this.context.runtime(this.dagCbor ? 'writeDagAny' : 'writeAny');
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {

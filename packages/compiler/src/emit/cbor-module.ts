@@ -9,17 +9,19 @@ export type { ApiEntry } from './codec-module.js';
 
 export interface CborModuleOptions extends ModuleOptions {
   deterministic: boolean;
+  /** DAG-CBOR encoders (implies `deterministic`): float64 numbers, `writeDagAny` for unknown shapes. */
+  dagCbor: boolean;
 }
 
 /** The CBOR parts of a generated module; the rest is `codec-module.ts`. */
-function cborFormat(deterministic: boolean): ModuleFormat {
+function cborFormat(deterministic: boolean, dagCbor: boolean): ModuleFormat {
   return {
     id: 'cbor',
     name: 'CBOR',
     prelude: CBOR_MODULE_PRELUDE,
     runtimeNames: CBOR_RUNTIME_NAMES,
     formatRuntimeNames: CBOR_FORMAT_NAMES,
-    encoder: (context) => new CborEncoderEmitter(context, deterministic),
+    encoder: (context) => new CborEncoderEmitter(context, deterministic, dagCbor),
     decoder: (context) => new CborDecoderEmitter(context, deterministic),
     anyOptions: deterministic ? { note: ' (RFC 8949 §4.2.1 deterministic)', init: '{ deterministic: true }' } : { note: '', init: '{}' },
     decodeStart: (_context, shared) => [
@@ -32,5 +34,5 @@ function cborFormat(deterministic: boolean): ModuleFormat {
 
 /** The generated CBOR module for an IR module, plus the names of its public functions. */
 export function generateCborModule(ir: IrModule, options: CborModuleOptions): { text: string; api: ApiEntry[] } {
-  return generateFormatModule(ir, cborFormat(options.deterministic), options);
+  return generateFormatModule(ir, cborFormat(options.deterministic, options.dagCbor), options);
 }

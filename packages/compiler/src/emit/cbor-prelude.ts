@@ -25,6 +25,10 @@ export const CBOR_FORMAT_NAMES = [
   'readAny',
   'skipAny',
   'DEFAULT_MAX_DEPTH',
+  'cborDecoderStream',
+  'cborEncoderStream',
+  'writeDagNumber',
+  'writeDagAny',
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

@@ -67,6 +67,8 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
+  const decodeStream = context.scope.claim('decodeStream');
+  const encodeStream = context.scope.claim('encodeStream');
   const sharedWriter = context.scope.claim('sharedWriter');
   const sharedReader = context.scope.claim('sharedReader');
   const anyOptions = context.scope.claim('ANY_OPTIONS');
@@ -91,6 +93,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     apiFunctions.push(encodeFunction(context, format, pair, sharedWriter));
     apiFunctions.push(decodeFunction(context, format, pair, sharedReader));
   }
+  apiFunctions.push(...streamFunctions(context, format, pairs[0], decodeStream, encodeStream));
   encoder.drain();
   decoder.drain();
   drainPredicates(context);
@@ -198,4 +201,33 @@ function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
     body: new Code(body.map((line) => line.text).join('\n')),
     exported: true,
   };
+}
+
+/**
+ * `decodeStream`/`encodeStream` for the root type: the runtime's WHATWG stream factories
+ * (`cborDecoderStream`, `ubjsonEncoderStream`, …) around the root `decode`/`encode`.
+ */
+function streamFunctions(context: ModuleContext, format: ModuleFormat, root: ApiPair, decodeStream: Name, encodeStream: Name): FunctionSpec[] {
+  const sequence = format.id === 'cbor' ? 'a CBOR sequence (RFC 8742)' : 'concatenated UBJSON values';
+  return [
+    {
+      name: decodeStream,
+      docs: [
+        `A \`TransformStream\` from bytes (${sequence}, chunks cut at any byte) to ${root.type.text} values, each decoded by \`${root.entry.decode.text}\`; an item longer than \`maxItemBytes\` (default 16 MiB) is a \`DecodeError\`.`,
+        `@schema ${root.schemaPath}`,
+      ],
+      params: [new Code('options?: { maxItemBytes?: number }')],
+      returnType: js`TransformStream<Uint8Array, ${root.type}>`,
+      body: js`return ${context.runtime(`${format.id}DecoderStream`)}({ maxItemBytes: options?.maxItemBytes, decode: ${root.entry.decode} });`,
+      exported: true,
+    },
+    {
+      name: encodeStream,
+      docs: [`A \`TransformStream\` from ${root.type.text} values to their ${format.name} bytes (one chunk each), encoded by \`${root.entry.encode.text}\`.`, `@schema ${root.schemaPath}`],
+      params: [],
+      returnType: js`TransformStream<${root.type}, Uint8Array>`,
+      body: js`return ${context.runtime(`${format.id}EncoderStream`)}({ encode: ${root.entry.encode} });`,
+      exported: true,
+    },
+  ];
 }

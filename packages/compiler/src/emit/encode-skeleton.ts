@@ -175,11 +175,16 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     lines.line(js`if (!${checksCondition(this.context, node, value, depth)}) ${fail('schema-violation', checksMessage(node))}`);
   }
 
+  /** The function that writes values of unknown shape: the runtime's `writeAny`. */
+  protected anyWriter(): Code {
+    return this.context.runtime('writeAny');
+  }
+
   /** `writeAny`, its failures rethrown as encode failures under `token`. */
   private writeAnyValue(value: Code, token: string | undefined, depth: Code, lines: Lines): void {
     const failure = js`${this.context.use('anyFailure')}(error, ${value}, ${depth})`;
     lines.tryCatch(
-      (body) => body.line(js`${this.context.runtime('writeAny')}(writer, ${value}, '', ${this.anyOptions(depth)});`),
+      (body) => body.line(js`${this.anyWriter()}(writer, ${value}, '', ${this.anyOptions(depth)});`),
       (handler) => handler.line(js`throw ${token === undefined ? failure : js`${this.context.use('atPath')}(${failure}, ${literal(token)})`};`),
     );
   }

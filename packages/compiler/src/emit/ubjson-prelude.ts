@@ -11,7 +11,7 @@ import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUD
 export const UBJSON_RUNTIME_NAMES = NEUTRAL_RUNTIME_NAMES;
 
 /** Names imported from `@binschema/runtime/ubjson`. */
-export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT'] as const;
+export const UBJSON_FORMAT_NAMES = ['writeInt', 'readLength', 'writeString', 'writeKey', 'writeAny', 'readPayload', 'DEFAULT_MAX_DEPTH', 'DEFAULT_MAX_COUNT', 'ubjsonDecoderStream', 'ubjsonEncoderStream'] as const;
 
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   decodeFailure: imported('decodeFailure', true),

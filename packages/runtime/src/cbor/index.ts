@@ -73,3 +73,13 @@ export {
 
 // Diagnostic notation (RFC 8949 §8) and the item tree behind it (also used by `binschema inspect`).
 export { toDiagnostic, formatFloat, quoteText, DiagnosticPrinter, readTree, DEFAULT_MAX_OUTPUT, type DiagnosticOptions, type PrinterOptions, type CborItem, type ItemLimits } from './diagnostic.js';
+
+// Partial decoding: one level, or only the item at a JSON Pointer.
+export { decodeLevel, decodeAt } from './level.js';
+export { RawItem } from '../partial-decode.js';
+
+// Streams of CBOR sequences (RFC 8742) as WHATWG TransformStreams, for generated `decodeStream`/`encodeStream`.
+export { cborDecoderStream, cborEncoderStream } from '../streams/cbor.js';
+
+// For generated `--dag-cbor` encoders: DAG-CBOR numbers and values of unknown shape.
+export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';

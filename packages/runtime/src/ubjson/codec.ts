@@ -77,7 +77,7 @@ export function decode(bytes: Uint8Array, options?: UbjsonDecodeOptions): unknow
   return decoder.decode(bytes);
 }
 
-function valueDecoderFor(options: UbjsonDecodeOptions | undefined): ValueDecoder {
+export function valueDecoderFor(options: UbjsonDecodeOptions | undefined): ValueDecoder {
   if (options === undefined) return (defaultValueDecoder ??= new ValueDecoder());
   let decoder = valueDecoders.get(options);
   if (decoder === undefined) valueDecoders.set(options, (decoder = new ValueDecoder(options)));

@@ -50,3 +50,10 @@ export {
 
 // UBJSON notation (diagnostic notation for UBJSON) and the value tree behind it (also used by `binschema inspect`).
 export { toDiagnostic, UbjsonPrinter, readUbjsonItem, type UbjsonItem, type UbjsonItemLimits } from './diagnostic.js';
+
+// Partial decoding: one level, or only the value at a JSON Pointer.
+export { decodeLevel, decodeAt } from './level.js';
+export { RawItem } from '../partial-decode.js';
+
+// Streams of concatenated values as WHATWG TransformStreams, for generated `decodeStream`/`encodeStream`.
+export { ubjsonDecoderStream, ubjsonEncoderStream } from '../streams/ubjson.js';

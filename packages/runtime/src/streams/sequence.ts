@@ -1,0 +1,95 @@
+import { DecodeError, isDecodeError, ErrorCode, type Format } from '../errors.js';
+import { MALFORMED, NEED_MORE, type Framer } from './framer.js';
+
+/** What every decoder stream takes besides the format's decode options. */
+export interface StreamDecodeOptions<T = unknown> {
+  /**
+   * Most bytes one item may take (default 16 MiB). A longer item is a `length-limit`
+   * `DecodeError` as soon as its heads show it, so buffering never exceeds this.
+   */
+  maxItemBytes?: number;
+  /** Decodes one complete item (a generated decoder); default: the generic decoder with these options. */
+  decode?: (bytes: Uint8Array) => T;
+}
+
+export interface StreamEncodeOptions<T = unknown> {
+  /** Encodes one value (a generated encoder); default: the generic encoder with these options. */
+  encode?: (value: T) => Uint8Array;
+}
+
+/**
+ * Turns chunks split at any byte into decoded items: the framer finds each item's end, the item's
+ * bytes are decoded on their own, and error offsets are made offsets in the whole stream.
+ */
+export class SequenceDecoder {
+  constructor(
+    private readonly framer: Framer,
+    private readonly decodeItem: (bytes: Uint8Array) => unknown,
+    /** The generic decoder: explains a malformed or truncated item with the precise error. */
+    private readonly diagnose: (bytes: Uint8Array) => unknown,
+  ) {}
+
+  /** Adds a chunk and passes every item it completes to `emit`. */
+  write(chunk: Uint8Array, emit: (value: unknown) => void): void {
+    if (!(chunk instanceof Uint8Array)) throw new TypeError(`${this.framer.format} stream: chunks must be Uint8Arrays`);
+    const pending = this.framer.pending;
+    pending.append(chunk);
+    for (;;) {
+      const length = this.framer.next();
+      if (length === NEED_MORE) return;
+      if (length === MALFORMED) throw this.explain(ErrorCode.NotWellFormed, 'malformed item');
+      const offset = pending.streamOffset;
+      const bytes = pending.take(length);
+      let value: unknown;
+      try {
+        value = this.decodeItem(bytes);
+      } catch (error) {
+        throw relocate(error, offset);
+      }
+      emit(value);
+    }
+  }
+
+  /** The end of input: bytes of an unfinished item are an error (RFC 8742 §2: no partial items). */
+  end(): void {
+    if (this.framer.pending.length > 0) throw this.explain(ErrorCode.UnexpectedEnd, 'unexpected end of input inside an item');
+  }
+
+  private explain(code: string, what: string): unknown {
+    const pending = this.framer.pending;
+    try {
+      this.diagnose(pending.view());
+    } catch (error) {
+      return relocate(error, pending.streamOffset);
+    }
+    return new DecodeError(this.framer.format, code, what, pending.streamOffset + pending.length);
+  }
+}
+
+/** A `DecodeError` at an offset in one item, moved to the item's offset in the stream. */
+function relocate(error: unknown, offset: number): unknown {
+  if (!isDecodeError(error) || offset === 0) return error;
+  const moved = error as DecodeError;
+  return new DecodeError(moved.format as Format, moved.code, moved.detail, moved.offset + offset, moved.schemaPath, moved.valuePath);
+}
+
+/** A WHATWG `TransformStream` (globals only) from bytes to the items `sequence` decodes. */
+export function decoderStream<T>(sequence: SequenceDecoder): TransformStream<Uint8Array, T> {
+  return new TransformStream<Uint8Array, T>({
+    transform(chunk, controller) {
+      sequence.write(chunk, (value) => controller.enqueue(value as T));
+    },
+    flush() {
+      sequence.end();
+    },
+  });
+}
+
+/** A WHATWG `TransformStream` from values to their bytes, one chunk per value. */
+export function encoderStream<T>(encode: (value: T) => Uint8Array): TransformStream<T, Uint8Array> {
+  return new TransformStream<T, Uint8Array>({
+    transform(value, controller) {
+      controller.enqueue(encode(value));
+    },
+  });
+}
