@@ -14,6 +14,8 @@ import * as assert from 'uvu/assert';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGES = ['packages/runtime', 'packages/compiler', 'cli'];
 const tsc = join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+/** Node's typings for the node16 project: the version the workspace itself pins. */
+const NODE_TYPES: string = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).devDependencies['@types/node'];
 
 const personSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -42,9 +44,15 @@ function run(command: string, args: string[], cwd: string): string {
   }
 }
 
+/**
+ * A browser app (bundler resolution, the DOM library) and a Node program (node16, Node's typings):
+ * the generated modules' `decodeStream`/`encodeStream` name the WHATWG `TransformStream`, which
+ * each of those typings declares.
+ */
 function tsconfig(moduleResolution: 'bundler' | 'node16'): object {
-  const module = moduleResolution === 'bundler' ? 'esnext' : 'node16';
-  return { compilerOptions: { strict: true, noEmit: true, target: 'es2022', lib: ['es2022'], module, moduleResolution, types: [], skipLibCheck: false }, include: ['use.ts'] };
+  const browser = moduleResolution === 'bundler';
+  const environment = browser ? { lib: ['es2022', 'dom'], types: [] } : { lib: ['es2022'], types: ['node'] };
+  return { compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: browser ? 'esnext' : 'node16', moduleResolution, skipLibCheck: false, ...environment }, include: ['use.ts'] };
 }
 
 const install = suite('the packed packages, installed with npm into a fresh project');
@@ -66,7 +74,7 @@ install('compile with the installed CLI, type-check and round-trip through the g
     }
 
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'fresh', private: true, type: 'module' }));
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `./packs/${file}`)], project);
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs.map((file) => `./packs/${file}`), `@types/node@${NODE_TYPES}`], project);
 
     writeFileSync(join(project, 'person.schema.json'), JSON.stringify(personSchema));
     run('npx', ['--no-install', 'binschema', 'compile', 'person.schema.json', '--out', 'gen'], project);
@@ -78,16 +86,17 @@ install('compile with the installed CLI, type-check and round-trip through the g
     writeFileSync(
       join(project, 'use.ts'),
       [
-        "import { encode, decode, type Person } from './gen/person.cbor.js';",
+        "import { encode, decode, decodeStream, type Person } from './gen/person.cbor.js';",
         "import { decode as decodeJs } from './gen-js/person.cbor.js';",
         "import { isDecodeError } from '@binschema/runtime';",
         "import { decode as generic } from '@binschema/runtime/cbor';",
         "const ada: Person = { name: 'Ada', age: 36 };",
         'const again: Person = decode(encode(ada));',
         'const fromJs: Person = decodeJs(encode(ada));',
+        'const people: TransformStream<Uint8Array, Person> = decodeStream();',
         "// @ts-expect-error: age is a number",
         "const wrong: Person = { name: 'Ada', age: 'old' };",
-        'export { again, fromJs, wrong, isDecodeError, generic };',
+        'export { again, fromJs, people, wrong, isDecodeError, generic };',
         '',
       ].join('\n'),
     );

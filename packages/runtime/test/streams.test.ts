@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFileSync } from 'node:child_process';
