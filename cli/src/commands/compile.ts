@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, Option, InvalidArgumentError } from 'commander';
-import { compileFile, isSchemaError, type CompileOptions, type GeneratedFile } from '@binschema/compiler';
+import { API_REF_HINT, compileFile, isSchemaError, type CompileOptions, type CompileWarning, type GeneratedFile } from '@binschema/compiler';
 
 const FORMATS = ['cbor', 'ubjson'] as const;
 type FormatName = (typeof FORMATS)[number];
@@ -11,6 +11,7 @@ interface CompileFlags {
   format: FormatName[];
   target: 'ts' | 'js';
   deterministic?: boolean;
+  /** `--format-assertion` true, `--no-format-assertion` false, neither: by draft. */
   formatAssertion?: boolean;
   schema: string[];
   /** `<uri>=<file>` pairs for `schemasByUri`. */
@@ -18,6 +19,8 @@ interface CompileFlags {
   check?: boolean;
   runtime?: string;
 }
+
+const CLI_REF_HINT = 'pass it with --schema <file> (by its $id) or --schema-uri <uri>=<file>';
 
 /** Exit codes: 0 written (or up to date), 1 `--check` found stale files, 2 a schema or usage error. */
 export const ExitCode = { Ok: 0, Stale: 1, Error: 2 } as const;
@@ -31,7 +34,8 @@ export function registerCompile(program: Command): void {
     .addOption(new Option('-f, --format <formats>', 'wire formats, comma-separated: cbor, ubjson').default(['cbor'], 'cbor').argParser(parseFormats))
     .addOption(new Option('-t, --target <target>', 'ts: one .ts module; js: .js + .d.ts').choices(['ts', 'js']).default('ts'))
     .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
-    .option('--format-assertion', 'check `format` (date-time, email, uuid, …) instead of treating it as an annotation')
+    .option('--format-assertion', 'check `format` (date-time, email, uuid, …) in every draft; an unknown format is an error')
+    .option('--no-format-assertion', '`format` is an annotation in every draft (default: checked in draft-04/06/07, annotation in 2019-09/2020-12)')
     .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
@@ -45,7 +49,8 @@ Examples:
 Each module exports the schema's TypeScript types, encode(value) and decode(bytes) for the root,
 and encode<Def>/decode<Def> for every $defs entry. Exit codes: 0 ok, 1 stale (--check), 2 error.`)
     .action((schemas: string[], flags: CompileFlags) => {
-      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`));
+      const warn = (line: string): boolean => process.stderr.write(`${line}\n`);
+      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`), warn);
     });
 }
 
@@ -61,8 +66,11 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Runs the command; returns the exit code. `print` receives one line at a time. */
-export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void): number {
+/**
+ * Runs the command; returns the exit code. `print` receives one line at a time; `warn` each
+ * compiler warning (once per schema file, format and subject), for stderr.
+ */
+export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void, warn: (line: string) => void = print): number {
   const extraSchemas: unknown[] = [];
   for (const file of flags.schema) {
     const document = readExtraSchema(file, '--schema');
@@ -85,22 +93,25 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
   const generated: GeneratedFile[] = [];
   try {
     for (const schemaPath of schemas) {
-      for (const format of flags.format) {
+      // Warnings depend on the schema, not the wire format: reported for the first format only.
+      for (const [index, format] of flags.format.entries()) {
         const options = {
           format,
           target: flags.target,
           deterministic: flags.deterministic === true,
-          formatAssertion: flags.formatAssertion === true,
+          formatAssertion: flags.formatAssertion,
           extraSchemas,
           schemasByUri,
           runtimeModule: flags.runtime,
+          onWarning: index === 0 ? (warning: CompileWarning) => warn(warning.message) : undefined,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
       }
     }
   } catch (error) {
     if (!isSchemaError(error)) throw error;
-    print(error.message);
+    // The API's advice names its options; here the flags that do the same.
+    print(error.code === 'unresolved-ref' ? error.message.replace(API_REF_HINT, CLI_REF_HINT) : error.message);
     return ExitCode.Error;
   }
   return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);

@@ -3,7 +3,7 @@ import * as runtime from '@binschema/runtime';
 import * as cborRuntime from '@binschema/runtime/cbor';
 import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import * as formatChecks from '@binschema/runtime/formats';
-import { buildIr } from './ir/index.js';
+import { buildIr, type CompileWarning } from './ir/index.js';
 import { transpileBody } from './emit/module.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError } from './errors.js';
@@ -22,7 +22,8 @@ export interface CompiledCodec extends Codec {
 
 /** Most codecs kept; the oldest goes first (a service compiling user schemas must not grow without bound). */
 const CACHE_LIMIT = 64;
-const cache = new Map<string, CompiledCodec>();
+/** A cached codec and the warnings its compilation gave, replayed to `onWarning` on every hit. */
+const cache = new Map<string, { codec: CompiledCodec; warnings: CompileWarning[] }>();
 
 /**
  * Compiles a schema in process: the same code `compileSchema` writes (JS target), run with
@@ -35,20 +36,24 @@ const cache = new Map<string, CompiledCodec>();
 export function compileCodec(schema: unknown, options: CompileOptions): CompiledCodec {
   checkOptions(options);
   const key = cacheKey(schema, options);
-  const cached = key === undefined ? undefined : cache.get(key);
-  if (cached !== undefined) return cached;
-  const codec = build(schema, options);
-  if (key !== undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, codec);
+  let entry = key === undefined ? undefined : cache.get(key);
+  if (entry === undefined) {
+    const warnings: CompileWarning[] = [];
+    entry = { codec: build(schema, { ...options, onWarning: (warning) => warnings.push(warning) }), warnings };
+    if (key !== undefined) {
+      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+      cache.set(key, entry);
+    }
   }
-  return codec;
+  // After the build: a codec that fails to compile reports its error, not half its warnings.
+  for (const warning of entry.warnings) options.onWarning?.(warning);
+  return entry.codec;
 }
 
 function build(schema: unknown, options: CompileOptions): CompiledCodec {
   // Probed first: the front end's schema validation (ajv) generates code from strings too.
   evaluate('return 1;');
-  const ir = buildIr({ schema }, options);
+  const ir = buildIr({ schema, baseUri: options.baseUri }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
   const factory = evaluate(`'use strict';\nreturn ${transpileBody(text)};`);
   const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime, formatChecks);
@@ -89,7 +94,8 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
   const shaping = {
     format: options.format,
     deterministic: options.deterministic === true,
-    formatAssertion: options.formatAssertion === true,
+    formatAssertion: options.formatAssertion ?? 'by-draft',
+    baseUri: options.baseUri ?? null,
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };
