@@ -29,7 +29,9 @@ const cache = new Map<string, { codec: CompiledCodec; warnings: CompileWarning[]
  * Compiles a schema in process: the same code `compileSchema` writes (JS target), run with
  * `new Function` and the runtime passed in instead of imported. Codecs are cached by a sha256 of
  * the JSON text of the schema and options, so an equal schema (even another object) hits and a
- * mutated or reordered one misses. Where code generation from strings is forbidden (a CSP without
+ * mutated or reordered one misses; a hit replays the compilation's warnings to `onWarning`.
+ * `baseUri` is the URI the schema is served at (its relative `$ref`s resolve against it).
+ * Where code generation from strings is forbidden (a CSP without
  * `unsafe-eval`, `node --disallow-code-generation-from-strings`) it throws a `SchemaError` with
  * code `code-generation-disallowed`: use the CLI's ahead-of-time modules there.
  */
