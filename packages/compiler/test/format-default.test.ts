@@ -78,4 +78,14 @@ forced('formatAssertion: false gives no unknown-format warning', () => {
   lower({ $schema: DRAFT_07, type: 'string', format: 'semver' }, { formatAssertion: false, onWarning: (warning) => warnings.push(warning) });
   assert.equal(warnings, []);
 });
+forced('keeps only the enum values that satisfy an asserted format, checked as generated code checks them', () => {
+  // RFC 5321 §4.1.2: a mailbox needs a local part, "@" and a domain; a URI needs a scheme (RFC 3986 §3).
+  const emails = lower({ type: 'string', format: 'email', enum: ['a@b.example', 'not an email'] }, { formatAssertion: true }).root;
+  assert.equal(emails.kind === 'literal' && emails.values, ['a@b.example']);
+  const uris = lower({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', format: 'uri', enum: ['https://example.com/', 'none'] }).root;
+  assert.equal(uris.kind === 'literal' && uris.values, ['https://example.com/']);
+  // Without assertion the format is an annotation and every value stays.
+  const annotated = lower({ type: 'string', format: 'email', enum: ['a@b.example', 'not an email'] }).root;
+  assert.equal(annotated.kind === 'literal' && annotated.values, ['a@b.example', 'not an email']);
+});
 forced.run();
