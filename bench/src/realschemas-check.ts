@@ -34,7 +34,7 @@ export interface RealSchemaResult {
   draft: string;
   schemaBytes: number;
   docs: number;
-  /** `code keyword` of each compiler warning (later-draft keywords, unknown formats). */
+  /** `code subject` of each compiler warning: `later-draft-keyword const`, `unknown-format semver`. */
   warnings: string[];
   cbor: FormatResult;
   ubjson: FormatResult;
@@ -54,7 +54,7 @@ export function checkRealSchema(real: RealSchema, { aheadOfTime = true }: { ahea
     format,
     baseUri: real.entry.schemaId,
     schemasByUri: real.refs,
-    onWarning: (warning) => warnings.add(`${warning.code} ${warning.keyword}`),
+    onWarning: (warning) => warnings.add(`${warning.code} ${warning.format ?? warning.keyword}`),
   });
   const result: RealSchemaResult = {
     name: real.entry.name,

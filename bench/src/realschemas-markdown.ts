@@ -41,12 +41,12 @@ export function realSchemasMarkdown(runs: RealSchemaRun[], total: number): strin
     `(${ratio(moduleBytes, schemaBytes)}); ${overBar.length} over the bar of ${MODULE_RATIO_BAR}x the schema bytes or 32 KB.`,
     '',
     'Columns: *schema KB* = schema and refs as compact JSON; *compile ms* = `compileCodec` CBOR / UBJSON (the first in each process',
-    'includes start-up); *CBOR module* = the AOT `.js` module and its ratio to *schema KB* (the UBJSON module after the slash);',
+    'includes start-up); *AOT ms* = `compileSchema` of the CBOR `.js` module (ts-morph transpile included); *CBOR module* = the AOT `.js` module and its ratio to *schema KB* (the UBJSON module after the slash);',
     '*size vs JSON* = encoded bytes over compact JSON bytes of the documents; *docs ok* = documents round-tripped CBOR / UBJSON /',
     'cbor-x both ways, of all.',
     '',
-    '| schema | draft | schema KB | compile ms | CBOR module (ratio) / UBJSON module | CBOR size vs JSON | UBJSON size vs JSON | docs ok | warnings |',
-    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    '| schema | draft | schema KB | compile ms | AOT ms | CBOR module (ratio) / UBJSON module | CBOR size vs JSON | UBJSON size vs JSON | docs ok | warnings |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
   ];
   for (const run of runs) lines.push(row(run));
   const failures = runs.flatMap(failureLines);
@@ -56,9 +56,9 @@ export function realSchemasMarkdown(runs: RealSchemaRun[], total: number): strin
 
 function row(run: RealSchemaRun): string {
   const result = run.result;
-  if (result === undefined) return `| ${run.name} | ${run.draft} | | | | | | 0 of ${run.docs}: crashed (see failures) | |`;
+  if (result === undefined) return `| ${run.name} | ${run.draft} | | | | | | | 0 of ${run.docs}: crashed (see failures) | |`;
   const { cbor, ubjson } = result;
-  const compile = `${ms(cbor.compileMs)} / ${ms(ubjson.compileMs)}`;
+  const compile = `${ms(cbor.compileMs)} / ${ms(ubjson.compileMs)} | ${ms(cbor.moduleMs)}`;
   const modules = cbor.moduleBytes === undefined ? '—' : `${kb(cbor.moduleBytes)} (${ratio(cbor.moduleBytes, result.schemaBytes)}) / ${ubjson.moduleBytes === undefined ? '—' : kb(ubjson.moduleBytes)}`;
   const docsOk = `${cbor.roundTripped} / ${ubjson.roundTripped} / ${result.cborxReadsOurs}, ${result.weReadCborx} of ${result.docs}`;
   return `| ${result.name} | ${result.draft} | ${(result.schemaBytes / 1024).toFixed(1)} | ${compile} | ${modules} | ${sizeRatio(cbor)} | ${sizeRatio(ubjson)} | ${docsOk} | ${result.warnings.join(', ')} |`;

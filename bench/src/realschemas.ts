@@ -3,7 +3,7 @@
  * documents) through binschema, one child process per schema with a timeout, and the report
  * `bench/results/realschemas.md`: compile time, ahead-of-time module size against the schema's
  * own size, encoded size against JSON, documents round-tripped, cbor-x agreement, failures.
- * Options: `--only <name>` (repeatable), `--timeout <seconds>` (default 300), `--out <file>`.
+ * Options: `--only <name>` (repeatable), `--timeout <seconds>` (default 900), `--out <file>`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ interface Options {
 }
 
 function parseArguments(argv: string[]): Options {
-  const options: Options = { only: [], timeoutSeconds: 300, out: fileURLToPath(new URL('../results/realschemas.md', import.meta.url)) };
+  const options: Options = { only: [], timeoutSeconds: 900, out: fileURLToPath(new URL('../results/realschemas.md', import.meta.url)) };
   for (let index = 0; index < argv.length; index++) {
     const value = argv[index + 1];
     if (argv[index] === '--only' && value !== undefined) options.only.push(value);

@@ -62,9 +62,8 @@ export function assertsFormat(context: LoweringContext, here: Here, format: stri
   // ajv refuses unknown formats in strict mode and ignores them otherwise: a real schema with a
   // custom format (`semver`, `uint32`) must still compile, so it stays an annotation, said aloud.
   context.options.warn(
-    { code: WarningCode.UnknownFormat, keyword: 'format', schemaPath: keywordPath(here, 'format'), source: here.source },
+    { code: WarningCode.UnknownFormat, keyword: 'format', format, schemaPath: keywordPath(here, 'format'), source: here.source },
     `format ${JSON.stringify(format)} is not known, so not checked (an annotation)`,
-    format,
   );
   return false;
 }

@@ -17,6 +17,8 @@ export interface CompileWarning {
   code: WarningCode;
   /** The keyword concerned (`const`, `format`…). */
   keyword: string;
+  /** For `unknown-format`: the format's name (`semver`). */
+  format?: string;
   /** Where it first appears: `#/definitions/kind/const`. */
   schemaPath: string;
   /** The schema document (file name or `$id`). */
@@ -28,13 +30,13 @@ export interface CompileWarning {
 export type WarningHandler = (warning: CompileWarning) => void;
 
 /**
- * A `warn` function passing each warning to `handler` once per `code` and `subject`: the first
- * place it appears, not every one (a large schema would repeat it hundreds of times).
+ * A `warn` function passing each warning to `handler` once per `code` and subject (the format's
+ * name, else the keyword): the first place it appears, not every one (a large schema would repeat it hundreds of times).
  */
-export function onceEach(handler: WarningHandler | undefined): (warning: Omit<CompileWarning, 'message'>, what: string, subject?: string) => void {
+export function onceEach(handler: WarningHandler | undefined): (warning: Omit<CompileWarning, 'message'>, what: string) => void {
   const seen = new Set<string>();
-  return (warning, what, subject = warning.keyword) => {
-    const key = `${warning.code}\u0000${subject}`;
+  return (warning, what) => {
+    const key = `${warning.code}\u0000${warning.format ?? warning.keyword}`;
     if (handler === undefined || seen.has(key)) return;
     seen.add(key);
     handler({ ...warning, message: `warning: ${what} at ${warning.schemaPath} (${warning.source})` });
