@@ -7,7 +7,7 @@ import { parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import type { SchemaDocument, SchemaLocation, SchemaRegistry } from '../schema/registry.js';
-import type { onceEach } from '../schema/warnings.js';
+import type { Warn } from '../schema/warnings.js';
 import { bindingsKey, enterResources, enterTarget, NO_BINDINGS, type Bindings } from './dynamic-scope.js';
 import type { IrDefinition, IrNode } from './types.js';
 
@@ -24,8 +24,6 @@ export interface LoweringOptions {
   /** Reports a warning, once per code and subject (schema/warnings.ts). */
   warn: Warn;
 }
-
-type Warn = ReturnType<typeof onceEach>;
 
 interface DefinitionEntry {
   key: string;

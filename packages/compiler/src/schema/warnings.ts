@@ -29,11 +29,14 @@ export interface CompileWarning {
 
 export type WarningHandler = (warning: CompileWarning) => void;
 
+/** What the compiler's stages call to warn: the warning without its message, and what to say. */
+export type Warn = (warning: Omit<CompileWarning, 'message'>, what: string) => void;
+
 /**
  * A `warn` function passing each warning to `handler` once per `code` and subject (the format's
  * name, else the keyword): the first place it appears, not every one (a large schema would repeat it hundreds of times).
  */
-export function onceEach(handler: WarningHandler | undefined): (warning: Omit<CompileWarning, 'message'>, what: string) => void {
+export function onceEach(handler: WarningHandler | undefined): Warn {
   const seen = new Set<string>();
   return (warning, what) => {
     const key = `${warning.code}\u0000${warning.format ?? warning.keyword}`;
