@@ -106,10 +106,61 @@ compile('resolves a $ref through a --schema-uri document whose $id differs from 
   rmSync(dir, { recursive: true });
 });
 
+compile('names --schema and --schema-uri, not the API options, when a $ref document is missing', () => {
+  const { dir, out } = workspace();
+  const root = join(dir, 'item.schema.json');
+  writeFileSync(root, JSON.stringify({ properties: { id: { $ref: 'https://example.com/shared.json' } } }));
+  const lines: string[] = [];
+  assert.is(runCompile([root], flags(out), (line) => lines.push(line)), ExitCode.Error);
+  assert.match(lines.join('\n'), /pass it with --schema <file> \(by its \$id\) or --schema-uri <uri>=<file>/);
+  assert.not.match(lines.join('\n'), /extraSchemas|schemasByUri/);
+  rmSync(dir, { recursive: true });
+});
+
+compile('writes each compiler warning once to the warning stream, not to the output', () => {
+  const { dir, out } = workspace();
+  const root = join(dir, 'legacy.schema.json');
+  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', properties: { a: { const: 1 }, b: { const: 2 } } };
+  writeFileSync(root, JSON.stringify(schema));
+  const printed: string[] = [];
+  const warned: string[] = [];
+  const both = flags(out, { format: ['cbor', 'ubjson'] });
+  assert.is(runCompile([root], both, (line) => printed.push(line), (line) => warned.push(line)), ExitCode.Ok);
+  assert.equal(warned.length, 1, warned.join('\n'));
+  assert.match(warned[0], /^warning: const is not a draft-04 keyword.* at #\/properties\/a\/const \(.*legacy\.schema\.json\)$/);
+  assert.not.match(printed.join('\n'), /warning/);
+  rmSync(dir, { recursive: true });
+});
+
+compile('--format-assertion and --no-format-assertion force format either way; neither leaves it to the draft', () => {
+  const { dir } = workspace();
+  const root = join(dir, 'link.schema.json');
+  writeFileSync(root, JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', format: 'uri' }));
+  const generated = (...extra: string[]): string => {
+    const out = mkdtempSync(join(dir, 'out-'));
+    const program = createProgram();
+    for (const command of [program, ...program.commands]) command.exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    const write = process.stdout.write;
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    try {
+      program.parse(['node', 'binschema', 'compile', root, '--out', out, ...extra]);
+    } finally {
+      process.stdout.write = write;
+    }
+    return readFileSync(join(out, 'link.cbor.ts'), 'utf8');
+  };
+  // The uri check is imported from the runtime's formats module only where format is asserted.
+  const checksUri = (text: string): boolean => /@binschema\/runtime\/formats/.test(text);
+  assert.ok(checksUri(generated()), 'draft-07 default: asserted');
+  assert.ok(checksUri(generated('--format-assertion')));
+  assert.not.ok(checksUri(generated('--no-format-assertion')));
+  rmSync(dir, { recursive: true });
+});
+
 compile('documents every option in --help', () => {
   const program = createProgram();
   const help = program.commands.find((command) => command.name() === 'compile')!.helpInformation();
-  for (const option of ['--out', '--format', '--target', '--deterministic', '--dag-cbor', '--check', '--schema', '--schema-uri', '--format-assertion']) {
+  for (const option of ['--out', '--format', '--target', '--deterministic', '--dag-cbor', '--check', '--schema', '--schema-uri', '--format-assertion', '--no-format-assertion']) {
     assert.ok(help.includes(option), `help lacks ${option}`);
   }
 });

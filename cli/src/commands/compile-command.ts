@@ -12,6 +12,7 @@ export interface CompileFlags {
   target: 'ts' | 'js';
   deterministic?: boolean;
   dagCbor?: boolean;
+  /** `--format-assertion` true, `--no-format-assertion` false, neither: by draft. */
   formatAssertion?: boolean;
   schema: string[];
   /** `<uri>=<file>` pairs for `schemasByUri`. */
@@ -33,7 +34,8 @@ export function registerCompile(program: Command): void {
     .addOption(new Option('-t, --target <target>', 'ts: one .ts module; js: .js + .d.ts').choices(['ts', 'js']).default('ts'))
     .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
     .option('--dag-cbor', 'CBOR: DAG-CBOR encoders (IPLD): keys length-first, floats always 64-bit, unknown shapes JSON values only (bytes equal @ipld/dag-cbor)')
-    .option('--format-assertion', 'check `format` (date-time, email, uuid, …) instead of treating it as an annotation')
+    .option('--format-assertion', 'check `format` (date-time, email, uuid, …) in every draft; an unknown format is an error')
+    .option('--no-format-assertion', '`format` is an annotation in every draft (default: checked in draft-04/06/07, annotation in 2019-09/2020-12)')
     .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
@@ -48,7 +50,8 @@ Each module exports the schema's TypeScript types, encode(value) and decode(byte
 and encode<Def>/decode<Def> for every $defs entry. Exit codes: 0 ok, 1 stale (--check), 2 error.`)
     .action(async (schemas: string[], flags: CompileFlags) => {
       const { runCompile } = await import('./compile.js');
-      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`));
+      const warn = (line: string): boolean => process.stderr.write(`${line}\n`);
+      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`), warn);
     });
 }
 

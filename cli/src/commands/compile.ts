@@ -1,12 +1,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compileFile, isSchemaError, type CompileOptions, type GeneratedFile } from '@binschema/compiler';
+import { API_REF_HINT, compileFile, isSchemaError, type CompileOptions, type CompileWarning, type GeneratedFile } from '@binschema/compiler';
 import { ExitCode, type CompileFlags } from './compile-command.js';
 
 export { ExitCode };
 
-/** Runs the command; returns the exit code. `print` receives one line at a time. */
-export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void): number {
+const CLI_REF_HINT = 'pass it with --schema <file> (by its $id) or --schema-uri <uri>=<file>';
+
+/**
+ * Runs the command; returns the exit code. `print` receives one line at a time; `warn` each
+ * compiler warning (once per schema file, format and subject), for stderr.
+ */
+export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void, warn: (line: string) => void = print): number {
   const extraSchemas: unknown[] = [];
   for (const file of flags.schema) {
     const document = readExtraSchema(file, '--schema');
@@ -29,23 +34,26 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
   const generated: GeneratedFile[] = [];
   try {
     for (const schemaPath of schemas) {
-      for (const format of flags.format) {
+      // Warnings depend on the schema, not the wire format: reported for the first format only.
+      for (const [index, format] of flags.format.entries()) {
         const options = {
           format,
           target: flags.target,
           deterministic: flags.deterministic === true,
           dagCbor: flags.dagCbor === true,
-          formatAssertion: flags.formatAssertion === true,
+          formatAssertion: flags.formatAssertion,
           extraSchemas,
           schemasByUri,
           runtimeModule: flags.runtime,
+          onWarning: index === 0 ? (warning: CompileWarning) => warn(warning.message) : undefined,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
       }
     }
   } catch (error) {
     if (!isSchemaError(error)) throw error;
-    print(error.message);
+    // The API's advice names its options; here the flags that do the same.
+    print(error.code === 'unresolved-ref' ? error.message.replace(API_REF_HINT, CLI_REF_HINT) : error.message);
     return ExitCode.Error;
   }
   return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);

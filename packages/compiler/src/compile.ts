@@ -86,5 +86,5 @@ export function compileFile(schemaPath: string, options: CompileOptions): Genera
 /** Compiles a schema given as a value. */
 export function compileSchema(schema: unknown, baseName: string, options: CompileOptions): GeneratedFile[] {
   checkOptions(options);
-  return generateModule(buildIr({ schema }, options), baseName, options);
+  return generateModule(buildIr({ schema, baseUri: options.baseUri }, options), baseName, options);
 }

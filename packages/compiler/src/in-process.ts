@@ -3,7 +3,7 @@ import * as runtime from '@binschema/runtime';
 import * as cborRuntime from '@binschema/runtime/cbor';
 import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import * as formatChecks from '@binschema/runtime/formats';
-import { buildIr } from './ir/index.js';
+import { buildIr, type CompileWarning } from './ir/index.js';
 import { transpileBody } from './emit/module.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError, underStackNet } from './errors.js';
@@ -22,33 +22,40 @@ export interface CompiledCodec extends Codec {
 
 /** Most codecs kept; the oldest goes first (a service compiling user schemas must not grow without bound). */
 const CACHE_LIMIT = 64;
-const cache = new Map<string, CompiledCodec>();
+/** A cached codec and the warnings its compilation gave, replayed to `onWarning` on every hit. */
+const cache = new Map<string, { codec: CompiledCodec; warnings: CompileWarning[] }>();
 
 /**
  * Compiles a schema in process: the same code `compileSchema` writes (JS target), run with
  * `new Function` and the runtime passed in instead of imported. Codecs are cached by a sha256 of
  * the JSON text of the schema and options, so an equal schema (even another object) hits and a
- * mutated or reordered one misses. Where code generation from strings is forbidden (a CSP without
+ * mutated or reordered one misses; a hit replays the compilation's warnings to `onWarning`.
+ * `baseUri` is the URI the schema is served at (its relative `$ref`s resolve against it).
+ * Where code generation from strings is forbidden (a CSP without
  * `unsafe-eval`, `node --disallow-code-generation-from-strings`) it throws a `SchemaError` with
  * code `code-generation-disallowed`: use the CLI's ahead-of-time modules there.
  */
 export function compileCodec(schema: unknown, options: CompileOptions): CompiledCodec {
   checkOptions(options);
   const key = cacheKey(schema, options);
-  const cached = key === undefined ? undefined : cache.get(key);
-  if (cached !== undefined) return cached;
-  const codec = build(schema, options);
-  if (key !== undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(key, codec);
+  let entry = key === undefined ? undefined : cache.get(key);
+  if (entry === undefined) {
+    const warnings: CompileWarning[] = [];
+    entry = { codec: build(schema, { ...options, onWarning: (warning) => warnings.push(warning) }), warnings };
+    if (key !== undefined) {
+      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+      cache.set(key, entry);
+    }
   }
-  return codec;
+  // After the build: a codec that fails to compile reports its error, not half its warnings.
+  for (const warning of entry.warnings) options.onWarning?.(warning);
+  return entry.codec;
 }
 
 function build(schema: unknown, options: CompileOptions): CompiledCodec {
   // Probed first: the front end's schema validation (ajv) generates code from strings too.
   evaluate('return 1;');
-  const ir = buildIr({ schema }, options);
+  const ir = buildIr({ schema, baseUri: options.baseUri }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
   const factory = evaluate(`'use strict';\nreturn ${underStackNet(ir.source, () => transpileBody(text))};`);
   const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime, formatChecks);
@@ -90,7 +97,8 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     format: options.format,
     deterministic: options.deterministic === true,
     dagCbor: options.dagCbor === true,
-    formatAssertion: options.formatAssertion === true,
+    formatAssertion: options.formatAssertion ?? 'by-draft',
+    baseUri: options.baseUri ?? null,
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };

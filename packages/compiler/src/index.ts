@@ -14,6 +14,9 @@ export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';
 
 // The front end: schema → IR (for tools that inspect or transform the IR).
 export { buildIr, buildIrFromFile, ASSERTED_FORMATS, type FrontEndOptions, type SchemaInput } from './ir/index.js';
+
+// Warnings (`onWarning`): what is honoured or relaxed as users' validators do, beyond the schema's draft.
+export { WarningCode, type CompileWarning, type WarningHandler } from './ir/index.js';
 export type {
   IrModule,
   IrDefinition,
@@ -42,5 +45,7 @@ export type {
 
 // Errors.
 export { SchemaError, isSchemaError } from './errors.js';
+/** The end of an `unresolved-ref` message for a document not passed in: tools with their own flags (the CLI) name those instead. */
+export { API_REF_HINT } from './schema/registry.js';
 
 export { version } from './version.js';

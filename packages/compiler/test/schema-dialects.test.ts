@@ -53,8 +53,8 @@ semantics('resolves draft-04 id as the base URI and boolean exclusiveMaximum', (
   assert.equal(shape(module.definitions[0].node), { ...INTEGER, exclusiveMaximum: 5 });
   assert.equal(shape(module.root), array({ items: { kind: 'ref', target: module.definitions[0].key } }));
 });
-semantics('ignores draft-04 exclusiveMinimum false and const (not a draft-04 keyword)', () => {
-  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', minimum: 1, exclusiveMinimum: false, const: 3 };
+semantics('reads draft-04 exclusiveMinimum false as an inclusive minimum', () => {
+  const schema = { $schema: 'http://json-schema.org/draft-04/schema#', type: 'number', minimum: 1, exclusiveMinimum: false };
   assert.equal(shape(lower(schema).root), { ...NUMBER, minimum: 1 });
 });
 semantics('ignores a draft-07 $id beside $ref when resolving it', () => {

@@ -5,6 +5,7 @@
  */
 import { has, own } from '../schema/json.js';
 import type { LoweringContext } from './context.js';
+import { assertsFormat } from './formats.js';
 import { arrayKeyword, booleanKeyword, stringKeyword, type Here } from './keyword-values.js';
 import type { IrAnnotations, JsonValue } from './types.js';
 
@@ -20,6 +21,6 @@ export function collectAnnotations(context: LoweringContext, here: Here): IrAnno
   if (has(here.schema, 'default')) annotations.default = own(here.schema, 'default') as JsonValue;
   if (examples !== undefined) annotations.examples = examples as JsonValue[];
   if (deprecated !== undefined) annotations.deprecated = deprecated;
-  if (format !== undefined && !context.options.formatAssertion) annotations.format = format;
+  if (format !== undefined && !assertsFormat(context, here, format)) annotations.format = format;
   return annotations;
 }

@@ -7,6 +7,7 @@ import { parsePointer } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import type { SchemaDocument, SchemaLocation, SchemaRegistry } from '../schema/registry.js';
+import type { Warn } from '../schema/warnings.js';
 import { bindingsKey, enterResources, enterTarget, NO_BINDINGS, type Bindings } from './dynamic-scope.js';
 import type { IrDefinition, IrNode } from './types.js';
 
@@ -18,7 +19,10 @@ export const MAX_NODES = 200_000;
 export const MAX_DEFINITIONS = 20_000;
 
 export interface LoweringOptions {
-  formatAssertion: boolean;
+  /** `true`/`false` forces `format` assertion on/off; `undefined`: by each document's draft (formats.ts). */
+  formatAssertion: boolean | undefined;
+  /** Reports a warning, once per code and subject (schema/warnings.ts). */
+  warn: Warn;
 }
 
 interface DefinitionEntry {

@@ -61,7 +61,8 @@ function evaluationAt(context: LoweringContext, location: SchemaLocation, target
         addCondition(evaluation, () => lowerSubschema(context, childLocation(here, variant, keyword, index)), child(variant, keyword, index));
       }
     }
-    if (has(here.schema, 'if') && draft !== 'draft-06' && draft !== 'draft-04') {
+    // In every draft: `if` is honoured in draft-04/06 too, as ajv does (keywords.ts LATER_DRAFT_KEYWORDS).
+    if (has(here.schema, 'if')) {
       const matched = child(own(here.schema, 'if'), 'if');
       if (has(here.schema, 'then')) merge(matched, child(own(here.schema, 'then'), 'then'));
       const otherwise = has(here.schema, 'else') ? child(own(here.schema, 'else'), 'else') : undefined;

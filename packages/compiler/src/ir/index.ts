@@ -9,6 +9,7 @@ import { SchemaError, underStackNet } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, own } from '../schema/json.js';
 import { parseJson, readSchemaFile, SchemaRegistry, type SchemaDocument } from '../schema/registry.js';
+import { onceEach, type WarningHandler } from '../schema/warnings.js';
 import { documentStem, LoweringContext } from './context.js';
 import { enterTarget, NO_BINDINGS } from './dynamic-scope.js';
 import { lowerSchema } from './lower.js';
@@ -17,6 +18,7 @@ import type { IrModule } from './types.js';
 
 export type * from './types.js';
 export { ASSERTED_FORMATS } from './formats.js';
+export { WarningCode, type CompileWarning, type WarningHandler } from '../schema/warnings.js';
 
 export interface FrontEndOptions {
   /** Extra schema documents, registered by their `$id` (as ajv's addSchema does); `$ref`s to them resolve offline. */
@@ -26,8 +28,21 @@ export interface FrontEndOptions {
    * `$ref`s to that URI resolve offline, and a root `$id` that differs names the document too.
    */
   schemasByUri?: Record<string, unknown>;
-  /** Treat `format` as an assertion (date-time, date, time, email, uri, uuid, ipv4, ipv6…); default false (annotation). */
+  /**
+   * `true`: check `format` (date-time, date, time, email, uri, uuid, ipv4, ipv6…), refusing one it
+   * cannot check; `false`: `format` is an annotation. Default: by each document's draft, as users'
+   * validators do: draft-04/06/07 assert (unknown formats stay annotations, with an `unknown-format`
+   * warning), 2019-09 and 2020-12 (and a schema without `$schema`) annotate (ir/formats.ts).
+   */
   formatAssertion?: boolean;
+  /**
+   * The absolute URI the root schema is served at (Core §8.2.1: its initial base URI), against
+   * which relative `$ref`s and `$id`s resolve. Default: the file's `file:` URL for a file, else
+   * none (a relative `$ref` then needs an `$id` beside it, or fails).
+   */
+  baseUri?: string;
+  /** Receives each warning (a later-draft keyword honoured, an unknown format left unchecked) once per compilation and subject. */
+  onWarning?: WarningHandler;
 }
 
 export interface SchemaInput {
@@ -49,7 +64,7 @@ export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModu
   } catch (error) {
     throw new SchemaError(SchemaErrorCode.InvalidSchema, `cannot read the schema file (${(error as { code?: string }).code ?? 'error'})`, '#', path);
   }
-  return buildIr({ schema: parseJson(text, path), source: path, baseUri: pathToFileURL(resolve(path)).href }, options);
+  return buildIr({ schema: parseJson(text, path), source: path, baseUri: options?.baseUri ?? pathToFileURL(resolve(path)).href }, options);
 }
 
 export function buildIr(input: SchemaInput, options: FrontEndOptions = {}): IrModule {
@@ -64,12 +79,15 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
   if (options.formatAssertion !== undefined && typeof options.formatAssertion !== 'boolean') {
     throw new SchemaError(SchemaErrorCode.InvalidOption, 'formatAssertion must be a boolean', '#', source);
   }
-  const baseUri = checkedBase(input.baseUri, source);
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function') {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, 'onWarning must be a function', '#', source);
+  }
+  const baseUri = checkedBase(input.baseUri ?? options.baseUri, source);
   const registry = new SchemaRegistry(true);
   for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);
   registerByUri(registry, options.schemasByUri, source);
   const document = registry.addDocument(input.schema, baseUri, source);
-  const context = new LoweringContext(registry, { formatAssertion: options.formatAssertion === true }, document, lowerSchema);
+  const context = new LoweringContext(registry, { formatAssertion: options.formatAssertion, warn: onceEach(options.onWarning) }, document, lowerSchema);
   declareExported(context, registry, document);
   const rootLocation = registry.rootOf(document);
   let root = lowerSchema(context, rootLocation);

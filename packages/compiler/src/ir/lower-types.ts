@@ -3,12 +3,10 @@
  * A schema without `type` but with type-specific keywords accepts every type, each restricted
  * only by the keywords for it: a `type` union over the six JSON types.
  */
-import { SchemaError } from '../errors.js';
-import { SchemaErrorCode } from '../schema/codes.js';
 import { has, isJsonObject, own } from '../schema/json.js';
 import { ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS } from '../schema/keywords.js';
 import type { LoweringContext } from './context.js';
-import { ASSERTED_FORMATS } from './formats.js';
+import { assertsFormat } from './formats.js';
 import {
   arrayKeyword, booleanKeyword, checkPattern, childLocation, countKeyword, invalid, keywordPath, numberKeyword, stringKeyword, type Here,
 } from './keyword-values.js';
@@ -45,10 +43,11 @@ function hasTypeKeywords(context: LoweringContext, here: Here): boolean {
   for (const list of [NUMBER_KEYWORDS, ARRAY_KEYWORDS, OBJECT_KEYWORDS]) for (const keyword of list) if (has(here.schema, keyword)) return true;
   for (const keyword of STRING_KEYWORDS) {
     // `format` restricts strings only when asserted; otherwise it is an annotation.
-    if (keyword === 'format' && !context.options.formatAssertion) continue;
+    if (keyword === 'format') continue;
     if (has(here.schema, keyword)) return true;
   }
-  return false;
+  const format = stringKeyword(here, 'format');
+  return format !== undefined && assertsFormat(context, here, format);
 }
 
 function lowerOneType(context: LoweringContext, here: Here, type: string): IrNode {
@@ -119,14 +118,7 @@ function lowerString(context: LoweringContext, here: Here): IrNode {
   if (minLength !== undefined && minLength > 0) node.minLength = minLength;
   if (maxLength !== undefined) node.maxLength = maxLength;
   if (pattern !== undefined) node.pattern = checkPattern(pattern, keywordPath(here, 'pattern'), here.source);
-  if (format !== undefined && context.options.formatAssertion) {
-    // 2020-12 Validation §7.2.3: with format assertion, an unknown format must fail, not pass.
-    if (!ASSERTED_FORMATS.has(format)) {
-      const what = `format ${JSON.stringify(format)} cannot be asserted (known: ${[...ASSERTED_FORMATS].join(', ')})`;
-      throw new SchemaError(SchemaErrorCode.Unsupported, what, keywordPath(here, 'format'), here.source);
-    }
-    node.format = format;
-  }
+  if (format !== undefined && assertsFormat(context, here, format)) node.format = format;
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) return neverNode(here.path);
   return node;
 }

@@ -6,7 +6,8 @@
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { commonJson, has, isJsonObject, own, uniqueJson } from '../schema/json.js';
-import { UNSUPPORTED_KEYWORDS } from '../schema/keywords.js';
+import { LATER_DRAFT_KEYWORDS, UNSUPPORTED_KEYWORDS } from '../schema/keywords.js';
+import { WarningCode } from '../schema/warnings.js';
 import type { SchemaLocation } from '../schema/registry.js';
 import { collectAnnotations } from './annotations.js';
 import type { LoweringContext } from './context.js';
@@ -47,6 +48,7 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   if (refs.length > 0 && legacy) return refs[0];
   const enabled = new Set([...checkKeywords(here), ...dynamicKeywords(draft)]);
   refuseUnsupported(here, enabled);
+  warnLaterDraftKeywords(context, here);
   let node: IrNode = lowerTypes(context, here) ?? anyNode(path);
   const parts: IrNode[] = [];
   const literal = lowerLiteral(here);
@@ -82,10 +84,25 @@ function refuseUnsupported(here: Here, enabled: ReadonlySet<string>): void {
   }
 }
 
-/** `enum` and `const` (2020-12 Validation §6.1.2–6.1.3): the values, deduplicated, both applied. */
+/** Keywords of a later draft than the document's, honoured as ajv honours them (keywords.ts), each reported once. */
+function warnLaterDraftKeywords(context: LoweringContext, here: Here): void {
+  const draft = here.location.document.draft;
+  for (const keyword of LATER_DRAFT_KEYWORDS[draft]) {
+    if (!has(here.schema, keyword)) continue;
+    context.options.warn(
+      { code: WarningCode.LaterDraftKeyword, keyword, schemaPath: keywordPath(here, keyword), source: here.source },
+      `${keyword} is not a ${draft} keyword; honoured as a later draft (and ajv) defines it`,
+    );
+  }
+}
+
+/**
+ * `enum` and `const` (2020-12 Validation §6.1.2–6.1.3): the values, deduplicated, both applied.
+ * `const` in draft-04 too (LATER_DRAFT_KEYWORDS).
+ */
 function lowerLiteral(here: Here): IrLiteral | undefined {
   let values: JsonValue[] | undefined;
-  if (here.location.document.draft !== 'draft-04' && has(here.schema, 'const')) values = [own(here.schema, 'const') as JsonValue];
+  if (has(here.schema, 'const')) values = [own(here.schema, 'const') as JsonValue];
   const list = arrayKeyword(here, 'enum');
   if (list !== undefined) {
     const unique = uniqueJson(list as JsonValue[]);

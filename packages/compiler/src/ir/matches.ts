@@ -7,6 +7,7 @@ import { isMultipleOf } from '@binschema/runtime';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
 import { isJsonObject, jsonEqual } from '../schema/json.js';
+import { formatHolds } from './formats.js';
 import type { IrArray, IrCheck, IrEvaluation, IrEvaluationCondition, IrNode, IrNumber, IrObject, IrString } from './types.js';
 
 /** How `matches` follows an `IrRef` (the lowering context, or a finished module's definitions). */
@@ -146,11 +147,8 @@ function stringMatches(value: string, node: IrString, here: Site): boolean {
   if (node.minLength !== undefined && length < node.minLength) return false;
   if (node.maxLength !== undefined && length > node.maxLength) return false;
   if (node.pattern !== undefined && !patternMatches(node.pattern, value, here)) return false;
-  if (node.format !== undefined) {
-    // Format checks live in the back end; rather than guess them, refuse to filter by one.
-    throw new SchemaError(SchemaErrorCode.Unsupported, `cannot check enum/const values against the asserted format ${JSON.stringify(node.format)} at compile time`, here.path, here.source);
-  }
-  return true;
+  // The runtime's own check, so a literal is kept exactly when generated code would accept it.
+  return node.format === undefined || formatHolds(node.format, value);
 }
 
 export function patternMatches(pattern: string, value: string, here: Site): boolean {

@@ -41,8 +41,24 @@ export const CHECK_KEYWORDS: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-
   '2020-12': MODERN_CHECKS,
   '2019-09': MODERN_CHECKS,
   'draft-07': new Set(['not', 'if', 'then', 'else', 'dependencies', 'contains']),
-  'draft-06': new Set(['not', 'dependencies', 'contains']),
-  'draft-04': new Set(['not', 'dependencies']),
+  // `if`/`then`/`else` (draft-07) and `contains` (draft-06) too: see LATER_DRAFT_KEYWORDS.
+  'draft-06': new Set(['not', 'dependencies', 'contains', 'if', 'then', 'else']),
+  'draft-04': new Set(['not', 'dependencies', 'contains', 'if', 'then', 'else']),
+};
+
+/**
+ * Keywords a later draft added that users' validators honour in the older drafts too (ajv 8 with
+ * ajv-draft-04 applies draft-06 `const`, `contains`, `propertyNames` and draft-07
+ * `if`/`then`/`else` to draft-04 and draft-06 schemas): honoured here as well, with a
+ * `later-draft-keyword` warning, so that a codec accepts what the author's validator accepts.
+ * Those no such validator applies (`minContains`, `dependentRequired`…) stay refused.
+ */
+export const LATER_DRAFT_KEYWORDS: Record<'2020-12' | '2019-09' | 'draft-07' | 'draft-06' | 'draft-04', readonly string[]> = {
+  '2020-12': [],
+  '2019-09': [],
+  'draft-07': [],
+  'draft-06': ['if', 'then', 'else'],
+  'draft-04': ['const', 'contains', 'propertyNames', 'if', 'then', 'else'],
 };
 
 /** Keywords that only annotate (kept in `IrAnnotations` when the IR has a field, else dropped). */

@@ -14,6 +14,9 @@ import { bundledMetaSchema, detectDraft, isStandardDialect, keywordsOutsideDiale
 import { has, isJsonObject, nestingDepth, own, type JsonObject } from './json.js';
 import { SCHEMA_ARRAY_KEYWORDS, SCHEMA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './keywords.js';
 
+/** How an API user supplies a document a `$ref` names; the CLI's message names its own flags instead. */
+export const API_REF_HINT = 'pass it in extraSchemas (by its $id) or schemasByUri (by its URI)';
+
 /** Deepest JSON nesting accepted; deeper documents are refused before anything recurses on them. */
 export const MAX_DOCUMENT_DEPTH = 400;
 
@@ -164,7 +167,7 @@ export class SchemaRegistry {
     const meta = bundledMetaSchema(resourceUri);
     if (meta !== undefined) return { document: this.addDocument(meta, resourceUri, resourceUri), pointer: '' };
     if (!this.readFiles || !resourceUri.startsWith('file:')) {
-      return fail(`no schema registered as ${resourceUri} (never fetched over a network; pass it in extraSchemas)`);
+      return fail(`no schema registered as ${resourceUri} (never fetched over a network; ${API_REF_HINT})`);
     }
     let text: string;
     let path: string;
