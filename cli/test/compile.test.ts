@@ -132,18 +132,19 @@ compile('writes each compiler warning once to the warning stream, not to the out
   rmSync(dir, { recursive: true });
 });
 
-compile('--format-assertion and --no-format-assertion force format either way; neither leaves it to the draft', () => {
+compile('--format-assertion and --no-format-assertion force format either way; neither leaves it to the draft', async () => {
   const { dir } = workspace();
   const root = join(dir, 'link.schema.json');
   writeFileSync(root, JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'string', format: 'uri' }));
-  const generated = (...extra: string[]): string => {
+  // The command loads the compiler when it runs (an async action): parseAsync waits for it.
+  const generated = async (...extra: string[]): Promise<string> => {
     const out = mkdtempSync(join(dir, 'out-'));
     const program = createProgram();
     for (const command of [program, ...program.commands]) command.exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
     const write = process.stdout.write;
     process.stdout.write = (() => true) as typeof process.stdout.write;
     try {
-      program.parse(['node', 'binschema', 'compile', root, '--out', out, ...extra]);
+      await program.parseAsync(['node', 'binschema', 'compile', root, '--out', out, ...extra]);
     } finally {
       process.stdout.write = write;
     }
@@ -151,9 +152,9 @@ compile('--format-assertion and --no-format-assertion force format either way; n
   };
   // The uri check is imported from the runtime's formats module only where format is asserted.
   const checksUri = (text: string): boolean => /@binschema\/runtime\/formats/.test(text);
-  assert.ok(checksUri(generated()), 'draft-07 default: asserted');
-  assert.ok(checksUri(generated('--format-assertion')));
-  assert.not.ok(checksUri(generated('--no-format-assertion')));
+  assert.ok(checksUri(await generated()), 'draft-07 default: asserted');
+  assert.ok(checksUri(await generated('--format-assertion')));
+  assert.not.ok(checksUri(await generated('--no-format-assertion')));
   rmSync(dir, { recursive: true });
 });
 
