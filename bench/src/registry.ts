@@ -105,7 +105,8 @@ function peers(): CodecEntry[] {
     peer('node-cbor', 'cbor', ['encodeOne', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB (encode truncates outputs over the 16 KiB stream default: "Insufficient data" on combined); encode returns a Buffer'], async () => {
       // CommonJS: its functions are on the default export.
       const { default: cbor } = await import('cbor');
-      const options = { highWaterMark: 1 << 24 };
+      // Passed on to the stream.Transform it extends; not in its EncodingOptions type.
+      const options = { highWaterMark: 1 << 24 } as unknown as Parameters<typeof cbor.encodeOne>[1];
       return { encode: (value) => cbor.encodeOne(value, options), decode: (bytes: Uint8Array) => cbor.decodeFirstSync(bytes) };
     }),
     peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
