@@ -108,7 +108,7 @@ export function writeResults(name: string, report: ReportInput): void {
   };
   writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report, `${name}.svg`));
   writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine));
+  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine, String(report.settings.mode)));
   console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
 }
 
