@@ -122,7 +122,7 @@ export function parseTrace(text: string): Deopt[] {
   const body = text.slice(start < 0 ? 0 : start, end < 0 ? undefined : end);
   const deopts: Deopt[] = [];
   for (const line of body.split('\n')) {
-    const bailout = /^\[bailout \(kind: ([\w-]+), reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction ?([^ >]*)/.exec(line);
+    const bailout = /^\[bailout \(kind: ([\w-]+), reason: (.*?)\): begin\. deoptimizing \S+ <JSFunction(?: ([^ >(][^ >]*))?/.exec(line);
     if (bailout !== null) {
       deopts.push({ function: bailout[3] || '(anonymous)', kind: bailout[1], reason: bailout[2] });
       continue;

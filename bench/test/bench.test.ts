@@ -6,6 +6,7 @@ import { childArguments } from '../src/processes.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
 import { AHEAD_OF_TIME, registry, type CodecEntry, type PayloadCodec } from '../src/registry.js';
 import { forgetShapes, shuffled } from '../src/mixed.js';
+import { parseTrace } from '../src/deopts.js';
 import { buildRows, geoMeans, judgeBars, type Row } from '../src/summary.js';
 import { timeRounds, type Timed } from '../src/timing.js';
 import { cloneJson, copyBytes, differs } from '../src/values.js';
@@ -254,6 +255,26 @@ Mixed('--mixed collects garbage even when quick, and writes mixed results', () =
   assert.throws(() => parseOptions(['--seed', '-1']), (error: unknown) => error instanceof UsageError);
 });
 
+const Deopts = suite('deopts trace');
+
+Deopts('reads bailouts and weak-object invalidations after the warm-up marker only', () => {
+  // Lines as V8 11.3 prints them with --trace-deopt (addresses shortened).
+  const trace = [
+    '[bailout (kind: deopt-eager, reason: wrong map): begin. deoptimizing 0x1 <JSFunction readEarly (sfi = 0x2)>, 0x3 <Code TURBOFAN>, opt id 0, bytecode offset 2]',
+    '=== binschema deopts: warm ===',
+    '[bailout (kind: deopt-eager, reason: wrong map): begin. deoptimizing 0x1 <JSFunction readPoint (sfi = 0x2)>, 0x3 <Code TURBOFAN>, opt id 4, bytecode offset 9]',
+    '[marking dependent code 0x4 <Code TURBOFAN> (0x5 <SharedFunctionInfo readJtdSchema>) (opt id 12) for deoptimization, reason: weak objects]',
+    '[bailout (kind: deopt-lazy, reason: (unknown)): begin. deoptimizing 0x1 <JSFunction (sfi = 0x2)>, 0x3 <Code TURBOFAN>, opt id 5]',
+    '=== binschema deopts: end ===',
+    '[marking dependent code 0x4 <Code TURBOFAN> (0x5 <SharedFunctionInfo readLate>) (opt id 13) for deoptimization, reason: weak objects]',
+  ].join('\n');
+  assert.equal(parseTrace(trace), [
+    { function: 'readPoint', kind: 'deopt-eager', reason: 'wrong map' },
+    { function: 'readJtdSchema', kind: 'marked', reason: 'weak objects' },
+    { function: '(anonymous)', kind: 'deopt-lazy', reason: '(unknown)' },
+  ]);
+});
+
 const Options = suite('options');
 
 Options('quick mode runs one round and writes quick results', () => {
@@ -291,4 +312,5 @@ Registry.run();
 Summary.run();
 Rounds.run();
 Mixed.run();
+Deopts.run();
 Options.run();
