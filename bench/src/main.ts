@@ -14,12 +14,16 @@ import { buildRows, geoMeans, groupBy, judgeBars } from './summary.js';
 import { renderSvg } from './svg.js';
 import { estimate, timeRounds } from './timing.js';
 import { timeInProcesses, writeTimings } from './processes.js';
+import { timeMixedRounds } from './mixed.js';
+
+const MIXED_NOTE = 'Mixed mode: every case of every payload, format and direction in one process, in a new shuffled order each round (seeded, see settings), gc() before each measurement, and nothing kept alive between measurements: no live copy of the payloads\' shapes and no decoder output (the standard mode keeps both).';
 
 const NOTES = [
   'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes in its own ArrayBuffer (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
   'Timing: mitata 1.0.34 measure() with computed parameters; a round\'s ns/op is the median of its samples (batches of ~0.5 ms); each round times every case for the budget, rounds are interleaved, the codec order rotates per round, a warm-up round is discarded, and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',
+  'Ours: the ahead-of-time modules (`binschema compile --target js`, imported: what users take) and compileCodec\'s output of the same code; the bars are judged on the ahead-of-time modules. msgpackr (MessagePack) and JSON are reference points, never the fastest peer.',
   'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds (with --processes N: over the processes, each a median over its rounds).',
 ];
 
@@ -35,7 +39,9 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
   }
   const payloads = loadPayloads(options.payload);
   if (payloads.length === 0) throw new UsageError(`no payload matches ${options.payload}`);
-  const check = await checkAll(payloads, entries.filter((entry) => options.format === undefined || entry.format === options.format));
+  const selected = entries.filter((entry) => options.format === undefined || entry.format === options.format);
+  // The mixed mode keeps nothing of the check alive: what a real process would hold.
+  const check = await checkAll(payloads, selected, { keepShapes: !options.mixed });
   for (const { entry, reason } of check.skipped) console.log(`skip ${entry.format} ${entry.label}: ${reason}`);
   for (const item of check.cases.filter((one) => one.status === 'failing')) {
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
@@ -44,7 +50,8 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
   const timings = options.processes > 1 ? timeInProcesses(check.cases, argv, options.processes) : await timeCases(check.cases, options);
   if (options.timingsOut !== undefined) writeTimings(options.timingsOut, check.cases, timings);
   const rows = buildRows(check.cases, timings);
-  const settings = { mode: options.quick ? 'quick' : 'full', processes: options.processes, rounds: options.rounds, ...options.budget };
+  const mode = `${options.mixed ? 'mixed ' : ''}${options.quick ? 'quick' : 'full'}`;
+  const settings = { mode, seed: options.mixed ? options.seed : undefined, processes: options.processes, rounds: options.rounds, ...options.budget };
   const report: ReportInput = {
     machine,
     settings: { ...settings, only: options.only, payload: options.payload, format: options.format },
@@ -53,7 +60,7 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
     bars: judgeBars(rows, payloads.length),
     check,
     entries,
-    notes: NOTES,
+    notes: options.mixed ? [MIXED_NOTE, ...NOTES] : NOTES,
   };
   if (options.timingsOut === undefined) console.log(renderConsole(report));
   return report;
@@ -66,19 +73,24 @@ async function timeCases(cases: Case[], options: Options): Promise<Map<Case, num
   const timed = cases.filter((item): item is Required<Case> => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
     || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
   const estimates = new Map(timed.map((item) => [item, estimate(item, options.budget)]));
-  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()];
-  console.log(`checked ${cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each`);
-
-  if (!options.quick) await timeRounds(groups, estimates, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
+  console.log(`checked ${cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each${options.mixed ? `, mixed (seed ${options.seed})` : ''}`);
   const started = Date.now();
-  const { results, failed } = await timeRounds(groups, estimates, options.rounds, options.budget, (round) => {
-    console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  });
+  const progress = (round: number) => console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  const { results, failed } = options.mixed
+    ? await timeMixedRounds(timed, estimates, options.rounds, options.budget, { seed: options.seed, quick: options.quick, progress })
+    : await timeGrouped(timed, estimates, options, progress);
   for (const [item, error] of failed) {
     Object.assign(item, { status: 'failing', reason: `threw while timed: ${describe(error)}` });
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
   return results;
+}
+
+/** The standard mode: cases of one payload × format × direction back to back, the first one rotating. */
+async function timeGrouped(timed: Required<Case>[], estimates: Map<Required<Case>, number>, options: Options, progress: (round: number) => void) {
+  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()];
+  if (!options.quick) await timeRounds(groups, estimates, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
+  return timeRounds(groups, estimates, options.rounds, options.budget, progress);
 }
 
 export function writeResults(name: string, report: ReportInput): void {
@@ -96,7 +108,7 @@ export function writeResults(name: string, report: ReportInput): void {
   };
   writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report, `${name}.svg`));
   writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine));
+  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means, report.machine, String(report.settings.mode)));
   console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
 }
 

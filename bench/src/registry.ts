@@ -6,11 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Payload } from './payloads.js';
+import { generateModules, importModule, type GeneratedModule } from './aot.js';
 import { copyBytes } from './values.js';
+
+/** The id of the ahead-of-time modules: the codec the bars are judged on. */
+export const AHEAD_OF_TIME = 'binschema ahead-of-time';
 
 export type Format = 'cbor' | 'ubjson';
 export type Direction = 'encode' | 'decode';
-/** `ours` is binschema; `peer` sets the bar; `baseline` (JSON) is shown but never the bar. */
+/** `ours` is binschema; `peer` sets the bar; `baseline` (JSON, msgpackr) is shown but never the bar. */
 export type Origin = 'ours' | 'peer' | 'baseline';
 
 /** One codec bound to one payload (generated codecs are per schema; the others ignore it). */
@@ -28,12 +32,18 @@ export interface CodecEntry {
   /** Short name per direction for tables and the chart: `json-pack CborDecoderBase`. */
   names: Record<Direction, string>;
   format: Format;
-  /** What the bytes are: the format, or JSON text for the baseline. */
-  wire: Format | 'json';
+  /**
+   * What the bytes are: the format, JSON text or MessagePack (baselines). A decoder whose wire is
+   * not the format decodes its own encoding of the payload (JSON: the payload's own text).
+   */
+  wire: Format | 'json' | 'msgpack';
   origin: Origin;
   notes: string[];
-  /** Imports the module and returns the per-payload factory; throws when it is not available. */
-  load(): Promise<(payload: Payload) => PayloadCodec>;
+  /**
+   * Imports the module and returns the per-payload factory; throws when it is not available.
+   * `payloads`: the ones this run checks (the ahead-of-time entry generates a module for each).
+   */
+  load(payloads: Payload[]): Promise<(payload: Payload) => PayloadCodec>;
 }
 
 /** Options a user can pick to make generated code faster; an empty object means none exist. */
@@ -92,6 +102,13 @@ function peers(): CodecEntry[] {
       const cborg = await import('cborg');
       return { encode: (value) => cborg.encode(value), decode: (bytes: Uint8Array) => cborg.decode(bytes) };
     }),
+    peer('node-cbor', 'cbor', ['encodeOne', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB (encode truncates outputs over the 16 KiB stream default: "Insufficient data" on combined); encode returns a Buffer'], async () => {
+      // CommonJS: its functions are on the default export.
+      const { default: cbor } = await import('cbor');
+      // Passed on to the stream.Transform it extends; not in its EncodingOptions type.
+      const options = { highWaterMark: 1 << 24 } as unknown as Parameters<typeof cbor.encodeOne>[1];
+      return { encode: (value) => cbor.encodeOne(value, options), decode: (bytes: Uint8Array) => cbor.decodeFirstSync(bytes) };
+    }),
     peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
       const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
       const { UbjsonDecoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonDecoder.js');
@@ -126,6 +143,28 @@ function json(format: Format): CodecEntry {
         decode: (buffer: Buffer) => JSON.parse(buffer.toString()),
         prepare: (bytes) => Buffer.from(bytes),
       };
+      return () => codec;
+    },
+  };
+}
+
+/**
+ * msgpackr: a reference point from another format (MessagePack), not a CBOR peer, so it never
+ * sets the bar; its decoder decodes its own encoding of the payload.
+ */
+function msgpackr(): CodecEntry {
+  return {
+    id: 'msgpackr',
+    label: `msgpackr ${pinned.msgpackr} (MessagePack; new Packr({ useRecords: false }) pack / unpack)`,
+    names: { encode: 'msgpackr pack (MessagePack)', decode: 'msgpackr unpack (MessagePack)' },
+    format: 'cbor',
+    wire: 'msgpack',
+    origin: 'baseline',
+    notes: ['a reference point in another format (MessagePack), never the fastest peer; decodes its own encoding'],
+    async load() {
+      const { Packr } = await import('msgpackr');
+      const packr = new Packr({ useRecords: false });
+      const codec: PayloadCodec = { encode: (value) => packr.pack(value), decode: (bytes: Uint8Array) => packr.unpack(bytes), prepare: copyBytes };
       return () => codec;
     },
   };
@@ -198,6 +237,32 @@ function generated(format: Format, fast: boolean): CodecEntry {
   };
 }
 
+/**
+ * The modules users import: `binschema compile --target js` output (see `aot.ts`), one per
+ * payload schema, generated at start-up when stale and imported with `import()`.
+ */
+function aheadOfTime(format: Format): CodecEntry {
+  return {
+    id: AHEAD_OF_TIME,
+    label: 'binschema ahead-of-time (binschema compile --target js, imported)',
+    names: { encode: AHEAD_OF_TIME, decode: AHEAD_OF_TIME },
+    format,
+    wire: format,
+    origin: 'ours',
+    notes: [`modules written by \`binschema compile <schema> --format cbor,ubjson --target js\` into bench/.generated/aot/ and imported`],
+    async load(payloads) {
+      await generateModules(payloads);
+      const modules = new Map<Payload, GeneratedModule>();
+      for (const payload of payloads) modules.set(payload, await importModule(payload, format));
+      return (payload) => {
+        const module = modules.get(payload);
+        if (module === undefined) throw new Error(`no module generated for ${payload.name}`);
+        return { encode: module.encode, decode: module.decode, prepare: copyBytes };
+      };
+    },
+  };
+}
+
 /** A format the compiler does not generate yet is a skip, not a failure on every payload. */
 function probeFormat(compileCodec: (schema: unknown, options: object) => unknown, format: Format): void {
   try {
@@ -213,8 +278,9 @@ function probeFormat(compileCodec: (schema: unknown, options: object) => unknown
 export function registry(): CodecEntry[] {
   const entries: CodecEntry[] = [];
   for (const format of ['cbor', 'ubjson'] as const) {
-    entries.push(generated(format, false), generated(format, true), generic(format));
+    entries.push(aheadOfTime(format), generated(format, false), generated(format, true), generic(format));
     entries.push(...peers().filter((entry) => entry.format === format), json(format));
+    if (format === 'cbor') entries.push(msgpackr());
   }
   return entries;
 }

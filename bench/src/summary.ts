@@ -5,7 +5,7 @@
  * and the bars the project has set itself.
  */
 import type { Case } from './check.js';
-import type { Direction, Format, Origin } from './registry.js';
+import { AHEAD_OF_TIME, type Direction, type Format, type Origin } from './registry.js';
 import { median } from './timing.js';
 
 export interface Row {
@@ -113,8 +113,9 @@ function ratioTo(rows: Row[], peer: string): (row: Row) => number | undefined {
 }
 
 /**
- * The project's bars, judged on the generated codec with default options (what a user gets
- * without reading the docs) and on the generic codecs. "none below 1x": every payload ≥ 1.
+ * The project's bars (issue 13), judged on the ahead-of-time modules with default options (what
+ * a user imports without reading the docs) and on the generic codecs. "every payload ≥ 1x": no
+ * payload below 1. Judged the same in the standard and the mixed mode.
  */
 export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
   const bars: Bar[] = [];
@@ -130,12 +131,15 @@ export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
     const detail = `geomean ${mean.ratio.toFixed(2)}x, worst payload ${mean.worst.toFixed(2)}x, over ${mean.payloads}/${payloadCount} payloads`;
     bars.push({ claim, status: met ? 'met' : 'not met', detail: complete ? detail : `${detail} (incomplete)` });
   };
-  const jsonPackUbjson = 'json-pack';
-  bar('generated CBOR encoder ≥ 1.5x the fastest CBOR peer, no payload below 1x', 'cbor', 'encode', 'binschema generated', 1.5, true);
-  bar('generated CBOR decoder ≥ 2x the fastest CBOR peer, no payload below 1x', 'cbor', 'decode', 'binschema generated', 2, true);
+  const ours = AHEAD_OF_TIME;
+  bar('generated CBOR encoder ≥ 1.35x the fastest CBOR peer, every payload ≥ 1x', 'cbor', 'encode', ours, 1.35, true);
+  bar('generated CBOR decoder ≥ 1.6x the fastest CBOR peer, every payload ≥ 1x', 'cbor', 'decode', ours, 1.6, true);
   for (const direction of ['encode', 'decode'] as const) {
-    bar(`generated UBJSON ${direction}r ≥ 1.5x json-pack`, 'ubjson', direction, 'binschema generated', 1.5, false, jsonPackUbjson);
-    bar(`generated UBJSON ${direction}r ≥ 15x @shelacek/ubjson`, 'ubjson', direction, 'binschema generated', 15, false, '@shelacek/ubjson');
+    bar(`generated UBJSON ${direction}r ≥ 1.3x json-pack, every payload ≥ 1x`, 'ubjson', direction, ours, 1.3, true, 'json-pack');
+  }
+  // JSON's decode row times JSON.parse on the payload's own JSON text (see registry `json`).
+  for (const format of ['cbor', 'ubjson'] as const) {
+    bar(`generated ${format.toUpperCase()} decoder ≥ 2x native JSON.parse of the same document`, format, 'decode', ours, 2, false, 'JSON');
   }
   for (const format of ['cbor', 'ubjson'] as const) {
     for (const direction of ['encode', 'decode'] as const) {

@@ -17,7 +17,8 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export function renderSvg(means: GeoMean[], machine: Machine): string {
+/** `mode`: the bench mode shown in the title (`full`, `mixed full`, …). */
+export function renderSvg(means: GeoMean[], machine: Machine, mode = 'full'): string {
   const panels = [...groupBy(means, (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)];
   const largest = Math.max(1, ...means.map((mean) => mean.ratio));
   const scale = BAR_AREA / (Math.ceil(largest * 2) / 2);
@@ -46,7 +47,7 @@ export function renderSvg(means: GeoMean[], machine: Machine): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="10" y="20" font-size="14" font-weight="bold">binschema vs peers: speed relative to the fastest peer (higher is better)</text>`,
+    `<text x="10" y="20" font-size="14" font-weight="bold">binschema vs peers${mode.startsWith('mixed') ? ', mixed mode' : ''}: speed relative to the fastest peer (higher is better)</text>`,
     `<text x="10" y="${height - 10}" fill="#4b5563">${escapeXml(caption)}</text>`,
     ...parts,
     '</svg>',

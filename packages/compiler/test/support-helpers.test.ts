@@ -44,7 +44,8 @@ function moved(prelude: Record<string, PreludeHelper>): string[] {
 
 function importedNames(text: string, module: string): string[] {
   const line = text.split('\n').find((candidate) => candidate.startsWith('import {') && candidate.endsWith(` from '${module}';`));
-  return line === undefined ? [] : line.slice('import {'.length, line.indexOf('}')).split(',').map((name) => name.trim());
+  // `name as name$import` (rebound as a module const, see emit/module.ts): the imported name.
+  return line === undefined ? [] : line.slice('import {'.length, line.indexOf('}')).split(',').map((name) => name.trim().split(' as ')[0]);
 }
 
 for (const { format, prelude, formatRuntime, module } of formats) {
@@ -70,6 +71,14 @@ for (const { format, prelude, formatRuntime, module } of formats) {
       }
     }
     assert.ok(used > 5, `the module calls ${used} moved helpers`);
+  });
+
+  support(`a generated ${format} module binds its imported functions again as module constants, and keeps classes as imports`, () => {
+    const [file] = compileSchema(schema, 'support', { format });
+    const aliased = [...file.text.matchAll(/\b(\w+) as \1\$import\b/g)].map((match) => match[1]);
+    assert.ok(aliased.includes('encodeFailure') && aliased.includes('withSchemaPath'), 'helpers are aliased');
+    for (const name of aliased) assert.match(file.text, new RegExp(`[ ,]${name} = ${name}\\$import[,;]`), `${name} is bound again`);
+    assert.not.ok(aliased.includes('Writer') || aliased.includes('DecodeError'), 'classes stay plain imports (the TS target uses them as types)');
   });
 }
 

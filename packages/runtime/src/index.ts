@@ -58,3 +58,4 @@ export {
   atPath,
 } from './generated-support.js';
 export { setOwn, setEntry } from './object-entries.js';
+export { ShapeKeeper, placeholder, SHAPE_KEEPER_LIMIT } from './shape-keeper.js';

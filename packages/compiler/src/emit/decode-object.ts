@@ -19,6 +19,9 @@ export interface FixedLocals {
   pair: Name;
   /** A pure map's `setEntry` state. */
   sparse: Name;
+  /** The bits of the present optional properties, and the witness of a new one (see `buildResult`). */
+  shape: Name;
+  witness: Name;
   /** The format's own locals (`ObjectDecoding.reservedLocals`), by name. */
   reserved: Record<string, Name>;
 }
@@ -66,11 +69,11 @@ export const INLINE_KEY_BYTES = 12;
 export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const plan = decoding.plan(node);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair, sparse] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse',
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair, sparse, shape, witness] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, expected: expectedName, reserved };
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected: expectedName, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const locals = node.properties.map((property) => {
@@ -301,39 +304,67 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
   if (inSwitch) lines.line(new Code('break;'));
 }
 
-/** `const result: T = { … }` in schema order, then optional and extra properties. */
-function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, { result, pair }: FixedLocals, lines: Lines): void {
+/**
+ * `const result: T = { … }` in schema order, then optional and extra properties. With optional
+ * properties (up to 30, one bit each in `shape`), the first record of each shape also builds a
+ * witness the same way, kept by a `ShapeKeeper` so its map outlives the records (runtime `shape-keeper.ts`).
+ */
+function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, fixed: FixedLocals, lines: Lines): void {
   const context = emitter.context;
-  const members = node.properties
-    .map((property, index) => ({ property, index }))
-    .filter((entry) => entry.property.required)
-    .map(({ property, index }) => {
-      const local = locals[index];
-      if (isPlainPropertyName(property.name)) return property.name === local.text ? local : js`${new Code(property.name)}: ${local}`;
-      // Computed key: a literal `"__proto__": x` would set the prototype.
-      return js`[${literal(property.name)}]: ${local}`;
-    });
-  // A declared name that Object.prototype also has (`constructor`) confuses TS's literal check: assert instead.
+  const { result, pair, shape, witness } = fixed;
+  const optional = node.properties.filter((property) => !property.required).length;
+  const keeper = optional > 0 && optional <= 30
+    ? context.constant(`shapes ${node.schemaPath}`, js`/* @__PURE__ */ new ${context.use('ShapeKeeper')}(${literal(node.schemaPath)})`, `hidden classes of the records of ${node.schemaPath}, kept alive`)
+    : undefined;
   const inherited = node.properties.some((property) => property.name in Object.prototype);
   lines.line(
     inherited
-      ? js`const ${result} = { ${joinCode(members, ', ')} } as ${emitter.type(node)};`
-      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(members, ', ')} };`,
+      ? js`const ${result} = { ${joinCode(literalMembers(node, locals, (local) => local), ', ')} } as ${emitter.type(node)};`
+      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(literalMembers(node, locals, (local) => local), ', ')} };`,
   );
-  node.properties.forEach((property, index) => {
-    if (property.required) return;
-    const local = locals[index];
-    if (property.name === '__proto__') {
-      lines.line(js`if (${local} !== undefined) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${literal(property.name)}, ${local});`);
-    } else {
-      const target = isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`;
-      lines.line(js`if (${local} !== undefined) ${target} = ${local};`);
-    }
-  });
+  if (keeper !== undefined) lines.line(js`let ${shape} = 0;`);
+  optionalStores(emitter, node, locals, { target: result, result }, (local) => local, keeper === undefined ? undefined : shape, lines);
+  if (keeper !== undefined) {
+    const placeholder = context.use('placeholder');
+    lines.block(js`if (${keeper}.wants(${shape}))`, (body) => {
+      const value = (local: Name) => js`${placeholder}(${local})`;
+      body.line(js`const ${witness} = { ${joinCode(literalMembers(node, locals, value), ', ')} } as Record<string, unknown>;`);
+      optionalStores(emitter, node, locals, { target: witness, result }, value, undefined, body);
+      body.line(js`${keeper}.keep(${shape}, ${witness});`);
+    });
+  }
   if (extras !== undefined) {
     // In input order, so a duplicate key's last value wins (as in the generic decoder).
     lines.block(js`if (${extras} !== undefined)`, (body) => {
       body.line(js`for (let ${pair} = 0; ${pair} < ${extras}.length; ${pair} += 2) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${extras}[${pair}] as string, ${extras}[${pair} + 1]);`);
     });
   }
+}
+
+/** The members of the record literal: the required properties, in schema order. */
+function literalMembers(node: IrObject, locals: Name[], value: (local: Name) => Code): Code[] {
+  return node.properties
+    .map((property, index) => ({ property, index }))
+    .filter((entry) => entry.property.required)
+    .map(({ property, index }) => {
+      const local = value(locals[index]);
+      if (isPlainPropertyName(property.name)) return property.name === local.text ? local : js`${new Code(property.name)}: ${local}`;
+      // Computed key: a literal `"__proto__": x` would set the prototype.
+      return js`[${literal(property.name)}]: ${local}`;
+    });
+}
+
+/** `if (x !== undefined) target.x = x;` per optional property, in schema order; with `shape`, also sets its bit. */
+function optionalStores(emitter: DecoderEmitter, node: IrObject, locals: Name[], { target, result }: { target: Name; result: Name }, value: (local: Name) => Code, shape: Name | undefined, lines: Lines): void {
+  let bit = 0;
+  node.properties.forEach((property, index) => {
+    if (property.required) return;
+    const local = locals[index];
+    // The witness stores through setOwn: typed Record<string, unknown>, TS would read `.constructor` as Object.prototype's.
+    const store = property.name === '__proto__' || target !== result
+      ? js`${emitter.context.use('setOwn')}(${target} as Record<string, unknown>, ${literal(property.name)}, ${value(local)});`
+      : js`${isPlainPropertyName(property.name) ? js`${target}.${new Code(property.name)}` : js`${target}[${literal(property.name)}]`} = ${value(local)};`;
+    if (shape === undefined) lines.line(js`if (${local} !== undefined) ${store}`);
+    else lines.line(js`if (${local} !== undefined) { ${store} ${shape} |= ${new Code(String(1 << bit++))}; }`);
+  });
 }
