@@ -8,6 +8,7 @@ import { generateUbjsonModule } from './emit/ubjson-module.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
 import { version } from './version.js';
+import { CODE_SIZES, isCompact, type CodeSize } from './emit/code-size.js';
 
 /** Wire formats the compiler emits. */
 export type Format = 'cbor' | 'ubjson';
@@ -22,6 +23,12 @@ export interface CompileOptions extends FrontEndOptions {
   deterministic?: boolean;
   /** Import specifier of the runtime, default `@binschema/runtime`. */
   runtimeModule?: string;
+  /**
+   * `'fast'`: specialised code per object property; `'compact'`: objects through the runtime's
+   * record tables, code linear in the schema; `'auto'` (default): fast up to 300 declared
+   * properties, compact past that (README "Code size").
+   */
+  codeSize?: CodeSize;
 }
 
 export interface GeneratedFile {
@@ -45,6 +52,9 @@ export function checkOptions(options: CompileOptions): void {
   if (options.target !== undefined && options.target !== 'ts' && options.target !== 'js') {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown target ${JSON.stringify(options.target)}`, '#');
   }
+  if (options.codeSize !== undefined && !CODE_SIZES.includes(options.codeSize)) {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown codeSize ${JSON.stringify(options.codeSize)}`, '#');
+  }
 }
 
 /** The generated files for an IR module: a pure, deterministic function of its inputs. */
@@ -64,8 +74,9 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
-  if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode });
-  return generateCborModule(ir, { deterministic: options.deterministic === true, runtimeModule, preamble, fileName, mode });
+  const compact = isCompact(ir, options.codeSize);
+  if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact });
+  return generateCborModule(ir, { deterministic: options.deterministic === true, runtimeModule, preamble, fileName, mode, compact });
 }
 
 /** Compiles a schema file. */

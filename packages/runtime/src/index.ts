@@ -50,3 +50,4 @@ export {
   atPath,
 } from './generated-support.js';
 export { setOwn, setEntry } from './object-entries.js';
+export { RecordTable, type RecordField } from './record-table.js';

@@ -10,6 +10,7 @@ import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUD
 export const CBOR_RUNTIME_NAMES = [
   ...NEUTRAL_RUNTIME_NAMES,
   'utf8Length',
+  'RecordTable',
 ] as const;
 
 /** Names imported from `@binschema/runtime/cbor`. */
@@ -25,6 +26,12 @@ export const CBOR_FORMAT_NAMES = [
   'readAny',
   'skipAny',
   'DEFAULT_MAX_DEPTH',
+  // codeSize 'compact': table-driven maps and the shared field helpers (runtime cbor/record.ts).
+  'FieldWriter',
+  'FieldReader',
+  'writeRecord',
+  'readRecord',
+  ...['Any', 'String', 'Boolean', 'Null', 'Number', 'Integer'].flatMap((type) => [`write${type}Field`, `read${type}Field`]),
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

@@ -32,6 +32,8 @@ export interface ModuleOptions {
   preamble: string;
   fileName: string;
   mode: 'module' | 'function';
+  /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
+  compact: boolean;
 }
 
 /** What a wire format gives the module skeleton. */
@@ -65,6 +67,7 @@ interface ApiPair {
 export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): { text: string; api: ApiEntry[] } {
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
+  context.compact = options.compact;
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
   const sharedWriter = context.scope.claim('sharedWriter');

@@ -36,6 +36,11 @@ export class ModuleContext {
   readonly functions: FunctionSpec[] = [];
   readonly runtimeImports = new Set<string>();
   readonly formatImports = new Set<string>();
+  /** Type-only imports (`import { type X }`): module mode only, a function body has no types to import. */
+  readonly runtimeTypeImports = new Set<string>();
+  readonly formatTypeImports = new Set<string>();
+  /** `codeSize: 'compact'`: objects the runtime's record tables model are written and read through them. */
+  compact = false;
   /** Imports from `<runtime>/formats` (`format` assertions). */
   readonly formatCheckImports = new Set<string>();
   private readonly constantsByInit = new Map<string, Name>();
@@ -62,6 +67,12 @@ export class ModuleContext {
   runtime(name: string): Code {
     if (this.formatRuntime.has(name)) this.formatImports.add(name);
     else this.runtimeImports.add(name);
+    return new Code(name);
+  }
+
+  /** A type exported by the runtime, imported type-only. */
+  runtimeType(name: string): Code {
+    (this.formatRuntime.has(name) ? this.formatTypeImports : this.runtimeTypeImports).add(name);
     return new Code(name);
   }
 

@@ -98,6 +98,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** Statements (if any) and the test that choose a union variant by JSON type. */
   protected abstract typeDispatch(start: Name, scope: NameScope, lines: Lines): TypeDispatch;
 
+  /** Whether the function of `node` is a runtime call that adds the schema path to its errors itself (a record table). */
+  protected locatesItsErrors(_node: IrNode): boolean {
+    return false;
+  }
+
   /** Extra state around the attempts of an overlapping union (none by default). */
   protected tryHooks(_scope: NameScope, _lines: Lines): TryHooks {
     return NO_TRY_HOOKS;
@@ -121,10 +126,12 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     if (marker !== undefined) params.push(js`${marker}: number`);
     // Reader and runtime-helper errors (truncation, bad UTF-8) carry no schema location: add this
     // function's on the way out. The success path pays nothing for the try.
-    const body = new Lines().tryCatch(
-      (inner) => inner.append(lines),
-      (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
-    );
+    const body = this.locatesItsErrors(node)
+      ? lines
+      : new Lines().tryCatch(
+          (inner) => inner.append(lines),
+          (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
+        );
     this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: body.toCode(), exported: false });
   }
 

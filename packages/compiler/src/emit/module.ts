@@ -55,8 +55,10 @@ export function assembleModule(context: ModuleContext, parts: ModuleParts, fileN
   const formatChecks = [...context.formatCheckImports].sort();
   const statements: (string | StatementStructures)[] = [];
   if (mode === 'module') {
-    if (runtime.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: runtime, moduleSpecifier: parts.runtimeModule });
-    if (format.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: format, moduleSpecifier: parts.formatModule });
+    const named = (values: string[], types: Set<string>) =>
+      [...values.map((name) => ({ name })), ...[...types].map((name) => ({ name, isTypeOnly: true }))].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (runtime.length + context.runtimeTypeImports.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: named(runtime, context.runtimeTypeImports), moduleSpecifier: parts.runtimeModule });
+    if (format.length + context.formatTypeImports.size > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: named(format, context.formatTypeImports), moduleSpecifier: parts.formatModule });
     if (formatChecks.length > 0) statements.push({ kind: StructureKind.ImportDeclaration, namedImports: formatChecks, moduleSpecifier: `${parts.runtimeModule}/formats` });
   } else {
     statements.push(`const { ${runtime.join(', ')} } = runtime;`, `const { ${format.join(', ')} } = formatRuntime;`);

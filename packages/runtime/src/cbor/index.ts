@@ -52,3 +52,23 @@ export {
   writeConstant,
   compareKeys,
 } from './generated-support.js';
+
+// For generated modules compiled with codeSize 'compact': table-driven maps and shared field helpers.
+export {
+  writeRecord,
+  readRecord,
+  writeAnyField,
+  writeStringField,
+  writeBooleanField,
+  writeNullField,
+  writeNumberField,
+  writeIntegerField,
+  readAnyField,
+  readStringField,
+  readBooleanField,
+  readNullField,
+  readNumberField,
+  readIntegerField,
+  type FieldWriter,
+  type FieldReader,
+} from './record.js';

@@ -1,0 +1,217 @@
+/**
+ * CBOR maps of generated modules compiled with `codeSize: 'compact'`: one writer and one reader
+ * walk an object's `RecordTable` (`../record-table.ts`) instead of code per property. They check
+ * and fail as the specialised code does (same error codes, offsets, value and schema paths), in
+ * the same order: required properties, then undeclared keys, then the values in write order.
+ */
+import { ErrorCode } from '../errors.js';
+import { KeyCache } from '../key-cache.js';
+import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import type { RecordTable } from '../record-table.js';
+import { atPath, anyFailure, encodeFailure, isPlainObject, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
+import { setOwn } from '../object-entries.js';
+import { EncodeSettings } from './options.js';
+import { readArgument, writeHead } from './head.js';
+import { readAny, readText } from './decode.js';
+import { writeAny } from './encode.js';
+import { writeNumber, writeText } from './encode-scalars.js';
+import { atBreak, compareKeys, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+
+/** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
+export type FieldWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
+/** Reads one value (`depth` levels left); `schemaPath` as for `FieldWriter`. */
+export type FieldReader = (reader: Reader, depth: number, schemaPath: string) => unknown;
+
+/**
+ * Writes `value`, an object of the table's schema, as a CBOR map: declared properties in table
+ * order (RFC 8949 §4.2.1 key order when `deterministic`), then the undeclared keys the schema allows.
+ */
+export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<FieldWriter>, deterministic = false): void {
+  const schemaPath = table.schemaPath;
+  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!isPlainObject(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected object', '', schemaPath);
+  const names = table.names;
+  const values: unknown[] = new Array(names.length);
+  let count = 0;
+  for (let index = 0; index < names.length; index++) {
+    const item = table.inherited[index] ? ownValue(value, names[index]) : value[names[index]];
+    values[index] = item;
+    if (item !== undefined) count++;
+    else if (table.required[index]) throw encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, '', schemaPath);
+  }
+  let extras: string[] | undefined;
+  if (table.extra === null) {
+    const extra = countOwnKeys(value) === count ? undefined : unknownKey(value, table.known);
+    if (extra !== undefined) throw atPath(encodeFailure(ErrorCode.SchemaViolation, 'property not allowed', '', schemaPath), extra);
+  } else {
+    const keys = Object.keys(value);
+    if (keys.length !== count) {
+      extras = keys.filter((key) => !table.known.has(key));
+      count += extras.length;
+    }
+  }
+  writeHead(writer, 5, count);
+  if (deterministic) {
+    writeSorted(writer, value, values, extras, depth, table);
+    return;
+  }
+  for (let index = 0; index < names.length; index++) {
+    if (values[index] !== undefined) writeEntry(writer, names[index], values[index], table.values[index], table.paths[index], depth);
+  }
+  if (extras !== undefined) for (const key of extras) writeEntry(writer, key, value[key], table.extra!, table.extraPath, depth);
+}
+
+/** RFC 8949 §4.2.1: every entry, declared or not, in the order of its encoded key. */
+function writeSorted(writer: Writer, value: Record<string, unknown>, values: unknown[], extras: string[] | undefined, depth: number, table: RecordTable<FieldWriter>): void {
+  const keys: string[] = table.names.filter((_, index) => values[index] !== undefined);
+  if (extras !== undefined) keys.push(...extras);
+  keys.sort(compareKeys);
+  for (const key of keys) {
+    const index = table.index.get(key);
+    if (index === undefined) writeEntry(writer, key, value[key], table.extra!, table.extraPath, depth);
+    else writeEntry(writer, key, values[index], table.values[index], table.paths[index], depth);
+  }
+}
+
+/** One key and its value; a failure gets the key on its path. */
+function writeEntry(writer: Writer, key: string, item: unknown, write: FieldWriter, schemaPath: string, depth: number): void {
+  try {
+    writeText(writer, key);
+    write(writer, item, depth - 1, schemaPath);
+  } catch (error) {
+    throw atPath(error, key);
+  }
+}
+
+/** Own enumerable keys, without allocating the key array. */
+function countOwnKeys(value: object): number {
+  let count = 0;
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) count++;
+  return count;
+}
+
+/** Interned map keys of every compact reader. */
+const KEYS = new KeyCache();
+
+/** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
+function readRecordKey(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  const initial = reader.u8();
+  if (initial >> 5 !== 3) throw expectedType(reader, 'text key', offset, schemaPath);
+  const length = readArgument(reader, initial & 0x1f, offset);
+  if (length < 0) {
+    reader.pos = offset;
+    return readText(reader);
+  }
+  reader.need(length);
+  const key = KEYS.get(reader.uint8, reader.pos, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in text', reader.pos);
+  reader.pos += length;
+  return key;
+}
+
+/**
+ * Reads a CBOR map (any head, keys in any order) as an object of the table's schema: required
+ * properties first in the result, then optional ones in table order, then undeclared keys in
+ * input order. A repeated key: the last value wins, as in the generic decoder.
+ */
+export function readRecord(reader: Reader, depth: number, table: RecordTable<FieldReader>): Record<string, unknown> {
+  const schemaPath = table.schemaPath;
+  try {
+    if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+    const start = reader.pos;
+    const count = readContainerHead(reader, 5, schemaPath);
+    const names = table.names;
+    const values: unknown[] = new Array(names.length);
+    let extras: unknown[] | undefined;
+    for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
+      const at = reader.pos;
+      const key = readRecordKey(reader, schemaPath);
+      const index = table.index.get(key);
+      if (index !== undefined) values[index] = table.values[index](reader, depth - 1, table.paths[index]);
+      else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+      else (extras ??= []).push(key, table.extra(reader, depth - 1, table.extraPath));
+    }
+    const result: Record<string, unknown> = {};
+    for (let index = 0; index < names.length; index++) {
+      if (!table.required[index]) continue;
+      if (values[index] === undefined) throw decodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
+      setOwn(result, names[index], values[index]);
+    }
+    for (let index = 0; index < names.length; index++) if (!table.required[index] && values[index] !== undefined) setOwn(result, names[index], values[index]);
+    if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
+    return result;
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+// Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
+
+/** `writeAny` settings with `depth` nesting levels left, one per depth, built once. */
+const ANY_SETTINGS: EncodeSettings[] = [];
+
+export function writeAnyField(writer: Writer, value: unknown, depth: number): void {
+  try {
+    writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+  } catch (error) {
+    throw anyFailure(error, value, depth);
+  }
+}
+
+export function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
+  writeText(writer, value);
+}
+
+export function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
+  writer.u8(value ? 0xf5 : 0xf4);
+}
+
+export function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
+  writer.u8(0xf6);
+}
+
+/** JSON has no NaN or infinities. Preferred serialization (RFC 8949 §4.1), not deterministic mode's shortest floats. */
+export function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+export function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+export function readAnyField(reader: Reader, depth: number): unknown {
+  return readAny(reader, depth);
+}
+
+export function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
+  return readString(reader, schemaPath);
+}
+
+export function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
+  return readBooleanItem(reader, schemaPath);
+}
+
+export function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
+  return readNullItem(reader, schemaPath);
+}
+
+export function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+export function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
