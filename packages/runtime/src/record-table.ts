@@ -35,6 +35,8 @@ export class RecordTable<Value> {
     fields: readonly RecordField<Value>[],
     readonly extra: Value | null = null,
     readonly extraPath = `${schemaPath}/additionalProperties`,
+    /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
+    readonly sorted = false,
   ) {
     for (const [name, value, required, path] of fields) {
       this.index.set(name, this.names.length);

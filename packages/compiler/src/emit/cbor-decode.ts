@@ -1,5 +1,5 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
-import { isTableObject, recordTable, sharedFieldHelper } from './record-table.js';
+import { isTableObject, recordTable } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
@@ -31,8 +31,7 @@ export class CborDecoderEmitter extends DecoderEmitter {
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.context.compact && isTableObject(node)) {
-      const table = recordTable(this.context, node, 'read', (field) => this.fieldReader(field));
-      lines.line(js`return ${this.context.runtime('readRecord')}(reader, depth, ${table}) as ${this.type(node)};`);
+      lines.line(js`return ${this.context.runtime('readRecord')}(reader, depth, ${recordTable(this.context, node)}) as ${this.type(node)};`);
       return;
     }
     emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
@@ -40,12 +39,6 @@ export class CborDecoderEmitter extends DecoderEmitter {
 
   protected override locatesItsErrors(node: IrNode): boolean {
     return this.context.compact && node.kind === 'object' && node.checks === undefined && isTableObject(node);
-  }
-
-  /** The reader of a property's value in a record table: a shared runtime helper, or its own function. */
-  private fieldReader(node: IrNode): Code {
-    const shared = sharedFieldHelper(node, 'read');
-    return shared !== undefined ? this.context.runtime(shared) : this.functionOf(node);
   }
 
   protected readAnyExpression(depth: Code): Code {

@@ -1,5 +1,5 @@
-import type { IrArray, IrNode, IrNumber, IrObject } from '../ir/types.js';
-import { isTableObject, recordTable, sharedFieldHelper } from './record-table.js';
+import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
+import { isTableObject, recordTable } from './record-table.js';
 import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
@@ -32,20 +32,10 @@ export class CborEncoderEmitter extends EncoderEmitter {
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.context.compact && isTableObject(node)) {
-      const table = recordTable(this.context, node, 'write', (field) => this.fieldWriter(field));
-      const sorted = this.deterministic ? new Code(', true') : new Code('');
-      lines.line(js`${this.context.runtime('writeRecord')}(writer, value, depth, ${table}${sorted});`);
+      lines.line(js`${this.context.runtime('writeRecord')}(writer, value, depth, ${recordTable(this.context, node)});`);
       return;
     }
     emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
-  }
-
-  /** The writer of a property's value in a record table: a shared runtime helper, or its own function. */
-  private fieldWriter(node: IrNode): Code {
-    const shared = sharedFieldHelper(node, 'write');
-    // Deterministic mode writes shortest floats (also -0), which the shared helpers do not.
-    if (shared !== undefined && !(this.deterministic && (node.kind === 'number' || node.kind === 'any'))) return this.context.runtime(shared);
-    return this.functionOf(node);
   }
 
   /** Maps: a head with the entry count; keys in RFC 8949 §4.2.1 order in deterministic mode. */

@@ -26,12 +26,13 @@ export const CBOR_FORMAT_NAMES = [
   'readAny',
   'skipAny',
   'DEFAULT_MAX_DEPTH',
-  // codeSize 'compact': table-driven maps and the shared field helpers (runtime cbor/record.ts).
-  'FieldWriter',
-  'FieldReader',
+  // codeSize 'compact': table-driven maps and the shared field codecs (runtime cbor/record.ts).
+  'Field',
   'writeRecord',
   'readRecord',
-  ...['Any', 'String', 'Boolean', 'Null', 'Number', 'Integer'].flatMap((type) => [`write${type}Field`, `read${type}Field`]),
+  'fieldOf',
+  'listOf',
+  ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

@@ -34,6 +34,8 @@ export interface ModuleOptions {
   mode: 'module' | 'function';
   /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
   compact: boolean;
+  /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
+  deterministic?: boolean;
 }
 
 /** What a wire format gives the module skeleton. */
@@ -68,6 +70,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
   context.compact = options.compact;
+  context.sortedKeys = options.deterministic === true;
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
   const sharedWriter = context.scope.claim('sharedWriter');
@@ -79,6 +82,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
 
   const encoder = format.encoder(context);
   const decoder = format.decoder(context);
+  context.fieldFunctions = { write: (node) => encoder.functionOf(node), read: (node) => decoder.functionOf(node) };
   const pairs: ApiPair[] = [{ entry: api[0], type: rootType, writer: encoder.root(ir.root, rootType), reader: decoder.root(ir.root, rootType), schemaPath: ir.root.schemaPath }];
   exportedDefinitions.forEach((definition, index) => {
     pairs.push({

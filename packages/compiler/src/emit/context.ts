@@ -41,6 +41,12 @@ export class ModuleContext {
   readonly formatTypeImports = new Set<string>();
   /** `codeSize: 'compact'`: objects the runtime's record tables model are written and read through them. */
   compact = false;
+  /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
+  sortedKeys = false;
+  /** Compact mode: the record table of each object that has one (`record-table.ts`). */
+  readonly recordTables = new Map<IrNode, Name>();
+  /** Compact mode: the write and read functions of a node, for table rows that need their own. */
+  fieldFunctions: { write(node: IrNode): Name; read(node: IrNode): Name } | undefined;
   /** Imports from `<runtime>/formats` (`format` assertions). */
   readonly formatCheckImports = new Set<string>();
   private readonly constantsByInit = new Map<string, Name>();

@@ -1,4 +1,4 @@
-import type { IrNode, IrObject } from '../ir/types.js';
+import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
@@ -25,7 +25,7 @@ export function isTableObject(node: IrObject): boolean {
 }
 
 /** The runtime's shared helper for a plain value of `node` (no assertions), or undefined. */
-export function sharedFieldHelper(node: IrNode, verb: 'write' | 'read'): string | undefined {
+function scalarHelper(node: IrNode, verb: 'write' | 'read'): string | undefined {
   if (node.checks !== undefined) return undefined;
   switch (node.kind) {
     case 'any':
@@ -45,30 +45,79 @@ export function sharedFieldHelper(node: IrNode, verb: 'write' | 'read'): string 
   }
 }
 
+/** An array with nothing but its items to check: written and read by `writeListOf`/`readListOf`. */
+function isPlainList(node: IrNode): node is IrArray {
+  return (
+    node.kind === 'array' &&
+    node.checks === undefined &&
+    node.prefixItems.length === 0 &&
+    node.items.kind !== 'never' &&
+    node.minItems === undefined &&
+    node.maxItems === undefined &&
+    node.uniqueItems !== true
+  );
+}
+
+/** A table row's value (a `Field` of the runtime) and whether it reports failures at the path the row gives. */
+export interface FieldValue {
+  value: Code;
+  needsPath: boolean;
+}
+
 /**
- * The hoisted `RecordTable` of `node` for one direction: `[name, value, required, schema path]`
- * per property, the value being its function (`fieldValue`), and the value of undeclared keys
- * (null when the object is closed).
+ * The `Field` of `node` in a record table: a shared codec for plain scalars (`stringField`), the
+ * table of an inner object, `listOf(…)` for plain arrays, else `fieldOf(write…, read…)`, its
+ * generated functions. Deterministic CBOR writes shortest floats, which the shared number and
+ * any codecs do not: those get functions there.
  */
-export function recordTable(context: ModuleContext, node: IrObject, direction: 'write' | 'read', fieldValue: (node: IrNode) => Code): Name {
-  const rows = node.properties.map((property) => {
-    const value = fieldValue(property.node);
-    const cells = [literal(property.name), value, new Code(property.required ? '1' : '0')];
-    // Only the shared helpers need the path; it is written out only when not the usual one.
-    const usual = `${node.schemaPath}/properties/${escapePointerToken(property.name)}`;
-    if (sharedFieldHelper(property.node, direction) !== undefined && property.node.schemaPath !== usual) cells.push(literal(property.node.schemaPath));
-    return js`  [${joinCode(cells, ', ')}],`;
-  });
-  const closed = node.additionalProperties.kind === 'never' && node.additionalProperties.checks === undefined;
-  const tail: Code[] = [];
-  if (!closed) {
-    const extra = node.additionalProperties;
-    tail.push(fieldValue(extra));
-    if (extra.schemaPath !== `${node.schemaPath}/additionalProperties`) tail.push(literal(extra.schemaPath));
+export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
+  const helper = scalarHelper(node, 'write');
+  if (helper !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) {
+    const codec = `${helper.slice('write'.length, -'Field'.length).toLowerCase()}Field`;
+    return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
   }
-  const type = context.runtimeType(direction === 'write' ? 'FieldWriter' : 'FieldReader');
-  const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => row.text).join('\n')}\n]`), ...tail];
-  const init = js`new ${context.runtime('RecordTable')}<${type}>(${joinCode(args, ', ')})`;
-  const doc = `${direction === 'write' ? 'Writer' : 'Reader'} table of ${node.schemaPath}: name, value ${direction === 'write' ? 'writer' : 'reader'}, required, schema path when not under properties${closed ? '' : '; then the value of other keys'}`;
-  return context.constant(`${direction} fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
+  if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
+  if (isPlainList(node)) {
+    const item = fieldValue(context, node.items);
+    // An item codec that reports its path gets it when it is not the usual one.
+    const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
+    return { value: js`${context.runtime('listOf')}(${item.value}${path})`, needsPath: true };
+  }
+  const functions = context.fieldFunctions!;
+  return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
+}
+
+/**
+ * The hoisted `RecordTable` of `node` (one per object, shared by its writer and reader):
+ * `[name, field, required, schema path]` per property, then the field of undeclared keys (none
+ * when the object is closed). Rows merged in from elsewhere (`allOf`, a `$ref` beside
+ * `properties`) are hoisted once and shared by every table that merges them.
+ */
+export function recordTable(context: ModuleContext, node: IrObject): Name {
+  const existing = context.recordTables.get(node);
+  if (existing !== undefined) return existing;
+  const rows = node.properties.map((property) => {
+    const { value, needsPath } = fieldValue(context, property.node);
+    const cells = [literal(property.name), value, new Code(property.required ? '1' : '0')];
+    const usual = `${node.schemaPath}/properties/${escapePointerToken(property.name)}`;
+    if (needsPath && property.node.schemaPath !== usual) cells.push(literal(property.node.schemaPath));
+    const row = js`[${joinCode(cells, ', ')}]`;
+    if (property.schemaPath.startsWith(`${node.schemaPath}/`)) return row;
+    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into the objects that use it: name, field, required, schema path`);
+  });
+  const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
+  const closed = node.additionalProperties.kind === 'never' && node.additionalProperties.checks === undefined;
+  const extra = closed ? undefined : fieldValue(context, node.additionalProperties);
+  if (extra !== undefined) args.push(extra.value);
+  if (extra?.needsPath && node.additionalProperties.schemaPath !== `${node.schemaPath}/additionalProperties`) args.push(literal(node.additionalProperties.schemaPath));
+  if (context.sortedKeys) {
+    if (extra === undefined) args.push(new Code('null'));
+    if (args.length < 4) args.push(new Code('undefined'));
+    args.push(new Code('true'));
+  }
+  const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
+  const doc = `Fields of ${node.schemaPath}: name, field, required, schema path when not under properties${closed ? '' : '; then the field of other keys'}`;
+  const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
+  context.recordTables.set(node, name);
+  return name;
 }

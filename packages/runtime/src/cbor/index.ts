@@ -53,22 +53,20 @@ export {
   compareKeys,
 } from './generated-support.js';
 
-// For generated modules compiled with codeSize 'compact': table-driven maps and shared field helpers.
+// For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
 export {
   writeRecord,
   readRecord,
-  writeAnyField,
-  writeStringField,
-  writeBooleanField,
-  writeNullField,
-  writeNumberField,
-  writeIntegerField,
-  readAnyField,
-  readStringField,
-  readBooleanField,
-  readNullField,
-  readNumberField,
-  readIntegerField,
+  fieldOf,
+  listOf,
+  stringField,
+  booleanField,
+  nullField,
+  numberField,
+  integerField,
+  anyField,
+  type Field,
+  type FieldCodec,
   type FieldWriter,
   type FieldReader,
 } from './record.js';

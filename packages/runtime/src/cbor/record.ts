@@ -8,7 +8,7 @@ import { ErrorCode } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import type { RecordTable } from '../record-table.js';
+import { RecordTable } from '../record-table.js';
 import { atPath, anyFailure, encodeFailure, isPlainObject, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
 import { setOwn } from '../object-entries.js';
 import { EncodeSettings } from './options.js';
@@ -23,11 +23,34 @@ export type FieldWriter = (writer: Writer, value: unknown, depth: number, schema
 /** Reads one value (`depth` levels left); `schemaPath` as for `FieldWriter`. */
 export type FieldReader = (reader: Reader, depth: number, schemaPath: string) => unknown;
 
+/** How a field's value is written and read: a shared codec (`stringField`, `listOf(…)`) or a generated pair (`fieldOf`). */
+export interface FieldCodec {
+  write: FieldWriter;
+  read: FieldReader;
+}
+
+/** A table row's value: a codec, or the table of an inner object (written and read as a record). */
+export type Field = FieldCodec | RecordTable<Field>;
+
+/** The codec of a generated write/read function pair. */
+export function fieldOf(write: (writer: Writer, value: unknown, depth: number) => void, read: (reader: Reader, depth: number) => unknown): FieldCodec {
+  return { write, read };
+}
+
+function writeField(writer: Writer, field: Field, value: unknown, depth: number, schemaPath: string): void {
+  if (field instanceof RecordTable) writeRecord(writer, value, depth, field);
+  else field.write(writer, value, depth, schemaPath);
+}
+
+function readField(reader: Reader, field: Field, depth: number, schemaPath: string): unknown {
+  return field instanceof RecordTable ? readRecord(reader, depth, field) : field.read(reader, depth, schemaPath);
+}
+
 /**
  * Writes `value`, an object of the table's schema, as a CBOR map: declared properties in table
  * order (RFC 8949 §4.2.1 key order when `deterministic`), then the undeclared keys the schema allows.
  */
-export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<FieldWriter>, deterministic = false): void {
+export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<Field>): void {
   const schemaPath = table.schemaPath;
   if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
   if (!isPlainObject(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected object', '', schemaPath);
@@ -52,7 +75,7 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
     }
   }
   writeHead(writer, 5, count);
-  if (deterministic) {
+  if (table.sorted) {
     writeSorted(writer, value, values, extras, depth, table);
     return;
   }
@@ -63,7 +86,7 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
 }
 
 /** RFC 8949 §4.2.1: every entry, declared or not, in the order of its encoded key. */
-function writeSorted(writer: Writer, value: Record<string, unknown>, values: unknown[], extras: string[] | undefined, depth: number, table: RecordTable<FieldWriter>): void {
+function writeSorted(writer: Writer, value: Record<string, unknown>, values: unknown[], extras: string[] | undefined, depth: number, table: RecordTable<Field>): void {
   const keys: string[] = table.names.filter((_, index) => values[index] !== undefined);
   if (extras !== undefined) keys.push(...extras);
   keys.sort(compareKeys);
@@ -75,10 +98,10 @@ function writeSorted(writer: Writer, value: Record<string, unknown>, values: unk
 }
 
 /** One key and its value; a failure gets the key on its path. */
-function writeEntry(writer: Writer, key: string, item: unknown, write: FieldWriter, schemaPath: string, depth: number): void {
+function writeEntry(writer: Writer, key: string, item: unknown, field: Field, schemaPath: string, depth: number): void {
   try {
     writeText(writer, key);
-    write(writer, item, depth - 1, schemaPath);
+    writeField(writer, field, item, depth - 1, schemaPath);
   } catch (error) {
     throw atPath(error, key);
   }
@@ -116,7 +139,7 @@ function readRecordKey(reader: Reader, schemaPath: string): string {
  * properties first in the result, then optional ones in table order, then undeclared keys in
  * input order. A repeated key: the last value wins, as in the generic decoder.
  */
-export function readRecord(reader: Reader, depth: number, table: RecordTable<FieldReader>): Record<string, unknown> {
+export function readRecord(reader: Reader, depth: number, table: RecordTable<Field>): Record<string, unknown> {
   const schemaPath = table.schemaPath;
   try {
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
@@ -129,9 +152,9 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
       const at = reader.pos;
       const key = readRecordKey(reader, schemaPath);
       const index = table.index.get(key);
-      if (index !== undefined) values[index] = table.values[index](reader, depth - 1, table.paths[index]);
+      if (index !== undefined) values[index] = readField(reader, table.values[index], depth - 1, table.paths[index]);
       else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
-      else (extras ??= []).push(key, table.extra(reader, depth - 1, table.extraPath));
+      else (extras ??= []).push(key, readField(reader, table.extra, depth - 1, table.extraPath));
     }
     const result: Record<string, unknown> = {};
     for (let index = 0; index < names.length; index++) {
@@ -152,7 +175,7 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
 /** `writeAny` settings with `depth` nesting levels left, one per depth, built once. */
 const ANY_SETTINGS: EncodeSettings[] = [];
 
-export function writeAnyField(writer: Writer, value: unknown, depth: number): void {
+function writeAnyField(writer: Writer, value: unknown, depth: number): void {
   try {
     writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
   } catch (error) {
@@ -160,58 +183,102 @@ export function writeAnyField(writer: Writer, value: unknown, depth: number): vo
   }
 }
 
-export function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
   if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
   writeText(writer, value);
 }
 
-export function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
   if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
   writer.u8(value ? 0xf5 : 0xf4);
 }
 
-export function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
   if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
   writer.u8(0xf6);
 }
 
 /** JSON has no NaN or infinities. Preferred serialization (RFC 8949 §4.1), not deterministic mode's shortest floats. */
-export function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
   writeNumber(writer, value);
 }
 
-export function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
   writeNumber(writer, value);
 }
 
-export function readAnyField(reader: Reader, depth: number): unknown {
+function readAnyField(reader: Reader, depth: number): unknown {
   return readAny(reader, depth);
 }
 
-export function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
+function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
   return readString(reader, schemaPath);
 }
 
-export function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
+function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
   return readBooleanItem(reader, schemaPath);
 }
 
-export function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
+function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
   return readNullItem(reader, schemaPath);
 }
 
-export function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
+function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
   return value;
 }
 
-export function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
+function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
   return value;
 }
+
+/**
+ * The codec of an array whose items `item` writes and reads (no item-count or uniqueness
+ * assertions): made once per table row, so such arrays need no generated functions. Items are at
+ * `itemsPath`, by default `<array>/items`.
+ */
+export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  return {
+    write(writer, value, depth, schemaPath) {
+      if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+      if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
+      const path = itemsPath ?? `${schemaPath}/items`;
+      const length = value.length;
+      writeHead(writer, 4, length);
+      let index = 0;
+      try {
+        for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
+      } catch (error) {
+        throw atPath(error, index);
+      }
+    },
+    read(reader, depth, schemaPath) {
+      try {
+        if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+        const count = readContainerHead(reader, 4, schemaPath);
+        const path = itemsPath ?? `${schemaPath}/items`;
+        // Sized up front when the count is known (readContainerHead checked it against the bytes left).
+        const items: unknown[] = count < 0 ? [] : new Array(count);
+        for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = readField(reader, item, depth - 1, path);
+        return items;
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
+  };
+}
+
+/** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
+export const stringField: FieldCodec = { write: writeStringField, read: readStringField };
+export const booleanField: FieldCodec = { write: writeBooleanField, read: readBooleanField };
+export const nullField: FieldCodec = { write: writeNullField, read: readNullField };
+export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
+export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
+export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
