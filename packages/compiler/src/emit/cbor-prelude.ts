@@ -32,6 +32,7 @@ export const CBOR_FORMAT_NAMES = [
   'readRecord',
   'fieldOf',
   'listOf',
+  'enumField',
   ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;
 

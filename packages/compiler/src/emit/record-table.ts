@@ -1,6 +1,6 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
-import { Code, js, joinCode, literal } from './code.js';
+import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
 import type { Name } from './names.js';
 
@@ -75,6 +75,9 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   if (helper !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) {
     const codec = `${helper.slice('write'.length, -'Field'.length).toLowerCase()}Field`;
     return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
+  }
+  if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && !(context.sortedKeys && node.values.some((candidate) => typeof candidate !== 'string'))) {
+    return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
   if (isPlainList(node)) {

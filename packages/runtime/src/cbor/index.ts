@@ -59,6 +59,7 @@ export {
   readRecord,
   fieldOf,
   listOf,
+  enumField,
   stringField,
   booleanField,
   nullField,

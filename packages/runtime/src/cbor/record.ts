@@ -9,7 +9,7 @@ import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
-import { atPath, anyFailure, encodeFailure, isPlainObject, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
+import { atPath, anyFailure, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
 import { setOwn } from '../object-entries.js';
 import { EncodeSettings } from './options.js';
 import { readArgument, writeHead } from './head.js';
@@ -282,3 +282,26 @@ export const nullField: FieldCodec = { write: writeNullField, read: readNullFiel
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/**
+ * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
+ * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
+ */
+export function enumField(values: readonly unknown[]): FieldCodec {
+  const message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
+  const texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
+  const allowed = (value: unknown): boolean => (texts !== undefined ? texts.has(value) : values.some((candidate) => jsonEqual(value, candidate)));
+  return {
+    write(writer, value, depth, schemaPath) {
+      if (!allowed(value)) throw encodeFailure(ErrorCode.SchemaViolation, message, '', schemaPath);
+      if (typeof value === 'string') writeText(writer, value);
+      else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+    },
+    read(reader, depth, schemaPath) {
+      const offset = reader.pos;
+      const value = texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
+      if (!allowed(value)) throw decodeFailure(ErrorCode.SchemaViolation, message, offset, schemaPath);
+      return value;
+    },
+  };
+}
