@@ -7,11 +7,28 @@
 import { escapePointerToken } from './pointer.js';
 
 /**
- * One declared property: its name, the function that writes or reads its value (a generated
- * function, or a shared field helper of the runtime), whether it is required, and the schema
- * path of its subschema when that is not `<object>/properties/<name>` (shared helpers report it).
+ * One declared property: its name, how its value is written and read (a generated pair, a
+ * shared codec of the runtime, or an inner object's table), whether it is required, and the
+ * schema path of its subschema when that is not `<object>/properties/<name>` (shared codecs report it).
  */
 export type RecordField<Value> = readonly [name: string, value: Value, required: 0 | 1, schemaPath?: string];
+
+/** A `patternProperties` entry: its ECMA-262 source (unanchored, `u` flag), value, and schema path when not the usual one. */
+export type RecordPattern<Value> = readonly [source: string, value: Value, schemaPath?: string];
+
+/** What an object allows besides its declared properties, and its count and required assertions. */
+export interface RecordOptions<Value> {
+  /** The value of keys neither declared nor matched by a pattern (`additionalProperties`); absent: the object is closed, other keys are refused. */
+  extra?: Value;
+  extraPath?: string;
+  patterns?: readonly RecordPattern<Value>[];
+  /** Names required but not declared (any value). */
+  required?: readonly string[];
+  minProperties?: number;
+  maxProperties?: number;
+  /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
+  sorted?: boolean;
+}
 
 export class RecordTable<Value> {
   readonly names: string[] = [];
@@ -24,19 +41,20 @@ export class RecordTable<Value> {
   readonly index = new Map<string, number>();
   /** The declared names, to find undeclared keys (`unknownKey`). */
   readonly known: Set<string>;
-  readonly requiredCount: number;
+  readonly extra: Value | null;
+  readonly extraPath: string;
+  readonly patterns: { regexp: RegExp; value: Value; path: string }[];
+  /** Per declared property, the patterns its name matches: they check its value too (JSON Schema applies every matching keyword). */
+  readonly declaredPatterns: number[][];
+  readonly extraRequired: readonly string[];
+  readonly minProperties: number | undefined;
+  readonly maxProperties: number | undefined;
+  readonly sorted: boolean;
 
-  /**
-   * `extra` writes or reads the value of an undeclared key (`additionalProperties`), at `extraPath`;
-   * null: the object is closed (undeclared keys are refused).
-   */
   constructor(
     readonly schemaPath: string,
     fields: readonly RecordField<Value>[],
-    readonly extra: Value | null = null,
-    readonly extraPath = `${schemaPath}/additionalProperties`,
-    /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
-    readonly sorted = false,
+    options: RecordOptions<Value> = {},
   ) {
     for (const [name, value, required, path] of fields) {
       this.index.set(name, this.names.length);
@@ -47,6 +65,17 @@ export class RecordTable<Value> {
       this.paths.push(path ?? `${schemaPath}/properties/${escapePointerToken(name)}`);
     }
     this.known = new Set(this.names);
-    this.requiredCount = this.required.filter(Boolean).length;
+    this.extra = options.extra ?? null;
+    this.extraPath = options.extraPath ?? `${schemaPath}/additionalProperties`;
+    this.patterns = (options.patterns ?? []).map(([source, value, path]) => ({
+      regexp: new RegExp(source, 'u'),
+      value,
+      path: path ?? `${schemaPath}/patternProperties/${escapePointerToken(source)}`,
+    }));
+    this.declaredPatterns = this.names.map((name) => this.patterns.flatMap((pattern, index) => (pattern.regexp.test(name) ? [index] : [])));
+    this.extraRequired = options.required ?? [];
+    this.minProperties = options.minProperties;
+    this.maxProperties = options.maxProperties;
+    this.sorted = options.sorted === true;
   }
 }

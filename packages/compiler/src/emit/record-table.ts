@@ -2,6 +2,8 @@ import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
+import { patternRegExp } from './checks.js';
+import { isClosedObject } from '../plan/shape.js';
 import type { Name } from './names.js';
 
 /**
@@ -12,16 +14,9 @@ import type { Name } from './names.js';
  * specialised code.
  */
 
-/** Whether the runtime's record writer and reader model `node` (the rest keeps the specialised code). */
+/** Whether the runtime's record writer and reader model `node` (`propertyNames` keeps the specialised code). */
 export function isTableObject(node: IrObject): boolean {
-  return (
-    node.properties.length > 0 &&
-    node.patternProperties.length === 0 &&
-    node.propertyNames === undefined &&
-    node.extraRequired.length === 0 &&
-    node.minProperties === undefined &&
-    node.maxProperties === undefined
-  );
+  return node.propertyNames === undefined;
 }
 
 /** The runtime's shared helper for a plain value of `node` (no assertions), or undefined. */
@@ -109,18 +104,38 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
     return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into the objects that use it: name, field, required, schema path`);
   });
   const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
-  const closed = node.additionalProperties.kind === 'never' && node.additionalProperties.checks === undefined;
-  const extra = closed ? undefined : fieldValue(context, node.additionalProperties);
-  if (extra !== undefined) args.push(extra.value);
-  if (extra?.needsPath && node.additionalProperties.schemaPath !== `${node.schemaPath}/additionalProperties`) args.push(literal(node.additionalProperties.schemaPath));
-  if (context.sortedKeys) {
-    if (extra === undefined) args.push(new Code('null'));
-    if (args.length < 4) args.push(new Code('undefined'));
-    args.push(new Code('true'));
-  }
+  const options = tableOptions(context, node);
+  if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
   const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
-  const doc = `Fields of ${node.schemaPath}: name, field, required, schema path when not under properties${closed ? '' : '; then the field of other keys'}`;
+  const doc = `Fields of ${node.schemaPath}: name, field, required, schema path when not under properties`;
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
   context.recordTables.set(node, name);
   return name;
+}
+
+/** The `RecordOptions` of `node`'s table: what it allows besides its declared properties, and its assertions. */
+function tableOptions(context: ModuleContext, node: IrObject): Code[] {
+  const options: Code[] = [];
+  if (!isClosedObject(node)) {
+    const extra = fieldValue(context, node.additionalProperties);
+    options.push(js`extra: ${extra.value}`);
+    if (extra.needsPath && node.additionalProperties.schemaPath !== `${node.schemaPath}/additionalProperties`) options.push(js`extraPath: ${literal(node.additionalProperties.schemaPath)}`);
+  }
+  if (node.patternProperties.length > 0) {
+    const patterns = node.patternProperties.map((pattern) => {
+      // Refused here (a SchemaError) rather than when the module loads.
+      patternRegExp(context, pattern.pattern, pattern.schemaPath);
+      const { value, needsPath } = fieldValue(context, pattern.node);
+      const usual = `${node.schemaPath}/patternProperties/${escapePointerToken(pattern.pattern)}`;
+      const cells = [literal(pattern.pattern), value];
+      if (needsPath && pattern.node.schemaPath !== usual) cells.push(literal(pattern.node.schemaPath));
+      return js`[${joinCode(cells, ', ')}]`;
+    });
+    options.push(js`patterns: [${joinCode(patterns, ', ')}]`);
+  }
+  if (node.extraRequired.length > 0) options.push(js`required: [${joinCode(node.extraRequired.map((name) => literal(name)), ', ')}]`);
+  if (node.minProperties !== undefined) options.push(js`minProperties: ${node.minProperties}`);
+  if (node.maxProperties !== undefined) options.push(js`maxProperties: ${node.maxProperties}`);
+  if (context.sortedKeys) options.push(new Code('sorted: true'));
+  return options;
 }

@@ -48,7 +48,9 @@ function readField(reader: Reader, field: Field, depth: number, schemaPath: stri
 
 /**
  * Writes `value`, an object of the table's schema, as a CBOR map: declared properties in table
- * order (RFC 8949 §4.2.1 key order when `deterministic`), then the undeclared keys the schema allows.
+ * order (RFC 8949 §4.2.1 key order when the table is `sorted`), then the undeclared keys the
+ * schema allows. Checks come first, as in specialised code: required names, undeclared keys,
+ * the property count; then each value as it is written.
  */
 export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<Field>): void {
   const schemaPath = table.schemaPath;
@@ -61,8 +63,9 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
     const item = table.inherited[index] ? ownValue(value, names[index]) : value[names[index]];
     values[index] = item;
     if (item !== undefined) count++;
-    else if (table.required[index]) throw encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, '', schemaPath);
+    else if (table.required[index]) throw missing(names[index], schemaPath);
   }
+  for (const name of table.extraRequired) if (ownValue(value, name) === undefined) throw missing(name, schemaPath);
   let extras: string[] | undefined;
   if (table.extra === null) {
     const extra = countOwnKeys(value) === count ? undefined : unknownKey(value, table.known);
@@ -74,15 +77,19 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
       count += extras.length;
     }
   }
+  if (table.minProperties !== undefined && table.minProperties > 0 && count < table.minProperties) {
+    throw encodeFailure(ErrorCode.SchemaViolation, `must have at least ${table.minProperties} properties`, '', schemaPath);
+  }
+  if (table.maxProperties !== undefined && count > table.maxProperties) {
+    throw encodeFailure(ErrorCode.SchemaViolation, `must have at most ${table.maxProperties} properties`, '', schemaPath);
+  }
   writeHead(writer, 5, count);
   if (table.sorted) {
     writeSorted(writer, value, values, extras, depth, table);
     return;
   }
-  for (let index = 0; index < names.length; index++) {
-    if (values[index] !== undefined) writeEntry(writer, names[index], values[index], table.values[index], table.paths[index], depth);
-  }
-  if (extras !== undefined) for (const key of extras) writeEntry(writer, key, value[key], table.extra!, table.extraPath, depth);
+  for (let index = 0; index < names.length; index++) if (values[index] !== undefined) writeDeclared(writer, table, index, values[index], depth);
+  if (extras !== undefined) for (const key of extras) writeExtra(writer, table, key, value[key], depth);
 }
 
 /** RFC 8949 §4.2.1: every entry, declared or not, in the order of its encoded key. */
@@ -92,19 +99,49 @@ function writeSorted(writer: Writer, value: Record<string, unknown>, values: unk
   keys.sort(compareKeys);
   for (const key of keys) {
     const index = table.index.get(key);
-    if (index === undefined) writeEntry(writer, key, value[key], table.extra!, table.extraPath, depth);
-    else writeEntry(writer, key, values[index], table.values[index], table.paths[index], depth);
+    if (index === undefined) writeExtra(writer, table, key, value[key], depth);
+    else writeDeclared(writer, table, index, values[index], depth);
   }
 }
 
-/** One key and its value; a failure gets the key on its path. */
-function writeEntry(writer: Writer, key: string, item: unknown, field: Field, schemaPath: string, depth: number): void {
+function missing(name: string, schemaPath: string): unknown {
+  return encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
+}
+
+/** A declared property: key, value, and the check of every pattern its name matches (written, then rewound). */
+function writeDeclared(writer: Writer, table: RecordTable<Field>, index: number, item: unknown, depth: number): void {
+  const key = table.names[index];
   try {
     writeText(writer, key);
-    writeField(writer, field, item, depth - 1, schemaPath);
+    writeField(writer, table.values[index], item, depth - 1, table.paths[index]);
+    for (const pattern of table.declaredPatterns[index]) checkByWriting(writer, table.patterns[pattern].value, item, depth - 1, table.patterns[pattern].path);
   } catch (error) {
     throw atPath(error, key);
   }
+}
+
+/** An undeclared key: every matching pattern applies (the first writes, the others check), else `extra`. */
+function writeExtra(writer: Writer, table: RecordTable<Field>, key: string, item: unknown, depth: number): void {
+  try {
+    writeText(writer, key);
+    let matched = false;
+    for (const pattern of table.patterns) {
+      if (!pattern.regexp.test(key)) continue;
+      if (matched) checkByWriting(writer, pattern.value, item, depth - 1, pattern.path);
+      else writeField(writer, pattern.value, item, depth - 1, pattern.path);
+      matched = true;
+    }
+    if (!matched) writeField(writer, table.extra!, item, depth - 1, table.extraPath);
+  } catch (error) {
+    throw atPath(error, key);
+  }
+}
+
+function checkByWriting(writer: Writer, field: Field, item: unknown, depth: number, schemaPath: string): void {
+  // Relative to `start`: a write that grows the buffer may move the output.
+  const before = writer.pos - writer.start;
+  writeField(writer, field, item, depth, schemaPath);
+  writer.pos = writer.start + before;
 }
 
 /** Own enumerable keys, without allocating the key array. */
@@ -152,22 +189,54 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
       const at = reader.pos;
       const key = readRecordKey(reader, schemaPath);
       const index = table.index.get(key);
-      if (index !== undefined) values[index] = readField(reader, table.values[index], depth - 1, table.paths[index]);
+      if (index !== undefined) values[index] = readDeclared(reader, table, index, depth);
       else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
-      else (extras ??= []).push(key, readField(reader, table.extra, depth - 1, table.extraPath));
+      else (extras ??= []).push(key, readExtra(reader, table, key, depth));
     }
+    const fail = (what: string) => decodeFailure(ErrorCode.SchemaViolation, what, start, schemaPath);
     const result: Record<string, unknown> = {};
     for (let index = 0; index < names.length; index++) {
       if (!table.required[index]) continue;
-      if (values[index] === undefined) throw decodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
+      if (values[index] === undefined) throw fail(`missing required property ${JSON.stringify(names[index])}`);
       setOwn(result, names[index], values[index]);
     }
     for (let index = 0; index < names.length; index++) if (!table.required[index] && values[index] !== undefined) setOwn(result, names[index], values[index]);
     if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
+    for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw fail(`missing required property ${JSON.stringify(name)}`);
+    if (table.minProperties !== undefined || table.maxProperties !== undefined) {
+      const size = Object.keys(result).length;
+      if (table.minProperties !== undefined && table.minProperties > 0 && size < table.minProperties) throw fail(`must have at least ${table.minProperties} properties`);
+      if (table.maxProperties !== undefined && size > table.maxProperties) throw fail(`must have at most ${table.maxProperties} properties`);
+    }
     return result;
   } catch (error) {
     throw withSchemaPath(error, schemaPath);
   }
+}
+
+/** A declared property's value, read again by every pattern its name matches (as a check). */
+function readDeclared(reader: Reader, table: RecordTable<Field>, index: number, depth: number): unknown {
+  const valueStart = reader.pos;
+  const value = readField(reader, table.values[index], depth - 1, table.paths[index]);
+  for (const pattern of table.declaredPatterns[index]) {
+    reader.pos = valueStart;
+    readField(reader, table.patterns[pattern].value, depth - 1, table.patterns[pattern].path);
+  }
+  return value;
+}
+
+/** An undeclared key's value: read by every pattern it matches (the last read is kept), else by `extra`. */
+function readExtra(reader: Reader, table: RecordTable<Field>, key: string, depth: number): unknown {
+  const valueStart = reader.pos;
+  let value: unknown;
+  let matched = false;
+  for (const pattern of table.patterns) {
+    if (!pattern.regexp.test(key)) continue;
+    reader.pos = valueStart;
+    value = readField(reader, pattern.value, depth - 1, pattern.path);
+    matched = true;
+  }
+  return matched ? value : readField(reader, table.extra!, depth - 1, table.extraPath);
 }
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
