@@ -1,5 +1,5 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
-import { isTableObject, recordTable } from './record-table.js';
+import { isPlainList, isTableObject, listItem, recordTable } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
@@ -38,7 +38,8 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   protected override locatesItsErrors(node: IrNode): boolean {
-    return this.context.compact && node.kind === 'object' && node.checks === undefined && isTableObject(node);
+    if (!this.context.compact || node.checks !== undefined) return false;
+    return (node.kind === 'object' && isTableObject(node)) || isPlainList(node);
   }
 
   protected readAnyExpression(depth: Code): Code {
@@ -77,6 +78,10 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+    if (this.context.compact && isPlainList(node)) {
+      lines.line(js`return ${this.context.runtime('readList')}(reader, depth, ${literal(node.schemaPath)}, ${listItem(this.context, node)}) as ${this.type(node)};`);
+      return;
+    }
     this.depthGuard(node, lines);
     const start = scope.claim('start');
     const count = scope.claim('count');

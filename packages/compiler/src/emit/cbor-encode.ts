@@ -1,6 +1,6 @@
 import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
-import { isTableObject, recordTable } from './record-table.js';
-import { Code, inlineComment, js, joinCode, Lines } from './code.js';
+import { isPlainList, isTableObject, listItem, recordTable } from './record-table.js';
+import { Code, inlineComment, js, joinCode, literal, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
@@ -102,6 +102,10 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+    if (this.context.compact && isPlainList(node)) {
+      lines.line(js`${this.context.runtime('writeList')}(writer, value, depth, ${literal(node.schemaPath)}, ${listItem(this.context, node)});`);
+      return;
+    }
     const { length, index } = this.beginArray(node, scope, lines);
     lines.line(js`${this.context.runtime('writeHead')}(writer, 4, ${length});`);
     this.writeItems(node, length, index, scope, lines);

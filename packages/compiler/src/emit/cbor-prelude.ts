@@ -32,6 +32,8 @@ export const CBOR_FORMAT_NAMES = [
   'readRecord',
   'fieldOf',
   'listOf',
+  'writeList',
+  'readList',
   'enumField',
   ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;

@@ -41,7 +41,7 @@ function scalarHelper(node: IrNode, verb: 'write' | 'read'): string | undefined 
 }
 
 /** An array with nothing but its items to check: written and read by `writeListOf`/`readListOf`. */
-function isPlainList(node: IrNode): node is IrArray {
+export function isPlainList(node: IrNode): node is IrArray {
   return (
     node.kind === 'array' &&
     node.checks === undefined &&
@@ -75,14 +75,16 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
     return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
-  if (isPlainList(node)) {
-    const item = fieldValue(context, node.items);
-    // An item codec that reports its path gets it when it is not the usual one.
-    const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
-    return { value: js`${context.runtime('listOf')}(${item.value}${path})`, needsPath: true };
-  }
+  if (isPlainList(node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
   const functions = context.fieldFunctions!;
   return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
+}
+
+/** The arguments of `listOf`/`writeList`/`readList` after the list's own: the item's field, and its path when that is needed and not the usual one. */
+export function listItem(context: ModuleContext, node: IrArray): Code {
+  const item = fieldValue(context, node.items);
+  const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
+  return js`${item.value}${path}`;
 }
 
 /**

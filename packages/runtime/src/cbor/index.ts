@@ -54,20 +54,5 @@ export {
 } from './generated-support.js';
 
 // For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
-export {
-  writeRecord,
-  readRecord,
-  fieldOf,
-  listOf,
-  enumField,
-  stringField,
-  booleanField,
-  nullField,
-  numberField,
-  integerField,
-  anyField,
-  type Field,
-  type FieldCodec,
-  type FieldWriter,
-  type FieldReader,
-} from './record.js';
+export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
+export { writeList, readList, listOf, enumField, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';

@@ -9,14 +9,12 @@ import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
-import { atPath, anyFailure, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
+import { atPath, encodeFailure, isPlainObject, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
 import { setOwn } from '../object-entries.js';
-import { EncodeSettings } from './options.js';
 import { readArgument, writeHead } from './head.js';
-import { readAny, readText } from './decode.js';
-import { writeAny } from './encode.js';
-import { writeNumber, writeText } from './encode-scalars.js';
-import { atBreak, compareKeys, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import { readText } from './decode.js';
+import { writeText } from './encode-scalars.js';
+import { atBreak, compareKeys, decodeFailure, expectedType, readContainerHead, tooDeep } from './generated-support.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
 export type FieldWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
@@ -37,12 +35,14 @@ export function fieldOf(write: (writer: Writer, value: unknown, depth: number) =
   return { write, read };
 }
 
-function writeField(writer: Writer, field: Field, value: unknown, depth: number, schemaPath: string): void {
+/** Writes `value` with `field` (an inner object's table or a codec). */
+export function writeField(writer: Writer, field: Field, value: unknown, depth: number, schemaPath: string): void {
   if (field instanceof RecordTable) writeRecord(writer, value, depth, field);
   else field.write(writer, value, depth, schemaPath);
 }
 
-function readField(reader: Reader, field: Field, depth: number, schemaPath: string): unknown {
+/** Reads a value with `field` (an inner object's table or a codec). */
+export function readField(reader: Reader, field: Field, depth: number, schemaPath: string): unknown {
   return field instanceof RecordTable ? readRecord(reader, depth, field) : field.read(reader, depth, schemaPath);
 }
 
@@ -237,140 +237,4 @@ function readExtra(reader: Reader, table: RecordTable<Field>, key: string, depth
     matched = true;
   }
   return matched ? value : readField(reader, table.extra!, depth - 1, table.extraPath);
-}
-
-// Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
-
-/** `writeAny` settings with `depth` nesting levels left, one per depth, built once. */
-const ANY_SETTINGS: EncodeSettings[] = [];
-
-function writeAnyField(writer: Writer, value: unknown, depth: number): void {
-  try {
-    writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
-  } catch (error) {
-    throw anyFailure(error, value, depth);
-  }
-}
-
-function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
-  writeText(writer, value);
-}
-
-function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
-  writer.u8(value ? 0xf5 : 0xf4);
-}
-
-function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
-  writer.u8(0xf6);
-}
-
-/** JSON has no NaN or infinities. Preferred serialization (RFC 8949 §4.1), not deterministic mode's shortest floats. */
-function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
-  writeNumber(writer, value);
-}
-
-function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
-  writeNumber(writer, value);
-}
-
-function readAnyField(reader: Reader, depth: number): unknown {
-  return readAny(reader, depth);
-}
-
-function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
-  return readString(reader, schemaPath);
-}
-
-function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
-  return readBooleanItem(reader, schemaPath);
-}
-
-function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
-  return readNullItem(reader, schemaPath);
-}
-
-function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
-  const offset = reader.pos;
-  const value = readNumberItem(reader, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return value;
-}
-
-function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
-  const offset = reader.pos;
-  const value = readNumberItem(reader, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return value;
-}
-
-/**
- * The codec of an array whose items `item` writes and reads (no item-count or uniqueness
- * assertions): made once per table row, so such arrays need no generated functions. Items are at
- * `itemsPath`, by default `<array>/items`.
- */
-export function listOf(item: Field, itemsPath?: string): FieldCodec {
-  return {
-    write(writer, value, depth, schemaPath) {
-      if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
-      if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
-      const path = itemsPath ?? `${schemaPath}/items`;
-      const length = value.length;
-      writeHead(writer, 4, length);
-      let index = 0;
-      try {
-        for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
-      } catch (error) {
-        throw atPath(error, index);
-      }
-    },
-    read(reader, depth, schemaPath) {
-      try {
-        if (depth === 0) throw tooDeep(reader.pos, schemaPath);
-        const count = readContainerHead(reader, 4, schemaPath);
-        const path = itemsPath ?? `${schemaPath}/items`;
-        // Sized up front when the count is known (readContainerHead checked it against the bytes left).
-        const items: unknown[] = count < 0 ? [] : new Array(count);
-        for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = readField(reader, item, depth - 1, path);
-        return items;
-      } catch (error) {
-        throw withSchemaPath(error, schemaPath);
-      }
-    },
-  };
-}
-
-/** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
-export const stringField: FieldCodec = { write: writeStringField, read: readStringField };
-export const booleanField: FieldCodec = { write: writeBooleanField, read: readBooleanField };
-export const nullField: FieldCodec = { write: writeNullField, read: readNullField };
-export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
-export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
-export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
-
-/**
- * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
- * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
- */
-export function enumField(values: readonly unknown[]): FieldCodec {
-  const message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
-  const texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
-  const allowed = (value: unknown): boolean => (texts !== undefined ? texts.has(value) : values.some((candidate) => jsonEqual(value, candidate)));
-  return {
-    write(writer, value, depth, schemaPath) {
-      if (!allowed(value)) throw encodeFailure(ErrorCode.SchemaViolation, message, '', schemaPath);
-      if (typeof value === 'string') writeText(writer, value);
-      else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
-    },
-    read(reader, depth, schemaPath) {
-      const offset = reader.pos;
-      const value = texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
-      if (!allowed(value)) throw decodeFailure(ErrorCode.SchemaViolation, message, offset, schemaPath);
-      return value;
-    },
-  };
 }
