@@ -77,6 +77,19 @@ const CASES: { name: string; schema: object; valid: unknown[]; invalid: unknown[
     invalid: [{ first: { active: 'yes' } }, { second: { excludes: [1] } }, { tree: { value: 1, children: [{}] } }, { tree: { children: [] } }],
   },
   {
+    name: 'unions told apart by JSON type, typeless schemas with properties',
+    schema: {
+      type: 'object',
+      properties: {
+        v: { type: ['string', 'null', 'integer'] },
+        w: { oneOf: [{ type: 'string', minLength: 2 }, { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } }, { type: 'boolean' }] },
+        loose: { properties: { a: { type: 'string' } } },
+      },
+    },
+    valid: [{ v: null, w: 'ab' }, { v: 3, w: [{ a: 1 }, {}], loose: { a: 'x' } }, { v: 'x', w: true, loose: 5 }, { loose: [1, 'two'] }, { loose: null }],
+    invalid: [{ v: 1.5 }, { v: [] }, { w: 'a' }, { w: [{ a: 'b' }] }, { w: 3 }, { loose: { a: 1 } }],
+  },
+  {
     name: 'maps without declared properties',
     schema: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } } },
     valid: [{}, { a: { x: 1 }, '1000': {}, __proto__x: { y: 2 } }],

@@ -1,5 +1,5 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
-import { isPlainList, isTableObject, listItem, recordTable } from './record-table.js';
+import { compactCall } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
@@ -29,17 +29,19 @@ export class CborDecoderEmitter extends DecoderEmitter {
     super(context);
   }
 
+  /** Compact mode: objects, plain lists and type-dispatched unions are read by the runtime (which adds the schema path to errors). */
+  protected override compactBody(node: IrNode, lines: Lines): boolean {
+    const call = compactCall(this.context, node, 'read');
+    if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
+    return call !== undefined;
+  }
+
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    if (this.context.compact && isTableObject(node)) {
-      lines.line(js`return ${this.context.runtime('readRecord')}(reader, depth, ${recordTable(this.context, node)}) as ${this.type(node)};`);
-      return;
-    }
     emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
   }
 
   protected override locatesItsErrors(node: IrNode): boolean {
-    if (!this.context.compact || node.checks !== undefined) return false;
-    return (node.kind === 'object' && isTableObject(node)) || isPlainList(node);
+    return node.checks === undefined && compactCall(this.context, node, 'read') !== undefined;
   }
 
   protected readAnyExpression(depth: Code): Code {
@@ -78,10 +80,6 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
-    if (this.context.compact && isPlainList(node)) {
-      lines.line(js`return ${this.context.runtime('readList')}(reader, depth, ${literal(node.schemaPath)}, ${listItem(this.context, node)}) as ${this.type(node)};`);
-      return;
-    }
     this.depthGuard(node, lines);
     const start = scope.claim('start');
     const count = scope.claim('count');

@@ -1,6 +1,6 @@
-import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
-import { isPlainList, isTableObject, listItem, recordTable } from './record-table.js';
-import { Code, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import type { IrArray, IrNode, IrNumber, IrObject } from '../ir/types.js';
+import { compactCall } from './record-table.js';
+import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
@@ -30,11 +30,14 @@ export class CborEncoderEmitter extends EncoderEmitter {
     super(context);
   }
 
+  /** Compact mode: objects, plain lists and type-dispatched unions are written by the runtime. */
+  protected override compactBody(node: IrNode, lines: Lines): boolean {
+    const call = compactCall(this.context, node, 'write');
+    if (call !== undefined) lines.line(js`${call};`);
+    return call !== undefined;
+  }
+
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    if (this.context.compact && isTableObject(node)) {
-      lines.line(js`${this.context.runtime('writeRecord')}(writer, value, depth, ${recordTable(this.context, node)});`);
-      return;
-    }
     emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
   }
 
@@ -102,10 +105,6 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
-    if (this.context.compact && isPlainList(node)) {
-      lines.line(js`${this.context.runtime('writeList')}(writer, value, depth, ${literal(node.schemaPath)}, ${listItem(this.context, node)});`);
-      return;
-    }
     const { length, index } = this.beginArray(node, scope, lines);
     lines.line(js`${this.context.runtime('writeHead')}(writer, 4, ${length});`);
     this.writeItems(node, length, index, scope, lines);

@@ -35,6 +35,7 @@ export const CBOR_FORMAT_NAMES = [
   'writeList',
   'readList',
   'enumField',
+  'typeUnion',
   ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;
 

@@ -80,6 +80,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** The offset of the item being read (its first byte), for assertions that report its start. */
   protected abstract readonly itemStart: Code;
 
+  /** Compact mode (`record-table.ts`): a body that hands the node to the runtime, if the format has one; true when written. */
+  protected compactBody(_node: IrNode, _lines: Lines): boolean {
+    return false;
+  }
+
   /** The body of an object's read function. */
   protected abstract emitObject(node: IrObject, scope: NameScope, lines: Lines): void;
 
@@ -114,7 +119,9 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
     const lines = new Lines();
     if (checkedInFunction(node)) this.readChecked(node, new Code('value'), scope, lines, new Code('depth'), marker, true);
-    else if (node.kind === 'object') this.emitObject(node, scope, lines);
+    else if (this.compactBody(node, lines)) {
+      // Compact mode: the runtime reads this node from its table or codec.
+    } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else {

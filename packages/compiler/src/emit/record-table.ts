@@ -3,7 +3,8 @@ import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
 import { patternRegExp } from './checks.js';
-import { isClosedObject } from '../plan/shape.js';
+import { isClosedObject, unionStrategy } from '../plan/shape.js';
+import { describeTypes } from './encode-skeleton.js';
 import type { Name } from './names.js';
 
 /**
@@ -76,6 +77,8 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
   if (isPlainList(node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
+  const union = typeUnion(context, node);
+  if (union !== undefined) return { value: union, needsPath: true };
   const functions = context.fieldFunctions!;
   return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
 }
@@ -140,4 +143,33 @@ function tableOptions(context: ModuleContext, node: IrObject): Code[] {
   if (node.maxProperties !== undefined) options.push(js`maxProperties: ${node.maxProperties}`);
   if (context.sortedKeys) options.push(new Code('sorted: true'));
   return options;
+}
+
+/**
+ * Compact mode: the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
+ * `depth`) `node` as the body of its function, or undefined when the node keeps specialised code.
+ */
+export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read'): Code | undefined {
+  if (!context.compact || node.checks !== undefined) return undefined;
+  const args = direction === 'write' ? new Code('writer, value, depth') : new Code('reader, depth');
+  if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
+  if (isPlainList(node)) return js`${context.runtime(direction === 'write' ? 'writeList' : 'readList')}(${args}, ${literal(node.schemaPath)}, ${listItem(context, node)})`;
+  const union = typeUnion(context, node);
+  if (union !== undefined) return js`${union}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
+  return undefined;
+}
+
+/** The hoisted `typeUnion` codec of a union told apart by JSON type (no checks of its own), or undefined. */
+function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
+  if (node.kind !== 'union' || node.checks !== undefined) return undefined;
+  const strategy = unionStrategy(node, context.definitions);
+  if (strategy.kind !== 'type') return undefined;
+  const variants = node.variants.map((variant, index) => {
+    const { value, needsPath } = fieldValue(context, variant);
+    const cells = [literal([...strategy.types[index]].join(',')), value];
+    if (needsPath && variant.schemaPath !== node.schemaPath) cells.push(literal(variant.schemaPath));
+    return js`[${joinCode(cells, ', ')}]`;
+  });
+  const init = js`${context.runtime('typeUnion')}(${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}])`;
+  return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type: types, field, schema path`);
 }

@@ -6,13 +6,13 @@
 import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { atPath, anyFailure, encodeFailure, jsonEqual, withSchemaPath } from '../generated-support.js';
+import { atPath, anyFailure, encodeFailure, isPlainObject, jsonEqual, withSchemaPath } from '../generated-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
 import { writeAny } from './encode.js';
 import { writeNumber, writeText } from './encode-scalars.js';
-import { atBreak, decodeFailure, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
 import { readField, writeField, type Field, type FieldCodec } from './record.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
@@ -154,4 +154,63 @@ export function enumField(values: readonly unknown[]): FieldCodec {
       return value;
     },
   };
+}
+
+/** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */
+export type TypeVariant = readonly [types: string, field: Field, schemaPath?: string];
+
+/**
+ * The codec of a union whose variants have different JSON types (a `type` array, or a `oneOf`
+ * of differently typed schemas): the value's type, or the item's initial byte (RFC 8949 §3.1
+ * major types, §3.3 simple values and floats), picks the variant. `expected` names the types
+ * for the failure when none fits.
+ */
+export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
+  const tests = variants.map(([types]) => new Set(types.split(',')));
+  return {
+    write(writer, value, depth, schemaPath) {
+      const type = jsonTypeOf(value);
+      const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
+      if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${expected}`, '', schemaPath);
+      const [, field, path] = variants[index];
+      writeField(writer, field, value, depth, path ?? schemaPath);
+    },
+    read(reader, depth, schemaPath) {
+      try {
+        const start = reader.pos;
+        if (start >= reader.end) reader.failEnd(1);
+        const type = itemTypeOf(reader.uint8[start]);
+        const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
+        if (index < 0) throw expectedType(reader, expected, start, schemaPath);
+        const [, field, path] = variants[index];
+        return readField(reader, field, depth, path ?? schemaPath);
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
+  };
+}
+
+function jsonTypeOf(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return typeof value;
+  if (Array.isArray(value)) return 'array';
+  return isPlainObject(value) ? 'object' : undefined;
+}
+
+/** The JSON type an item with this initial byte can carry (integers, floats: number). */
+function itemTypeOf(initial: number): string | undefined {
+  if (initial === 0xf6) return 'null';
+  if (initial === 0xf4 || initial === 0xf5) return 'boolean';
+  if (initial < 0x40 || (initial >= 0xf9 && initial <= 0xfb)) return 'number';
+  switch (initial & 0xe0) {
+    case 0x60:
+      return 'string';
+    case 0x80:
+      return 'array';
+    case 0xa0:
+      return 'object';
+    default:
+      return undefined;
+  }
 }

@@ -55,4 +55,4 @@ export {
 
 // For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
-export { writeList, readList, listOf, enumField, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';
+export { writeList, readList, listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';
