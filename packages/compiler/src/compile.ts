@@ -25,7 +25,7 @@ export interface CompileOptions extends FrontEndOptions {
   runtimeModule?: string;
   /**
    * `'fast'`: specialised code per object property; `'compact'`: objects through the runtime's
-   * record tables, code linear in the schema; `'auto'` (default): fast up to 300 declared
+   * record tables, code linear in the schema; `'auto'` (default): fast up to 150 declared
    * properties, compact past that (README "Code size").
    */
   codeSize?: CodeSize;
