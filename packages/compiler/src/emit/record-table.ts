@@ -8,11 +8,12 @@ import { describeTypes } from './encode-skeleton.js';
 import type { Name } from './names.js';
 
 /**
- * `codeSize: 'compact'` objects (README "Code size"): an object's write and read functions are a
- * call of the runtime's `writeRecord`/`readRecord` with a hoisted field table, one line per
- * property, instead of straight-line code per property (~2 KB of JS a property, 15-130x the
- * schema's bytes on real schemas). Objects with features the table does not model keep the
- * specialised code.
+ * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
+ * the runtime's `writeRecord`/`readRecord` with a hoisted field table, one row per property,
+ * instead of straight-line code per property (2-6 KB of JS a property, 15-130x the schema's bytes
+ * on real schemas). Plain arrays, enums and unions told apart by JSON type are runtime codecs
+ * too. What the runtime does not model (`propertyNames`, checks, tuples, constrained scalars…)
+ * keeps its specialised function, named in the table through `fieldOf(write…, read…)`.
  */
 
 /** Whether the runtime's record writer and reader model `node` (`propertyNames` keeps the specialised code). */
@@ -20,28 +21,26 @@ export function isTableObject(node: IrObject): boolean {
   return node.propertyNames === undefined;
 }
 
-/** The runtime's shared helper for a plain value of `node` (no assertions), or undefined. */
-function scalarHelper(node: IrNode, verb: 'write' | 'read'): string | undefined {
+/** The runtime's shared codec for a plain value of `node` (no assertions), or undefined. */
+function scalarCodec(node: IrNode): string | undefined {
   if (node.checks !== undefined) return undefined;
   switch (node.kind) {
     case 'any':
-      return `${verb}AnyField`;
     case 'boolean':
-      return `${verb}BooleanField`;
     case 'null':
-      return `${verb}NullField`;
+      return `${node.kind}Field`;
     case 'string':
-      return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined ? `${verb}StringField` : undefined;
+      return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined ? 'stringField' : undefined;
     case 'number': {
       const plain = node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined;
-      return plain ? `${verb}${node.integer ? 'Integer' : 'Number'}Field` : undefined;
+      return plain ? (node.integer ? 'integerField' : 'numberField') : undefined;
     }
     default:
       return undefined;
   }
 }
 
-/** An array with nothing but its items to check: written and read by `writeListOf`/`readListOf`. */
+/** An array with nothing but its items to check: written and read by the runtime's `writeList`/`readList`. */
 export function isPlainList(node: IrNode): node is IrArray {
   return (
     node.kind === 'array' &&
@@ -67,11 +66,8 @@ export interface FieldValue {
  * any codecs do not: those get functions there.
  */
 export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
-  const helper = scalarHelper(node, 'write');
-  if (helper !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) {
-    const codec = `${helper.slice('write'.length, -'Field'.length).toLowerCase()}Field`;
-    return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
-  }
+  const codec = scalarCodec(node);
+  if (codec !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
   if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && !(context.sortedKeys && node.values.some((candidate) => typeof candidate !== 'string'))) {
     return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
