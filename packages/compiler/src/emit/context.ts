@@ -142,7 +142,7 @@ export function pathWords(schemaPath: string, rootName: string): string {
 
 /** The JSDoc of a generated function: what it does, then `@schema` with the path. */
 export function functionDocs(summary: string, node: IrNode): string[] {
-  const docs = [summary];
+  const docs = summary === '' ? [] : [summary];
   if (node.annotations.description !== undefined) docs.push(node.annotations.description);
   if (node.annotations.deprecated === true) docs.push('@deprecated');
   docs.push(`@schema ${node.schemaPath}`);
