@@ -102,13 +102,13 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
     if (needsPath && property.node.schemaPath !== usual) cells.push(literal(property.node.schemaPath));
     const row = js`[${joinCode(cells, ', ')}]`;
     if (property.schemaPath.startsWith(`${node.schemaPath}/`)) return row;
-    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into the objects that use it: name, field, required, schema path`);
+    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into several objects`);
   });
   const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
   const options = tableOptions(context, node);
   if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
   const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
-  const doc = `Fields of ${node.schemaPath}: name, field, required, schema path when not under properties`;
+  const doc = `Fields of ${node.schemaPath}: [name, field, required, schema path?]`;
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
   context.recordTables.set(node, name);
   return name;
@@ -167,5 +167,5 @@ function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
     return js`[${joinCode(cells, ', ')}]`;
   });
   const init = js`${context.runtime('typeUnion')}(${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}])`;
-  return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type: types, field, schema path`);
+  return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type`);
 }
