@@ -90,6 +90,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     format: options.format,
     deterministic: options.deterministic === true,
     formatAssertion: options.formatAssertion === true,
+    codeSize: options.codeSize ?? 'auto',
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };
