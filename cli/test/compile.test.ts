@@ -161,9 +161,18 @@ compile('--format-assertion and --no-format-assertion force format either way; n
 compile('documents every option in --help', () => {
   const program = createProgram();
   const help = program.commands.find((command) => command.name() === 'compile')!.helpInformation();
-  for (const option of ['--out', '--format', '--target', '--deterministic', '--dag-cbor', '--check', '--schema', '--schema-uri', '--format-assertion', '--no-format-assertion']) {
+  for (const option of ['--out', '--format', '--target', '--deterministic', '--dag-cbor', '--check', '--schema', '--schema-uri', '--format-assertion', '--no-format-assertion', '--code-size']) {
     assert.ok(help.includes(option), `help lacks ${option}`);
   }
+});
+
+compile('--code-size compact writes objects as record tables; fast writes specialised code', () => {
+  const { dir, schema, out } = workspace();
+  assert.is(runCompile([schema], flags(out, { codeSize: 'compact' }), () => {}), ExitCode.Ok);
+  assert.match(readFileSync(join(out, 'point.cbor.ts'), 'utf8'), /new RecordTable<Field>\("#", \[/);
+  assert.is(runCompile([schema], flags(out, { codeSize: 'fast' }), () => {}), ExitCode.Ok);
+  assert.not.match(readFileSync(join(out, 'point.cbor.ts'), 'utf8'), /RecordTable/);
+  rmSync(dir, { recursive: true });
 });
 
 compile('rejects an unknown format before compiling anything', () => {

@@ -19,6 +19,7 @@ export interface CompileFlags {
   schemaUri?: string[];
   check?: boolean;
   runtime?: string;
+  codeSize?: 'auto' | 'fast' | 'compact';
 }
 
 /** Exit codes: 0 written (or up to date), 1 `--check` found stale files, 2 a schema or usage error. */
@@ -39,6 +40,11 @@ export function registerCompile(program: Command): void {
     .option('-s, --schema <file>', 'extra schema document for $ref, registered by its $id (repeatable)', collect, [])
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
+    .addOption(
+      new Option('--code-size <mode>', 'CBOR: fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties)')
+        .choices(['auto', 'fast', 'compact'])
+        .default('auto'),
+    )
     .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
     .addHelpText('after', `
 Examples:

@@ -46,6 +46,7 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
           schemasByUri,
           runtimeModule: flags.runtime,
           onWarning: index === 0 ? (warning: CompileWarning) => warn(warning.message) : undefined,
+          codeSize: flags.codeSize,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
       }

@@ -8,6 +8,7 @@ import { generateUbjsonModule } from './emit/ubjson-module.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
 import { version } from './version.js';
+import { CODE_SIZES, isCompact, type CodeSize } from './emit/code-size.js';
 
 /** Wire formats the compiler emits. */
 export type Format = 'cbor' | 'ubjson';
@@ -28,6 +29,12 @@ export interface CompileOptions extends FrontEndOptions {
   dagCbor?: boolean;
   /** Import specifier of the runtime, default `@binschema/runtime`. */
   runtimeModule?: string;
+  /**
+   * `'fast'`: specialised code per object property; `'compact'`: objects through the runtime's
+   * record tables, code linear in the schema; `'auto'` (default): fast up to 150 declared
+   * properties, compact past that (README "Code size").
+   */
+  codeSize?: CodeSize;
 }
 
 export interface GeneratedFile {
@@ -51,6 +58,9 @@ export function checkOptions(options: CompileOptions): void {
   if (options.target !== undefined && options.target !== 'ts' && options.target !== 'js') {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown target ${JSON.stringify(options.target)}`, '#');
   }
+  if (options.codeSize !== undefined && !CODE_SIZES.includes(options.codeSize)) {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown codeSize ${JSON.stringify(options.codeSize)}`, '#');
+  }
 }
 
 /** The generated files for an IR module: a pure, deterministic function of its inputs. */
@@ -70,10 +80,11 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
+  const compact = isCompact(ir, options.codeSize);
   return underStackNet(ir.source, () => {
-    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode });
+    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact });
     const dagCbor = options.dagCbor === true;
-    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode });
+    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode, compact });
   });
 }
 

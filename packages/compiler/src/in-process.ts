@@ -99,6 +99,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     dagCbor: options.dagCbor === true,
     formatAssertion: options.formatAssertion ?? 'by-draft',
     baseUri: options.baseUri ?? null,
+    codeSize: options.codeSize ?? 'auto',
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };

@@ -8,6 +8,7 @@ export {
   type Format,
   type GeneratedFile,
 } from './compile.js';
+export { AUTO_COMPACT_PROPERTIES, type CodeSize } from './emit/code-size.js';
 
 // In-process codecs: the generated code run with `new Function` (tests, REPLs, dynamic schemas).
 export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';

@@ -188,6 +188,16 @@ const rich = {
   additionalProperties: { type: 'integer' },
 };
 
+typed('a compact cbor module with every kind of node type-checks, also with verbatimModuleSyntax', () => {
+  const dir = tempDir();
+  const [file] = compileSchema(rich, 'rich', { format: 'cbor', codeSize: 'compact' });
+  assert.match(file.text, /RecordTable/);
+  writeFileSync(join(dir, file.fileName), file.text);
+  const program = ts.createProgram([join(dir, file.fileName)], { ...strictOptions, verbatimModuleSyntax: true });
+  const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  assert.equal(diagnostics, []);
+});
+
 for (const format of ['cbor', 'ubjson'] as const) {
   typed(`a ${format} module with every kind of node type-checks`, () => {
     const dir = tempDir();

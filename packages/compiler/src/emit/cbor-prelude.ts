@@ -10,6 +10,7 @@ import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUD
 export const CBOR_RUNTIME_NAMES = [
   ...NEUTRAL_RUNTIME_NAMES,
   'utf8Length',
+  'RecordTable',
 ] as const;
 
 /** Names imported from `@binschema/runtime/cbor`. */
@@ -29,6 +30,17 @@ export const CBOR_FORMAT_NAMES = [
   'cborEncoderStream',
   'writeDagNumber',
   'writeDagAny',
+  // codeSize 'compact': table-driven maps and the shared field codecs (runtime cbor/record.ts).
+  'Field',
+  'writeRecord',
+  'readRecord',
+  'fieldOf',
+  'listOf',
+  'writeList',
+  'readList',
+  'enumField',
+  'typeUnion',
+  ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

@@ -7,7 +7,7 @@ import type { EncoderEmitter } from './encode-skeleton.js';
 import type { DecoderEmitter } from './decode-skeleton.js';
 import type { PreludeHelper } from './prelude.js';
 import { assembleModule, type ModuleParts, type TypeSpec } from './module.js';
-import type { Name } from './names.js';
+import { Name } from './names.js';
 import { typeOf } from './types.js';
 
 /**
@@ -32,6 +32,10 @@ export interface ModuleOptions {
   preamble: string;
   fileName: string;
   mode: 'module' | 'function';
+  /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
+  compact: boolean;
+  /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
+  deterministic?: boolean;
 }
 
 /** What a wire format gives the module skeleton. */
@@ -65,6 +69,8 @@ interface ApiPair {
 export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): { text: string; api: ApiEntry[] } {
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
+  context.compact = options.compact;
+  context.sortedKeys = options.deterministic === true;
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
   const decodeStream = context.scope.claim('decodeStream');
@@ -72,12 +78,17 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   const sharedWriter = context.scope.claim('sharedWriter');
   const sharedReader = context.scope.claim('sharedReader');
   const anyOptions = context.scope.claim('ANY_OPTIONS');
+  // Compact, with at least two exported definitions (the root makes three pairs): the shared
+  // bodies cost about what one pair's own bodies do, so they pay off from there.
+  const sharesApi = options.compact && ir.definitions.filter((definition) => definition.exported).length >= 2;
+  const shared = sharesApi ? { encode: context.scope.claim('encodeWith'), decode: context.scope.claim('decodeWith') } : undefined;
   const { rootType, types } = nameTypes(context);
   const exportedDefinitions = ir.definitions.filter((definition) => definition.exported);
   const api = apiEntries(context, exportedDefinitions, encodeRoot, decodeRoot);
 
   const encoder = format.encoder(context);
   const decoder = format.decoder(context);
+  context.fieldFunctions = { write: (node) => encoder.functionOf(node), read: (node) => decoder.functionOf(node) };
   const pairs: ApiPair[] = [{ entry: api[0], type: rootType, writer: encoder.root(ir.root, rootType), reader: decoder.root(ir.root, rootType), schemaPath: ir.root.schemaPath }];
   exportedDefinitions.forEach((definition, index) => {
     pairs.push({
@@ -89,9 +100,16 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     });
   });
   const apiFunctions: FunctionSpec[] = [];
-  for (const pair of pairs) {
-    apiFunctions.push(encodeFunction(context, format, pair, sharedWriter));
-    apiFunctions.push(decodeFunction(context, format, pair, sharedReader));
+  if (shared !== undefined) {
+    // Compact: every public pair calls one encode and one decode helper instead of repeating their bodies.
+    const helpers = sharedApi(context, format, shared, sharedWriter, sharedReader);
+    for (const pair of pairs) apiFunctions.push(...compactApiPair(format, pair, shared));
+    context.functions.push(...helpers);
+  } else {
+    for (const pair of pairs) {
+      apiFunctions.push(encodeFunction(context, format, pair, sharedWriter));
+      apiFunctions.push(decodeFunction(context, format, pair, sharedReader));
+    }
   }
   apiFunctions.push(...streamFunctions(context, format, pairs[0], decodeStream, encodeStream));
   encoder.drain();
@@ -174,10 +192,9 @@ function encodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
   };
 }
 
-function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name): FunctionSpec {
+function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name, schemaPath = literal(pair.schemaPath)): FunctionSpec {
   const failure = context.use('decodeFailure');
   const decodeError = context.runtime('DecodeError');
-  const schemaPath = literal(pair.schemaPath);
   const body = [
     js`if (!(bytes instanceof Uint8Array)) throw new ${decodeError}(${quotedId(format)}, 'unexpected-type', 'expected a Uint8Array', 0);`,
     js`${shared}.reset(bytes);`,
@@ -229,5 +246,39 @@ function streamFunctions(context: ModuleContext, format: ModuleFormat, root: Api
       body: js`return ${context.runtime(`${format.id}EncoderStream`)}({ encode: ${root.entry.encode} });`,
       exported: true,
     },
+  ];
+}
+
+/** Compact mode's public pair: a call of the module's `encodeWith`/`decodeWith` each. */
+function compactApiPair(format: ModuleFormat, pair: ApiPair, shared: { encode: Name; decode: Name }): FunctionSpec[] {
+  const encode: FunctionSpec = {
+    name: pair.entry.encode,
+    docs: [`Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${pair.schemaPath}`],
+    params: [js`value: ${pair.type}`],
+    returnType: new Code('Uint8Array'),
+    body: js`return ${shared.encode}(${pair.writer}, value);`,
+    exported: true,
+  };
+  const decode: FunctionSpec = {
+    name: pair.entry.decode,
+    docs: [`Decodes a ${pair.type.text} from ${format.name}; throws \`DecodeError\` (with the byte offset and schema path) for malformed or non-conforming input.`, `@schema ${pair.schemaPath}`],
+    params: [new Code('bytes: Uint8Array')],
+    returnType: pair.type,
+    body: js`return ${shared.decode}(${pair.reader}, bytes, ${literal(pair.schemaPath)}) as ${pair.type};`,
+    exported: true,
+  };
+  return [encode, decode];
+}
+
+/** `encodeWith(write, value)` and `decodeWith(read, bytes, schemaPath)`: the bodies of every public function, once. */
+function sharedApi(context: ModuleContext, format: ModuleFormat, shared: { encode: Name; decode: Name }, sharedWriter: Name, sharedReader: Name): FunctionSpec[] {
+  const writer = new Name('write');
+  const reader = new Name('read');
+  const pair = (type: Code): ApiPair => ({ entry: { definition: undefined, encode: shared.encode, decode: shared.decode }, type: new Name(type.text), writer, reader, schemaPath: '' });
+  const encode = encodeFunction(context, format, pair(new Code('unknown')), sharedWriter);
+  const decode = decodeFunction(context, format, pair(new Code('unknown')), sharedReader, new Code('schemaPath'));
+  return [
+    { ...encode, name: shared.encode, docs: ['Writes `value` with `write` into the shared writer; a failure becomes the public `EncodeError`.'], params: [js`write: (writer: ${context.runtime('Writer')}, value: unknown, depth: number) => void`, new Code('value: unknown')], exported: false },
+    { ...decode, name: shared.decode, docs: ['Reads one item with `read` from `bytes`, which it must fill; a failure is a `DecodeError` (`schemaPath`: the public function\'s schema).'], params: [js`read: (reader: ${context.runtime('Reader')}, depth: number) => unknown`, new Code('bytes: Uint8Array'), new Code('schemaPath: string')], exported: false },
   ];
 }

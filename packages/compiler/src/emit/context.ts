@@ -36,6 +36,17 @@ export class ModuleContext {
   readonly functions: FunctionSpec[] = [];
   readonly runtimeImports = new Set<string>();
   readonly formatImports = new Set<string>();
+  /** Type-only imports (`import { type X }`): module mode only, a function body has no types to import. */
+  readonly runtimeTypeImports = new Set<string>();
+  readonly formatTypeImports = new Set<string>();
+  /** `codeSize: 'compact'`: objects the runtime's record tables model are written and read through them. */
+  compact = false;
+  /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
+  sortedKeys = false;
+  /** Compact mode: the record table of each object that has one (`record-table.ts`). */
+  readonly recordTables = new Map<IrNode, Name>();
+  /** Compact mode: the write and read functions of a node, for table rows that need their own. */
+  fieldFunctions: { write(node: IrNode): Name; read(node: IrNode): Name } | undefined;
   /** Imports from `<runtime>/formats` (`format` assertions). */
   readonly formatCheckImports = new Set<string>();
   private readonly constantsByInit = new Map<string, Name>();
@@ -62,6 +73,12 @@ export class ModuleContext {
   runtime(name: string): Code {
     if (this.formatRuntime.has(name)) this.formatImports.add(name);
     else this.runtimeImports.add(name);
+    return new Code(name);
+  }
+
+  /** A type exported by the runtime, imported type-only. */
+  runtimeType(name: string): Code {
+    (this.formatRuntime.has(name) ? this.formatTypeImports : this.runtimeTypeImports).add(name);
     return new Code(name);
   }
 
@@ -125,7 +142,7 @@ export function pathWords(schemaPath: string, rootName: string): string {
 
 /** The JSDoc of a generated function: what it does, then `@schema` with the path. */
 export function functionDocs(summary: string, node: IrNode): string[] {
-  const docs = [summary];
+  const docs = summary === '' ? [] : [summary];
   if (node.annotations.description !== undefined) docs.push(node.annotations.description);
   if (node.annotations.deprecated === true) docs.push('@deprecated');
   docs.push(`@schema ${node.schemaPath}`);

@@ -80,6 +80,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** The offset of the item being read (its first byte), for assertions that report its start. */
   protected abstract readonly itemStart: Code;
 
+  /** Compact mode (`record-table.ts`): a body that hands the node to the runtime, if the format has one; true when written. */
+  protected compactBody(_node: IrNode, _lines: Lines): boolean {
+    return false;
+  }
+
   /** The body of an object's read function. */
   protected abstract emitObject(node: IrObject, scope: NameScope, lines: Lines): void;
 
@@ -98,6 +103,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** Statements (if any) and the test that choose a union variant by JSON type. */
   protected abstract typeDispatch(start: Name, scope: NameScope, lines: Lines): TypeDispatch;
 
+  /** Whether the function of `node` is a runtime call that adds the schema path to its errors itself (a record table). */
+  protected locatesItsErrors(_node: IrNode): boolean {
+    return false;
+  }
+
   /** Extra state around the attempts of an overlapping union (none by default). */
   protected tryHooks(_scope: NameScope, _lines: Lines): TryHooks {
     return NO_TRY_HOOKS;
@@ -109,7 +119,9 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
     const lines = new Lines();
     if (checkedInFunction(node)) this.readChecked(node, new Code('value'), scope, lines, new Code('depth'), marker, true);
-    else if (node.kind === 'object') this.emitObject(node, scope, lines);
+    else if (this.compactBody(node, lines)) {
+      // Compact mode: the runtime reads this node from its table or codec.
+    } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else {
@@ -121,10 +133,12 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     if (marker !== undefined) params.push(js`${marker}: number`);
     // Reader and runtime-helper errors (truncation, bad UTF-8) carry no schema location: add this
     // function's on the way out. The success path pays nothing for the try.
-    const body = new Lines().tryCatch(
-      (inner) => inner.append(lines),
-      (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
-    );
+    const body = this.locatesItsErrors(node)
+      ? lines
+      : new Lines().tryCatch(
+          (inner) => inner.append(lines),
+          (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
+        );
     this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: body.toCode(), exported: false });
   }
 

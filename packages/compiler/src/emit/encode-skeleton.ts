@@ -31,6 +31,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     return `Writes ${subject} as ${this.formatName}.`;
   }
 
+  /** Compact mode (`record-table.ts`): a body that hands the node to the runtime, if the format has one; true when written. */
+  protected compactBody(_node: IrNode, _lines: Lines): boolean {
+    return false;
+  }
+
   /** The body of an object's write function. */
   protected abstract emitObject(node: IrObject, scope: NameScope, lines: Lines): void;
 
@@ -83,6 +88,8 @@ export abstract class EncoderEmitter extends FunctionEmitter {
       // Checks first (they see the whole value), then the node's own function writes it.
       this.checkLine(node, new Code('value'), this.failWith(node, undefined), new Code('depth'), lines);
       this.writeValue(withoutChecks(node), new Code('value'), undefined, scope, lines, new Code('depth'));
+    } else if (this.compactBody(node, lines)) {
+      // Compact mode: the runtime writes this node from its table or codec.
     } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);

@@ -38,9 +38,21 @@ export abstract class FunctionEmitter {
     while (this.pending.length > 0) this.pending.shift()!();
   }
 
+  /** The function that writes or reads `node`: its definition's for a reference, else its own. */
+  functionOf(node: IrNode): Name {
+    if (node.kind === 'ref') {
+      const definition = this.context.definitions.get(node.target);
+      if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
+      if (node.checks === undefined) return this.definition(definition);
+    }
+    return this.innerFunction(node);
+  }
+
   /** Function for an inner node, named by its path (`writeDocumentJsonTags`). */
   protected innerFunction(node: IrNode): Name {
-    return this.functionFor(node, `${this.verb} ${pathWords(node.schemaPath, this.context.ir.rootName)}`, this.summary(node.schemaPath));
+    // Compact modules name the path once, in `@schema`: the summary would repeat it.
+    const summary = this.context.compact ? '' : this.summary(node.schemaPath);
+    return this.functionFor(node, `${this.verb} ${pathWords(node.schemaPath, this.context.ir.rootName)}`, summary);
   }
 
   private functionFor(node: IrNode, nameText: string, summary: string): Name {

@@ -55,9 +55,14 @@ export function assembleModule(context: ModuleContext, parts: ModuleParts, fileN
   const formatChecks = [...context.formatCheckImports].sort();
   const statements: (string | StatementStructures)[] = [];
   if (mode === 'module') {
-    const imports: [string[], string][] = [[runtime, parts.runtimeModule], [format, parts.formatModule], [formatChecks, `${parts.runtimeModule}/formats`]];
-    for (const [names, moduleSpecifier] of imports.filter(([names]) => names.length > 0)) {
-      statements.push({ kind: StructureKind.ImportDeclaration, namedImports: names.map(importSpecifier), moduleSpecifier });
+    // Values are imported under an alias and bound again below; types are imported as types.
+    const named = (values: string[], types: Set<string>) =>
+      [...values.map((name) => ({ name, specifier: importSpecifier(name) })), ...[...types].map((name) => ({ name, specifier: { name, isTypeOnly: true } }))]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((entry) => entry.specifier);
+    const imports: [string[], Set<string>, string][] = [[runtime, context.runtimeTypeImports, parts.runtimeModule], [format, context.formatTypeImports, parts.formatModule], [formatChecks, new Set(), `${parts.runtimeModule}/formats`]];
+    for (const [names, types, moduleSpecifier] of imports.filter(([names, types]) => names.length + types.size > 0)) {
+      statements.push({ kind: StructureKind.ImportDeclaration, namedImports: named(names, types), moduleSpecifier });
     }
     const rebound = [...runtime, ...format, ...formatChecks].filter(isRebound);
     if (rebound.length > 0) statements.push(`${REBIND_COMMENT}\nconst ${rebound.map((name) => `${name} = ${importAlias(name)}`).join(', ')};`);

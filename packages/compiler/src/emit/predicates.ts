@@ -9,7 +9,7 @@
  * an engine stack overflow on a cyclic value).
  */
 import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { Code, joinLogical, js, literal, Lines } from './code.js';
+import { Code, joinLogical, js, literal, Lines, numberLiteral } from './code.js';
 import type { ModuleContext } from './context.js';
 import { functionDocs } from './context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
@@ -57,12 +57,50 @@ class PredicateEmitter extends FunctionEmitter {
   private call(node: IrNode, value: Code, depth: Code): Code {
     if (node.kind === 'any' && node.checks === undefined) return new Code('true');
     if (node.kind === 'never') return new Code('false');
+    const inline = this.context.compact ? this.inlineTest(node, value) : undefined;
+    if (inline !== undefined) return inline;
     if (node.kind === 'ref' && node.checks === undefined) {
       const definition = this.context.definitions.get(node.target);
       if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
       return js`${this.definition(definition)}(${value}, ${depth})`;
     }
     return js`${this.innerFunction(node)}(${value}, ${depth})`;
+  }
+
+  /**
+   * Compact modules: the test of a scalar without checks as an expression where it is called,
+   * instead of a function per schema location (most predicates of real schemas are these).
+   */
+  private inlineTest(node: IrNode, value: Code): Code | undefined {
+    if (node.checks !== undefined) return undefined;
+    switch (node.kind) {
+      case 'null':
+        return js`(${value} === null)`;
+      case 'boolean':
+        return js`(typeof ${value} === 'boolean')`;
+      case 'string': {
+        if (node.minLength !== undefined || node.maxLength !== undefined || node.format !== undefined) return undefined;
+        const pattern = node.pattern === undefined ? new Code('') : js` && ${patternConstant(this.context, node.pattern, node.schemaPath)}.test(${value})`;
+        return js`(typeof ${value} === 'string'${pattern})`;
+      }
+      case 'number': {
+        if (node.multipleOf !== undefined) return undefined;
+        // Number.isInteger/isFinite are false for non-numbers: they are the type test too.
+        const tests = [node.integer ? js`Number.isInteger(${value})` : js`Number.isFinite(${value})`];
+        const bound = (operator: string, limit: number | undefined): void => {
+          if (limit !== undefined) tests.push(js`(${value} as number) ${new Code(operator)} ${numberLiteral(limit)}`);
+        };
+        bound('>=', node.minimum);
+        bound('<=', node.maximum);
+        bound('>', node.exclusiveMinimum);
+        bound('<', node.exclusiveMaximum);
+        return js`(${new Code(tests.map((test) => test.text).join(' && '))})`;
+      }
+      case 'literal':
+        return js`(${literalCondition(this.context, node, value)})`;
+      default:
+        return undefined;
+    }
   }
 
   private emitShape(node: IrNode, scope: NameScope, lines: Lines): void {

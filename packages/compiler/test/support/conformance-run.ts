@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { compileCodec, isSchemaError, type SchemaError } from '../../src/index.js';
+import { compileCodec, isSchemaError, type CodeSize, type SchemaError } from '../../src/index.js';
 import { JSTS, remotes, withDialect } from '../ir-jsts-helpers.js';
 import type { FormatUnderTest } from './formats.js';
 import { attempt, describeError } from './checks.js';
@@ -106,15 +106,15 @@ function caseIds(path: string, cases: SuiteCase[]): string[] {
 }
 
 /** Runs every case of `draft` through `format`'s compiled codecs. */
-export function runDraft(format: FormatUnderTest, draft: Draft): Tally {
+export function runDraft(format: FormatUnderTest, draft: Draft, codeSize?: CodeSize): Tally {
   const schemasByUri = remotes(draft.folder, draft.dialect);
-  const tally: Tally = { label: `${draft.folder} ${format.name}`, schemas: 0, accepted: 0, instances: 0, agreeing: 0, refusals: new Map(), failures: new Map() };
+  const tally: Tally = { label: `${draft.folder} ${format.name}${codeSize === undefined ? '' : ` (codeSize ${codeSize})`}`, schemas: 0, accepted: 0, instances: 0, agreeing: 0, refusals: new Map(), failures: new Map() };
   for (const file of suiteFiles(draft)) {
     const cases = JSON.parse(readFileSync(join(JSTS, file.path), 'utf8')) as SuiteCase[];
     const ids = caseIds(file.path, cases);
     cases.forEach((suiteCase, index) => {
       tally.schemas++;
-      const options = { format: format.name as CompilerFormat, schemasByUri, formatAssertion: file.formatAssertion };
+      const options = { format: format.name as CompilerFormat, schemasByUri, formatAssertion: file.formatAssertion, codeSize };
       const compiled = attempt(() => compileCodec(withDialect(suiteCase.schema, draft.dialect), options));
       if (!compiled.ok) {
         if (isSchemaError(compiled.error)) {

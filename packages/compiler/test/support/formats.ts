@@ -9,7 +9,7 @@ import { encode as cborxEncode } from 'cbor-x';
 import { encode as cborgEncode } from 'cborg';
 import { encode as shelacekEncode } from '@shelacek/ubjson';
 import type { Format } from '@binschema/runtime';
-import { compileCodec, compileSchema, type GeneratedFile } from '../../src/index.js';
+import { compileCodec, compileSchema, type CodeSize, type GeneratedFile } from '../../src/index.js';
 import type { Schema } from './schema.js';
 import { cborVariant } from './cbor-variants.js';
 import { ubjsonVariant } from './ubjson-variants.js';
@@ -57,12 +57,18 @@ export interface FormatUnderTest {
 // The compiler's `Format` names the back ends that exist; the list here may run ahead of it.
 type CompilerFormat = Parameters<typeof compileCodec>[1]['format'];
 
+/**
+ * `BINSCHEMA_TEST_CODE_SIZE=compact` (or `fast`) runs every cross-checking suite with that
+ * `codeSize` forced; unset, the compiler's default (`auto`) applies.
+ */
+const codeSize = process.env.BINSCHEMA_TEST_CODE_SIZE as CodeSize | undefined;
+
 function compileWith(format: Format): FormatUnderTest['compile'] {
-  return (schema, options = {}) => compileCodec(schema, { format: format as CompilerFormat, ...options });
+  return (schema, options = {}) => compileCodec(schema, { format: format as CompilerFormat, codeSize, ...options });
 }
 
 function generateWith(format: Format): FormatUnderTest['generate'] {
-  return (schema, options = {}) => compileSchema(schema, 'hostile', { format: format as CompilerFormat, ...options });
+  return (schema, options = {}) => compileSchema(schema, 'hostile', { format: format as CompilerFormat, codeSize, ...options });
 }
 
 /** Drives the non-preferred CBOR re-encodings (wide heads, indefinite lengths, wide floats). */

@@ -1,0 +1,171 @@
+import type { IrArray, IrNode, IrObject } from '../ir/types.js';
+import { escapePointerToken } from '@binschema/runtime';
+import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
+import { pathWords, type ModuleContext } from './context.js';
+import { patternRegExp } from './checks.js';
+import { isClosedObject, unionStrategy } from '../plan/shape.js';
+import { describeTypes } from './encode-skeleton.js';
+import type { Name } from './names.js';
+
+/**
+ * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
+ * the runtime's `writeRecord`/`readRecord` with a hoisted field table, one row per property,
+ * instead of straight-line code per property (2-6 KB of JS a property, 15-130x the schema's bytes
+ * on real schemas). Plain arrays, enums and unions told apart by JSON type are runtime codecs
+ * too. What the runtime does not model (`propertyNames`, checks, tuples, constrained scalars…)
+ * keeps its specialised function, named in the table through `fieldOf(write…, read…)`.
+ */
+
+/** Whether the runtime's record writer and reader model `node` (`propertyNames` keeps the specialised code). */
+export function isTableObject(node: IrObject): boolean {
+  return node.propertyNames === undefined;
+}
+
+/** The runtime's shared codec for a plain value of `node` (no assertions), or undefined. */
+function scalarCodec(node: IrNode): string | undefined {
+  if (node.checks !== undefined) return undefined;
+  switch (node.kind) {
+    case 'any':
+    case 'boolean':
+    case 'null':
+      return `${node.kind}Field`;
+    case 'string':
+      return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined ? 'stringField' : undefined;
+    case 'number': {
+      const plain = node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined;
+      return plain ? (node.integer ? 'integerField' : 'numberField') : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** An array with nothing but its items to check: written and read by the runtime's `writeList`/`readList`. */
+export function isPlainList(node: IrNode): node is IrArray {
+  return (
+    node.kind === 'array' &&
+    node.checks === undefined &&
+    node.prefixItems.length === 0 &&
+    node.items.kind !== 'never' &&
+    node.minItems === undefined &&
+    node.maxItems === undefined &&
+    node.uniqueItems !== true
+  );
+}
+
+/** A table row's value (a `Field` of the runtime) and whether it reports failures at the path the row gives. */
+export interface FieldValue {
+  value: Code;
+  needsPath: boolean;
+}
+
+/**
+ * The `Field` of `node` in a record table: a shared codec for plain scalars (`stringField`), the
+ * table of an inner object, `listOf(…)` for plain arrays, else `fieldOf(write…, read…)`, its
+ * generated functions. Deterministic CBOR writes shortest floats, which the shared number and
+ * any codecs do not: those get functions there.
+ */
+export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
+  const codec = scalarCodec(node);
+  if (codec !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
+  if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && !(context.sortedKeys && node.values.some((candidate) => typeof candidate !== 'string'))) {
+    return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
+  }
+  if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
+  if (isPlainList(node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
+  const union = typeUnion(context, node);
+  if (union !== undefined) return { value: union, needsPath: true };
+  const functions = context.fieldFunctions!;
+  return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
+}
+
+/** The arguments of `listOf`/`writeList`/`readList` after the list's own: the item's field, and its path when that is needed and not the usual one. */
+export function listItem(context: ModuleContext, node: IrArray): Code {
+  const item = fieldValue(context, node.items);
+  const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
+  return js`${item.value}${path}`;
+}
+
+/**
+ * The hoisted `RecordTable` of `node` (one per object, shared by its writer and reader):
+ * `[name, field, required, schema path]` per property, then the field of undeclared keys (none
+ * when the object is closed). Rows merged in from elsewhere (`allOf`, a `$ref` beside
+ * `properties`) are hoisted once and shared by every table that merges them.
+ */
+export function recordTable(context: ModuleContext, node: IrObject): Name {
+  const existing = context.recordTables.get(node);
+  if (existing !== undefined) return existing;
+  const rows = node.properties.map((property) => {
+    const { value, needsPath } = fieldValue(context, property.node);
+    const cells = [literal(property.name), value, new Code(property.required ? '1' : '0')];
+    const usual = `${node.schemaPath}/properties/${escapePointerToken(property.name)}`;
+    if (needsPath && property.node.schemaPath !== usual) cells.push(literal(property.node.schemaPath));
+    const row = js`[${joinCode(cells, ', ')}]`;
+    if (property.schemaPath.startsWith(`${node.schemaPath}/`)) return row;
+    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into several objects`);
+  });
+  const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
+  const options = tableOptions(context, node);
+  if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
+  const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
+  const doc = `Fields of ${node.schemaPath}: [name, field, required, schema path?]`;
+  const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
+  context.recordTables.set(node, name);
+  return name;
+}
+
+/** The `RecordOptions` of `node`'s table: what it allows besides its declared properties, and its assertions. */
+function tableOptions(context: ModuleContext, node: IrObject): Code[] {
+  const options: Code[] = [];
+  if (!isClosedObject(node)) {
+    const extra = fieldValue(context, node.additionalProperties);
+    options.push(js`extra: ${extra.value}`);
+    if (extra.needsPath && node.additionalProperties.schemaPath !== `${node.schemaPath}/additionalProperties`) options.push(js`extraPath: ${literal(node.additionalProperties.schemaPath)}`);
+  }
+  if (node.patternProperties.length > 0) {
+    const patterns = node.patternProperties.map((pattern) => {
+      // Refused here (a SchemaError) rather than when the module loads.
+      patternRegExp(context, pattern.pattern, pattern.schemaPath);
+      const { value, needsPath } = fieldValue(context, pattern.node);
+      const usual = `${node.schemaPath}/patternProperties/${escapePointerToken(pattern.pattern)}`;
+      const cells = [literal(pattern.pattern), value];
+      if (needsPath && pattern.node.schemaPath !== usual) cells.push(literal(pattern.node.schemaPath));
+      return js`[${joinCode(cells, ', ')}]`;
+    });
+    options.push(js`patterns: [${joinCode(patterns, ', ')}]`);
+  }
+  if (node.extraRequired.length > 0) options.push(js`required: [${joinCode(node.extraRequired.map((name) => literal(name)), ', ')}]`);
+  if (node.minProperties !== undefined) options.push(js`minProperties: ${node.minProperties}`);
+  if (node.maxProperties !== undefined) options.push(js`maxProperties: ${node.maxProperties}`);
+  if (context.sortedKeys) options.push(new Code('sorted: true'));
+  return options;
+}
+
+/**
+ * Compact mode: the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
+ * `depth`) `node` as the body of its function, or undefined when the node keeps specialised code.
+ */
+export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read'): Code | undefined {
+  if (!context.compact || node.checks !== undefined) return undefined;
+  const args = direction === 'write' ? new Code('writer, value, depth') : new Code('reader, depth');
+  if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
+  if (isPlainList(node)) return js`${context.runtime(direction === 'write' ? 'writeList' : 'readList')}(${args}, ${literal(node.schemaPath)}, ${listItem(context, node)})`;
+  const union = typeUnion(context, node);
+  if (union !== undefined) return js`${union}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
+  return undefined;
+}
+
+/** The hoisted `typeUnion` codec of a union told apart by JSON type (no checks of its own), or undefined. */
+function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
+  if (node.kind !== 'union' || node.checks !== undefined) return undefined;
+  const strategy = unionStrategy(node, context.definitions);
+  if (strategy.kind !== 'type') return undefined;
+  const variants = node.variants.map((variant, index) => {
+    const { value, needsPath } = fieldValue(context, variant);
+    const cells = [literal([...strategy.types[index]].join(',')), value];
+    if (needsPath && variant.schemaPath !== node.schemaPath) cells.push(literal(variant.schemaPath));
+    return js`[${joinCode(cells, ', ')}]`;
+  });
+  const init = js`${context.runtime('typeUnion')}(${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}])`;
+  return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type`);
+}

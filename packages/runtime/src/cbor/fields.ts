@@ -1,0 +1,216 @@
+/**
+ * The shared field codecs of compact modules (`record.ts`): plain scalars, lists and enums need
+ * no generated function; a record table names them per property. Each fails as specialised code
+ * does for the same schema (same codes, offsets and paths).
+ */
+import { ErrorCode } from '../errors.js';
+import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import { atPath, anyFailure, encodeFailure, isPlainObject, jsonEqual, withSchemaPath } from '../generated-support.js';
+import { EncodeSettings } from './options.js';
+import { writeHead } from './head.js';
+import { readAny } from './decode.js';
+import { writeAny } from './encode.js';
+import { writeNumber, writeText } from './encode-scalars.js';
+import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import { readField, writeField, type Field, type FieldCodec } from './record.js';
+
+// Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
+
+/** `writeAny` settings with `depth` nesting levels left, one per depth, built once. */
+const ANY_SETTINGS: EncodeSettings[] = [];
+
+function writeAnyField(writer: Writer, value: unknown, depth: number): void {
+  try {
+    writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+  } catch (error) {
+    throw anyFailure(error, value, depth);
+  }
+}
+
+function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
+  writeText(writer, value);
+}
+
+function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
+  writer.u8(value ? 0xf5 : 0xf4);
+}
+
+function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
+  writer.u8(0xf6);
+}
+
+/** JSON has no NaN or infinities. Preferred serialization (RFC 8949 §4.1), not deterministic mode's shortest floats. */
+function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+function readAnyField(reader: Reader, depth: number): unknown {
+  return readAny(reader, depth);
+}
+
+function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
+  return readString(reader, schemaPath);
+}
+
+function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
+  return readBooleanItem(reader, schemaPath);
+}
+
+function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
+  return readNullItem(reader, schemaPath);
+}
+
+function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
+export const stringField: FieldCodec = { write: writeStringField, read: readStringField };
+export const booleanField: FieldCodec = { write: writeBooleanField, read: readBooleanField };
+export const nullField: FieldCodec = { write: writeNullField, read: readNullField };
+export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
+export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
+export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/**
+ * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
+ * the items' schema at `itemsPath` (by default `<array>/items`).
+ */
+export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
+  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
+  const path = itemsPath ?? `${schemaPath}/items`;
+  const length = value.length;
+  writeHead(writer, 4, length);
+  let index = 0;
+  try {
+    for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
+  } catch (error) {
+    throw atPath(error, index);
+  }
+}
+
+/** Reads an array whose items `item` reads (see `writeList`). */
+export function readList(reader: Reader, depth: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
+  try {
+    if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+    const count = readContainerHead(reader, 4, schemaPath);
+    const path = itemsPath ?? `${schemaPath}/items`;
+    // Sized up front when the count is known (readContainerHead checked it against the bytes left).
+    const items: unknown[] = count < 0 ? [] : new Array(count);
+    for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = readField(reader, item, depth - 1, path);
+    return items;
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+/** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
+export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  return {
+    write: (writer, value, depth, schemaPath) => writeList(writer, value, depth, schemaPath, item, itemsPath),
+    read: (reader, depth, schemaPath) => readList(reader, depth, schemaPath, item, itemsPath),
+  };
+}
+
+/**
+ * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
+ * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
+ */
+export function enumField(values: readonly unknown[]): FieldCodec {
+  const message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
+  const texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
+  const allowed = (value: unknown): boolean => (texts !== undefined ? texts.has(value) : values.some((candidate) => jsonEqual(value, candidate)));
+  return {
+    write(writer, value, depth, schemaPath) {
+      if (!allowed(value)) throw encodeFailure(ErrorCode.SchemaViolation, message, '', schemaPath);
+      if (typeof value === 'string') writeText(writer, value);
+      else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+    },
+    read(reader, depth, schemaPath) {
+      const offset = reader.pos;
+      const value = texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
+      if (!allowed(value)) throw decodeFailure(ErrorCode.SchemaViolation, message, offset, schemaPath);
+      return value;
+    },
+  };
+}
+
+/** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */
+export type TypeVariant = readonly [types: string, field: Field, schemaPath?: string];
+
+/**
+ * The codec of a union whose variants have different JSON types (a `type` array, or a `oneOf`
+ * of differently typed schemas): the value's type, or the item's initial byte (RFC 8949 §3.1
+ * major types, §3.3 simple values and floats), picks the variant. `expected` names the types
+ * for the failure when none fits.
+ */
+export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
+  const tests = variants.map(([types]) => new Set(types.split(',')));
+  return {
+    write(writer, value, depth, schemaPath) {
+      const type = jsonTypeOf(value);
+      const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
+      if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${expected}`, '', schemaPath);
+      const [, field, path] = variants[index];
+      writeField(writer, field, value, depth, path ?? schemaPath);
+    },
+    read(reader, depth, schemaPath) {
+      try {
+        const start = reader.pos;
+        if (start >= reader.end) reader.failEnd(1);
+        const type = itemTypeOf(reader.uint8[start]);
+        const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
+        if (index < 0) throw expectedType(reader, expected, start, schemaPath);
+        const [, field, path] = variants[index];
+        return readField(reader, field, depth, path ?? schemaPath);
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
+  };
+}
+
+function jsonTypeOf(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return typeof value;
+  if (Array.isArray(value)) return 'array';
+  return isPlainObject(value) ? 'object' : undefined;
+}
+
+/** The JSON type an item with this initial byte can carry (integers, floats: number). */
+function itemTypeOf(initial: number): string | undefined {
+  if (initial === 0xf6) return 'null';
+  if (initial === 0xf4 || initial === 0xf5) return 'boolean';
+  if (initial < 0x40 || (initial >= 0xf9 && initial <= 0xfb)) return 'number';
+  switch (initial & 0xe0) {
+    case 0x60:
+      return 'string';
+    case 0x80:
+      return 'array';
+    case 0xa0:
+      return 'object';
+    default:
+      return undefined;
+  }
+}

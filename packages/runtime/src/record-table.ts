@@ -1,0 +1,81 @@
+/**
+ * The field table of an object schema, for generated modules compiled with `codeSize: 'compact'`:
+ * instead of code per property, a module lists each object's properties once and the runtime's
+ * record writer and reader (`writeRecord`/`readRecord` per format) walk the table. Protobuf's
+ * `optimize_for = CODE_SIZE` makes the same trade: code linear in the schema, a little slower.
+ */
+import { escapePointerToken } from './pointer.js';
+
+/**
+ * One declared property: its name, how its value is written and read (a generated pair, a
+ * shared codec of the runtime, or an inner object's table), whether it is required, and the
+ * schema path of its subschema when that is not `<object>/properties/<name>` (shared codecs report it).
+ */
+export type RecordField<Value> = readonly [name: string, value: Value, required: 0 | 1, schemaPath?: string];
+
+/** A `patternProperties` entry: its ECMA-262 source (unanchored, `u` flag), value, and schema path when not the usual one. */
+export type RecordPattern<Value> = readonly [source: string, value: Value, schemaPath?: string];
+
+/** What an object allows besides its declared properties, and its count and required assertions. */
+export interface RecordOptions<Value> {
+  /** The value of keys neither declared nor matched by a pattern (`additionalProperties`); absent: the object is closed, other keys are refused. */
+  extra?: Value;
+  extraPath?: string;
+  patterns?: readonly RecordPattern<Value>[];
+  /** Names required but not declared (any value). */
+  required?: readonly string[];
+  minProperties?: number;
+  maxProperties?: number;
+  /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
+  sorted?: boolean;
+}
+
+export class RecordTable<Value> {
+  readonly names: string[] = [];
+  readonly values: Value[] = [];
+  readonly paths: string[] = [];
+  readonly required: boolean[] = [];
+  /** Declared names Object.prototype also has (`constructor`): read as own properties only. */
+  readonly inherited: boolean[] = [];
+  /** Index of each declared name. */
+  readonly index = new Map<string, number>();
+  /** The declared names, to find undeclared keys (`unknownKey`). */
+  readonly known: Set<string>;
+  readonly extra: Value | null;
+  readonly extraPath: string;
+  readonly patterns: { regexp: RegExp; value: Value; path: string }[];
+  /** Per declared property, the patterns its name matches: they check its value too (JSON Schema applies every matching keyword). */
+  readonly declaredPatterns: number[][];
+  readonly extraRequired: readonly string[];
+  readonly minProperties: number | undefined;
+  readonly maxProperties: number | undefined;
+  readonly sorted: boolean;
+
+  constructor(
+    readonly schemaPath: string,
+    fields: readonly RecordField<Value>[],
+    options: RecordOptions<Value> = {},
+  ) {
+    for (const [name, value, required, path] of fields) {
+      this.index.set(name, this.names.length);
+      this.names.push(name);
+      this.values.push(value);
+      this.required.push(required === 1);
+      this.inherited.push(name in Object.prototype);
+      this.paths.push(path ?? `${schemaPath}/properties/${escapePointerToken(name)}`);
+    }
+    this.known = new Set(this.names);
+    this.extra = options.extra ?? null;
+    this.extraPath = options.extraPath ?? `${schemaPath}/additionalProperties`;
+    this.patterns = (options.patterns ?? []).map(([source, value, path]) => ({
+      regexp: new RegExp(source, 'u'),
+      value,
+      path: path ?? `${schemaPath}/patternProperties/${escapePointerToken(source)}`,
+    }));
+    this.declaredPatterns = this.names.map((name) => this.patterns.flatMap((pattern, index) => (pattern.regexp.test(name) ? [index] : [])));
+    this.extraRequired = options.required ?? [];
+    this.minProperties = options.minProperties;
+    this.maxProperties = options.maxProperties;
+    this.sorted = options.sorted === true;
+  }
+}
