@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import type { RealSchemaResult } from './realschemas-check.js';
 import { listRealSchemas, type RealSchemaEntry } from './realschemas-load.js';
 import { realSchemasMarkdown, type RealSchemaRun } from './realschemas-markdown.js';
-import { sharedDir } from './payloads.js';
 
 interface Options {
   only: string[];
@@ -57,7 +56,7 @@ function lastLine(text: string | null): string {
 
 function main(): void {
   const options = parseArguments(process.argv.slice(2));
-  const dir = join(sharedDir(), 'realschemas');
+  const dir = realSchemasDir();
   const entries = listRealSchemas(dir).filter((entry) => options.only.length === 0 || options.only.includes(entry.name));
   const scratch = mkdtempSync(join(tmpdir(), 'binschema-realschemas-'));
   const runs: RealSchemaRun[] = [];
@@ -77,3 +76,14 @@ function main(): void {
 }
 
 main();
+
+/**
+ * The full set of 30 real schemas is material handed to the team beside the repository
+ * (`../shared/realschemas`, or `$BINSCHEMA_SHARED/realschemas`); the tests use the subset vendored
+ * in `test-data/realschemas` instead.
+ */
+function realSchemasDir(): string {
+  const override = process.env.BINSCHEMA_SHARED;
+  if (override !== undefined && override !== '') return join(override, 'realschemas');
+  return fileURLToPath(new URL('../../../shared/realschemas/', import.meta.url));
+}
