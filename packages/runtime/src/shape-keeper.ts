@@ -35,13 +35,26 @@ export class ShapeKeeper {
   }
 }
 
+/** Largest small integer (Smi) on 64-bit V8 with pointer compression: 2^30 - 1. */
+const SMI_MAX = 0x3fffffff;
+
 /**
- * A stand-in for `value` in a witness that holds no decoded data: numbers and other primitives as
- * they are (so a Smi or double field is not generalised), a string as '' and an object or array
- * as null (both are heap-object fields, as the value's is).
+ * A stand-in for `value` in a witness that holds no decoded data, of the same field
+ * representation so the witness's map is the record's: a small integer as 0 (Smi), any other
+ * number as 0.5 (double), a boolean as false, a bigint as 0n, a string as '' and an object or
+ * array as null (heap-object fields, as the value's are).
  */
 export function placeholder(value: unknown): unknown {
-  if (typeof value === 'string') return '';
-  if (typeof value === 'object' && value !== null) return null;
-  return value;
+  switch (typeof value) {
+    case 'number':
+      return Number.isInteger(value) && Math.abs(value) <= SMI_MAX && !Object.is(value, -0) ? 0 : 0.5;
+    case 'boolean':
+      return false;
+    case 'bigint':
+      return 0n;
+    case 'string':
+      return '';
+    default:
+      return value === undefined ? undefined : null;
+  }
 }

@@ -30,10 +30,18 @@ test('a witness of another shape does not share the hidden class', () => {
   assert.not.ok(haveSameMap(record('a', 1.5), record(placeholder('a'), placeholder(1.5), placeholder([]))));
 });
 
-test('placeholders keep numbers and booleans and hold no decoded string, object or array', () => {
-  assert.is(placeholder(1.5), 1.5);
-  assert.is(placeholder(7), 7);
-  assert.is(placeholder(false), false);
+test('a witness of a record with a large integer (a double field) has its hidden class', () => {
+  const decoded = record(2 ** 40, 7, true, -0);
+  const witness = record(placeholder(2 ** 40), placeholder(7), placeholder(true), placeholder(-0));
+  assert.ok(haveSameMap(decoded, witness));
+});
+
+test('placeholders hold no decoded value: numbers, booleans, strings, objects and arrays are replaced', () => {
+  assert.is(placeholder(1.5), 0.5);
+  assert.is(placeholder(7), 0);
+  assert.is(placeholder(2 ** 40), 0.5);
+  assert.is(placeholder(true), false);
+  assert.is(placeholder(12345678901234567890n), 0n);
   assert.is(placeholder(null), null);
   assert.is(placeholder('x'.repeat(10_000)), '');
   assert.is(placeholder({ big: 'object' }), null);
