@@ -1,4 +1,4 @@
-import { Marker } from '../ubjson/constants.js';
+import { Marker, fixedPayloadSize } from '../ubjson/constants.js';
 import { Framer, MALFORMED, NEED_MORE } from './framer.js';
 
 /** An open container: its element type (0 when each element has a marker) and what is left. */
@@ -9,30 +9,6 @@ interface OpenContainer {
   left: number;
   /** In an object: the next thing is a key. */
   atKey: boolean;
-}
-
-/** Payload bytes of a fixed-size type (type-reference.html), or -1 for S, H and containers. */
-function fixedSize(type: number): number {
-  switch (type) {
-    case Marker.Null:
-    case Marker.True:
-    case Marker.False:
-      return 0;
-    case Marker.Int8:
-    case Marker.Uint8:
-    case Marker.Char:
-      return 1;
-    case Marker.Int16:
-      return 2;
-    case Marker.Int32:
-    case Marker.Float32:
-      return 4;
-    case Marker.Int64:
-    case Marker.Float64:
-      return 8;
-    default:
-      return -1;
-  }
 }
 
 /** Size of an integer length or count with marker `marker` (index.html: `i U I l L`), or -1. */
@@ -129,7 +105,7 @@ export class UbjsonFramer extends Framer {
    * to the same unit. `scan` moves only once the whole unit is there.
    */
   private payload(type: number, pos: number, head: number): number {
-    const size = fixedSize(type);
+    const size = fixedPayloadSize(type);
     if (size >= 0) {
       if (this.pending.end - pos < size) return NEED_MORE;
       this.scan += head + size;
@@ -172,7 +148,7 @@ export class UbjsonFramer extends Framer {
 
   /** Opens a container whose header was read. */
   private enter(object: boolean, type: number, left: number): number {
-    const size = object ? -1 : fixedSize(type);
+    const size = object ? -1 : fixedPayloadSize(type);
     if (size >= 0 && type !== 0) {
       // A typed array of fixed-size elements: pass them as one run of bytes.
       this.checkSize(this.scan + size * left);

@@ -57,17 +57,17 @@ for (const marker of [
   CONTAINER_TYPE[marker] = 1;
 }
 
-/**
- * Fewest payload bytes one element of a typed container can take (`Z`, `T`, `F`: none; strings
- * and nested containers: at least one). Used to reject a count larger than the bytes left before
- * anything is allocated.
- */
-export function minElementSize(type: number): number {
+/** Payload bytes of a fixed-size type (type-reference.html), or -1 for S, H and containers. */
+export function fixedPayloadSize(type: number): number {
   switch (type) {
     case Marker.Null:
     case Marker.True:
     case Marker.False:
       return 0;
+    case Marker.Int8:
+    case Marker.Uint8:
+    case Marker.Char:
+      return 1;
     case Marker.Int16:
       return 2;
     case Marker.Int32:
@@ -76,11 +76,20 @@ export function minElementSize(type: number): number {
     case Marker.Int64:
     case Marker.Float64:
       return 8;
-    case Marker.String:
-      return 2; // length marker + length, empty text
-    case Marker.HighPrecision:
-      return 3; // length marker + length + at least one digit
     default:
-      return 1;
+      return -1;
   }
+}
+
+/**
+ * Fewest payload bytes one element of a typed container can take (`Z`, `T`, `F`: none; strings
+ * and nested containers: at least one). Used to reject a count larger than the bytes left before
+ * anything is allocated.
+ */
+export function minElementSize(type: number): number {
+  const fixed = fixedPayloadSize(type);
+  if (fixed >= 0) return fixed;
+  if (type === Marker.String) return 2; // length marker + length, empty text
+  if (type === Marker.HighPrecision) return 3; // length marker + length + at least one digit
+  return 1;
 }
