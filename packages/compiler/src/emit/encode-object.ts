@@ -96,25 +96,25 @@ interface ObjectFrame {
   locals: Name[];
 }
 
-/** Closed objects with at least this many optional properties are read by walking their own keys. */
-const SPARSE_OPTIONAL = 6;
-
 /**
- * Whether the object is read by walking its own keys (`readSparse`) rather than by reading every
- * declared name: closed, nothing but declared properties, and many optional ones, which most
- * values leave out (a JSON Type Definition schema object has 13 and uses one or two). Each absent
- * name is a property load that misses, at a site that sees many shapes.
+ * Whether the declared properties are read by walking the object's own keys (`readWalking`)
+ * rather than by a named load per declared name. Walking is the default: a for-in key's
+ * `record[key]` compiles to a load by enum-cache index, checked against the map at run time,
+ * so the optimised writer holds no input map. Named loads specialise it to the hidden classes
+ * of the caller's objects; when those objects die, the next collection deoptimises every writer
+ * that saw them ("weak objects"), and a process that encodes fresh JSON.parse output re-optimises
+ * them after each major GC (issue 13: UBJSON large-object encode fell to 0.36x json-pack in the
+ * mixed bench). Objects whose `required` names undeclared properties keep the named loads.
  */
-function isSparse(node: IrObject): boolean {
-  if (!isClosedObject(node) || node.extraRequired.length > 0) return false;
-  return node.properties.filter((property) => !property.required).length >= SPARSE_OPTIONAL;
+function readsByWalking(node: IrObject): boolean {
+  return node.extraRequired.length === 0 && node.properties.length > 0;
 }
 
-/** Reads every declared property once, in schema order, and checks the required ones are there. */
+/** Reads every declared property once and checks the required ones are there. */
 function readDeclared(frame: ObjectFrame, lines: Lines): void {
   const { emitter, node, scope, record } = frame;
   const fail = emitter.failWith(node, undefined);
-  if (isSparse(node)) readSparse(frame, lines);
+  if (readsByWalking(node)) readWalking(frame, lines);
   else {
     for (const property of node.properties) {
       const local = scope.fresh(property.name, { fallback: 'property' });
@@ -131,26 +131,27 @@ function readDeclared(frame: ObjectFrame, lines: Lines): void {
 }
 
 /**
- * One pass over the own keys: each declared name stores its value in its local, the first other
- * key is kept in `extra` and refused after the required checks (the order `countKeys` gives).
- * Only own keys count, as with `countKeys`; `record[key]` under a for-in key is the engine's
- * cheapest load, and a key found is own, so no `ownValue` is needed for inherited names.
+ * One pass over the own keys: each declared name stores its value in its local; any other key
+ * is, in a closed object, kept in `extra` (the first, refused after the required checks) and,
+ * in an open one, collected in `extras` in key order (the entries written after the declared
+ * ones). A key found is own, so no `ownValue` is needed for names Object.prototype has.
  */
-function readSparse(frame: ObjectFrame, lines: Lines): void {
-  const { node, scope, record, key, extra } = frame;
+function readWalking(frame: ObjectFrame, lines: Lines): void {
+  const { node, scope, record, key, extra, extras } = frame;
+  const closed = isClosedObject(node);
   for (const property of node.properties) {
     const local = scope.fresh(property.name, { fallback: 'property' });
     lines.line(js`let ${local}: unknown; ${inlineComment(property.schemaPath)}`);
     frame.locals.push(local);
   }
-  lines.line(js`let ${extra}: string | undefined;`);
+  lines.line(closed ? js`let ${extra}: string | undefined;` : js`let ${extras}: string[] | undefined;`);
   lines.block(js`for (const ${key} in ${record})`, (loop) => {
     loop.line(js`if (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;`);
     loop.block(js`switch (${key})`, (cases) => {
       node.properties.forEach((property, index) => {
         cases.line(js`case ${literal(property.name)}: ${frame.locals[index]} = ${record}[${key}]; break;`);
       });
-      cases.line(js`default: ${extra} ??= ${key};`);
+      cases.line(closed ? js`default: ${extra} ??= ${key};` : js`default: (${extras} ??= []).push(${key});`);
     });
   });
 }
@@ -164,16 +165,23 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
   const context = emitter.context;
   const closed = isClosedObject(node);
   const requiredCount = node.properties.filter((property) => property.required).length;
-  const known = node.properties.length > 0 ? knownSet(frame) : undefined;
   const optional = node.properties.map((property, index) => ({ property, index })).filter((entry) => !entry.property.required);
   lines.line(js`${optional.length > 0 || !closed ? new Code('let') : new Code('const')} ${count} = ${requiredCount};`);
   for (const entry of optional) lines.line(js`if (${frame.locals[entry.index]} !== undefined) ${count}++;`);
   const refuseExtra = (): Code =>
     js`if (${extra} !== undefined) throw ${context.use('atPath')}(${context.use('encodeFailure')}('schema-violation', 'property not allowed', '', ${literal(node.schemaPath)}), ${extra});`;
-  if (isSparse(node)) {
-    lines.line(refuseExtra());
-    return false;
+  if (readsByWalking(node)) {
+    if (closed) {
+      lines.line(refuseExtra());
+      return false;
+    }
+    lines.block(js`if (${extras} !== undefined)`, (body) => {
+      body.line(js`${count} += ${extras}.length;`);
+      if (frame.encoding.sortKeys) body.line(js`${extras}.sort(${context.use('compareKeys')});`);
+    });
+    return true;
   }
+  const known = node.properties.length > 0 ? knownSet(frame) : undefined;
   if (closed) {
     // Extra keys are rare: count them without allocating, find the culprit only on mismatch. The
     // count is spelled out (not `countKeys`) so its for-in has this writer's own feedback.

@@ -294,8 +294,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     this.plainObjectGuard(scope.fresh('prototype'), fail, lines);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
-    const read = property in Object.prototype ? js`${this.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
-    lines.line(js`const ${tag} = ${read};`);
+    // Found by walking the own keys, as object writers read theirs (encode-object.ts
+    // `readsByWalking`): a named load here would tie the optimised code to the input's maps.
+    const key = scope.fresh('key');
+    lines.line(js`let ${tag}: unknown;`);
+    lines.line(js`for (const ${key} in value as Record<string, unknown>) if (${key} === ${literal(property)}) { if (Object.prototype.hasOwnProperty.call(value, ${key})) ${tag} = (value as Record<string, unknown>)[${key}]; break; }`);
     lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
     discriminatorSwitch(node, tag, lines, (variant, inner) => {
       this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
