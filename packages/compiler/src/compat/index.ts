@@ -3,7 +3,7 @@
  * NEW bytes (forward)? The map layout's answer is JSON Schema's (every old value valid under the
  * new schema, and vice versa: `subset.ts`); the compact layout adds its wire rules (`compact.ts`).
  */
-import { SchemaError } from '../errors.js';
+import { SchemaError, underStackNet } from '../errors.js';
 import { pinsFromSchema } from '../ir/compact-positions.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from '../ir/index.js';
 import type { IrModule } from '../ir/types.js';
@@ -38,7 +38,7 @@ export function checkCompatibility(oldSchema: unknown, newSchema: unknown, optio
   const { layout: _layout, ...frontEnd } = options;
   const old = buildIr({ schema: oldSchema, source: 'old schema' }, frontEnd);
   const next = buildIr({ schema: newSchema, source: 'new schema' }, frontEnd);
-  return compareModules(sideOf(old, pinsFromSchema(oldSchema)), sideOf(next, pinsFromSchema(newSchema)), layout);
+  return underStackNet('new schema', () => compareModules(sideOf(old, pinsFromSchema(oldSchema)), sideOf(next, pinsFromSchema(newSchema)), layout));
 }
 
 /** Compares two schema files (relative `$ref`s resolve from each file, as `compileFile` does). */
@@ -47,7 +47,7 @@ export function checkCompatibilityOfFiles(oldPath: string, newPath: string, opti
   const { layout: _layout, ...frontEnd } = options;
   const old = buildIrFromFile(oldPath, frontEnd);
   const next = buildIrFromFile(newPath, frontEnd);
-  return compareModules(sideOf(old, pinsFromSchema(rawJson(oldPath))), sideOf(next, pinsFromSchema(rawJson(newPath))), layout);
+  return underStackNet(newPath, () => compareModules(sideOf(old, pinsFromSchema(rawJson(oldPath))), sideOf(next, pinsFromSchema(rawJson(newPath))), layout));
 }
 
 function compareModules(old: Side, next: Side, layout: Layout): CompatReport {

@@ -30,14 +30,18 @@ export function resolve(side: Side, node: IrNode): IrNode {
   return current;
 }
 
+const MAX_SAME_DEPTH = 60;
+
 /** Structural equality of two nodes across the two modules (schema paths and annotations ignored; refs followed, cycles assumed equal). */
-export function sameNode(left: Side, leftNode: IrNode, right: Side, rightNode: IrNode, assumed = new Set<string>(), ids = new IdMap()): boolean {
+export function sameNode(left: Side, leftNode: IrNode, right: Side, rightNode: IrNode, assumed = new Set<string>(), ids = new IdMap(), depth = 0): boolean {
+  // Deeper than this counts as different: callers then compare properly (a stack bound).
+  if (depth > MAX_SAME_DEPTH) return false;
   const a = resolve(left, leftNode);
   const b = resolve(right, rightNode);
   const key = `${ids.of(a)}:${ids.of(b)}`;
   if (assumed.has(key)) return true;
   assumed.add(key);
-  const same = (x: IrNode, y: IrNode): boolean => sameNode(left, x, right, y, assumed, ids);
+  const same = (x: IrNode, y: IrNode): boolean => sameNode(left, x, right, y, assumed, ids, depth + 1);
   if (a.kind !== b.kind || a.kind === 'ref' || b.kind === 'ref') return false;
   if (!sameChecks(a.checks, b.checks, same)) return false;
   switch (a.kind) {

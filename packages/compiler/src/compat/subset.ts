@@ -8,18 +8,20 @@
 import { isMultipleOf } from '@binschema/runtime';
 import { matches } from '../ir/matches.js';
 import type { IrArray, IrNode, IrNumber, IrObject, IrString, IrUnion } from '../ir/types.js';
-import { ruleOf, type ChangeLog, type Direction, type RuleFamily } from './changes.js';
+import { ChangeLog, ruleOf, type Direction, type RuleFamily } from './changes.js';
+import { checksImplied } from './subset-checks.js';
 import { compareObjects } from './subset-object.js';
 import { describe, IdMap, jsonTypes, resolve, sameCheckLists, sameNode, short, type Side } from './sides.js';
 
 /** Most node pairs compared before giving up (unions of unions can multiply the work). */
-const MAX_STEPS = 200_000;
+const MAX_STEPS = 100_000;
+/** Deepest nesting of comparisons (a stack bound; deeper is reported as cannot-prove). */
+const MAX_DEPTH = 100;
 
 export class SubsetWalk {
   private readonly ids = new IdMap();
   private readonly inProgress = new Set<string>();
   private readonly done = new Map<string, boolean>();
-  private steps = 0;
 
   /** `sub`/`sup` are old/new for `backward` and new/old for `forward`. */
   constructor(
@@ -27,7 +29,29 @@ export class SubsetWalk {
     readonly sup: Side,
     readonly direction: Direction,
     private readonly log: ChangeLog,
+    /** Step and depth counts, shared with the reverse walk (they call each other). */
+    private readonly budget = { steps: 0, depth: 0 },
+    private reverseWalk?: SubsetWalk,
   ) {}
+
+  private readonly sameCache = new Map<string, boolean>();
+
+  /** Structural equality (sides.ts), cached per pair: it is asked at every comparison. */
+  private same(sub: IrNode, sup: IrNode): boolean {
+    const key = `${this.ids.of(sub)}:${this.ids.of(sup)}`;
+    let result = this.sameCache.get(key);
+    if (result === undefined) {
+      result = sameNode(this.sub, sub, this.sup, sup);
+      this.sameCache.set(key, result);
+    }
+    return result;
+  }
+
+  /** The same comparison with the sides swapped (`sup` ⊆ `sub`), reporting nothing: for `not` and equivalences. */
+  get reverse(): SubsetWalk {
+    this.reverseWalk ??= new SubsetWalk(this.sup, this.sub, this.direction === 'backward' ? 'forward' : 'backward', new ChangeLog(), this.budget, this);
+    return this.reverseWalk;
+  }
 
   /** The path reported for a pair: the new schema's node. */
   pathOf(subNode: IrNode, supNode: IrNode): string {
@@ -47,18 +71,24 @@ export class SubsetWalk {
     const known = this.done.get(key);
     if (known !== undefined) return known;
     if (this.inProgress.has(key)) return true;
-    if (++this.steps > MAX_STEPS) return this.report(report, this.pathOf(sub, sup), 'cannot-prove', 'cannot prove: the schemas are too large to compare');
+    if (++this.budget.steps > MAX_STEPS || this.budget.depth >= MAX_DEPTH) return this.report(report, this.pathOf(sub, sup), 'cannot-prove', 'cannot prove: the schemas are too large or too deep to compare');
     this.inProgress.add(key);
-    const result = this.compare(sub, sup, report);
-    this.inProgress.delete(key);
+    this.budget.depth++;
+    let result: boolean;
+    try {
+      result = this.compare(sub, sup, report);
+    } finally {
+      this.budget.depth--;
+      this.inProgress.delete(key);
+    }
     this.done.set(key, result);
     return result;
   }
 
   private compare(sub: IrNode, sup: IrNode, report: boolean): boolean {
-    if (sub.kind === 'never' || sameNode(this.sub, sub, this.sup, sup)) return true;
+    if (sub.kind === 'never' || this.same(sub, sup)) return true;
     const path = this.pathOf(sub, sup);
-    if (sup.checks !== undefined && !sameCheckLists(this.sub, sub.checks, this.sup, sup.checks)) {
+    if (sup.checks !== undefined && !sameCheckLists(this.sub, sub.checks, this.sup, sup.checks) && !checksImplied(this, sub.checks, sup.checks)) {
       return this.report(report, path, 'cannot-prove', `cannot prove: ${this.side('sup')} schema adds keywords checked on the whole value (not/if/dependent*/contains/unevaluated*)`);
     }
     if (sup.kind === 'any') return true;
@@ -116,7 +146,9 @@ export class SubsetWalk {
   private subUnion(sub: IrUnion, sup: IrNode, report: boolean): boolean {
     let ok = true;
     for (const variant of sub.variants) {
-      if (sup.kind === 'union') ok = this.variantIn(variant, sup, report) && ok;
+      // A value of a `oneOf` variant matches none of its siblings: they rule out their equals in `sup`.
+      const siblings = sub.mode === 'oneOf' ? sub.variants.filter((other) => other !== variant) : [];
+      if (sup.kind === 'union') ok = this.variantIn(variant, sup, report, siblings) && ok;
       else ok = this.contains(variant, sup, report) && ok;
       if (!ok && !report) return false;
     }
@@ -124,15 +156,16 @@ export class SubsetWalk {
   }
 
   private supUnion(sub: IrNode, sup: IrUnion, report: boolean): boolean {
-    return this.variantIn(sub, sup, report);
+    return this.variantIn(sub, sup, report, []);
   }
 
   /** `node` (not a union of `sub`'s variants itself) fits one variant of the union `sup`. */
-  private variantIn(node: IrNode, sup: IrUnion, report: boolean): boolean {
+  private variantIn(node: IrNode, sup: IrUnion, report: boolean, siblings: IrNode[]): boolean {
     const resolved = resolve(this.sub, node);
+    const fits = this.fittingVariant(resolved, sup);
+    if (fits >= 0) return this.onlyOne(resolved, sup, fits, report, siblings);
+    // A nested union that no variant holds whole: each of its variants may fit a different one.
     if (resolved.kind === 'union') return this.subUnion(resolved, sup, report);
-    const fits = sup.variants.findIndex((variant) => this.contains(resolved, variant, false));
-    if (fits >= 0) return this.onlyOne(resolved, sup, fits, report);
     // No variant holds it: explain against the variant of the same JSON type, if there is one.
     const types = jsonTypes(this.sub, resolved);
     const candidates = sup.variants.filter((variant) => [...jsonTypes(this.sup, variant)].some((type) => types.has(type)));
@@ -140,11 +173,25 @@ export class SubsetWalk {
     return this.report(report, this.pathOf(resolved, sup), 'union', `${this.side('sup')} schema has no variant that accepts ${this.side('sub')} ${describe(this.sub, resolved)}`);
   }
 
-  /** `oneOf` without a discriminator: a value must match exactly one variant, so the others must not overlap. */
-  private onlyOne(node: IrNode, sup: IrUnion, fits: number, report: boolean): boolean {
+  /** Index of a variant of `sup` that holds `node`: equal ones first (cheap), then those sharing a JSON type; -1 if none. */
+  private fittingVariant(node: IrNode, sup: IrUnion): number {
+    const equal = sup.variants.findIndex((variant) => this.same(node, variant));
+    if (equal >= 0) return equal;
+    const types = jsonTypes(this.sub, node);
+    return sup.variants.findIndex((variant) => [...jsonTypes(this.sup, variant)].some((type) => types.has(type)) && this.contains(node, variant, false));
+  }
+
+  /**
+   * `oneOf` without a discriminator: a value must match exactly one variant, so the others must
+   * not overlap it: told apart by JSON type, or contained in a `oneOf` sibling of the value's variant.
+   */
+  private onlyOne(node: IrNode, sup: IrUnion, fits: number, report: boolean, siblings: IrNode[]): boolean {
     if (sup.mode !== 'oneOf' || sup.discriminator !== undefined) return true;
     const types = jsonTypes(this.sub, node);
-    const overlapping = sup.variants.filter((variant, index) => index !== fits && [...jsonTypes(this.sup, variant)].some((type) => types.has(type)));
+    const overlapping = sup.variants.filter((variant, index) => index !== fits
+      && [...jsonTypes(this.sup, variant)].some((type) => types.has(type))
+      // w ⊆ a sibling s: a value outside s is outside w.
+      && !siblings.some((sibling) => this.reverse.contains(variant, sibling, false)));
     if (overlapping.length === 0) return true;
     return this.report(report, this.pathOf(node, sup), 'cannot-prove', `cannot prove that ${this.side('sub')} ${describe(this.sub, node)} matches only one oneOf variant of the ${this.side('sup')} schema`);
   }

@@ -98,6 +98,7 @@ export const MAP_CASES: CompatCase[] = [
   { name: 'an unchanged recursive definition is compatible', old: { $defs: { Node: object({ next: { $ref: '#/$defs/Node' } }) }, $ref: '#/$defs/Node' }, new: { $defs: { Node: object({ next: { $ref: '#/$defs/Node' } }) }, $ref: '#/$defs/Node' }, backward: true, forward: true, changes: [] },
   { name: 'an exported definition removed breaks backward', old: { $defs: { Point: STRING }, type: 'number' }, new: { type: 'number' }, backward: false, forward: true, changes: [['backward', 'definition-removed', '#/$defs/Point']] },
   // What the checker cannot prove.
+  { name: 'a `not` excluding more values breaks backward only', old: { type: 'string', not: { const: 'x' } }, new: { type: 'string', not: { enum: ['x', 'y'] } }, backward: false, forward: true, changes: [['backward', 'cannot-prove', '#']], oldOnly: 'y' },
   { name: 'a `not` added cannot be proven backward', old: STRING, new: { type: 'string', not: { const: 'x' } }, backward: false, forward: true, changes: [['backward', 'cannot-prove', '#']], oldOnly: 'x' },
 ];
 
