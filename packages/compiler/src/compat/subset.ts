@@ -93,12 +93,13 @@ export class SubsetWalk {
     }
     if (sup.kind === 'any') return true;
     if (sup.kind === 'never') return this.report(report, path, 'type', `${this.side('sup')} schema accepts no value here`);
+    // Literals are checked value by value against the whole of `sup` (a union's oneOf semantics included).
+    if (sub.kind === 'literal') return this.literalValues(sub.values, sub, sup, report);
     if (sub.kind === 'union') return this.subUnion(sub, sup, report);
     if (sup.kind === 'union') return this.supUnion(sub, sup, report);
     if (sub.kind === 'any' || sub.kind === 'ref' || sup.kind === 'ref') {
       return this.report(report, path, 'type', `${this.side('sup')} schema accepts only ${describe(this.sup, sup)} where ${this.side('sub')} accepts ${describe(this.sub, sub)}`);
     }
-    if (sub.kind === 'literal') return this.literalValues(sub.values, sub, sup, report);
     if (sup.kind === 'literal') {
       if (sub.kind === 'boolean') return this.literalValues([false, true], sub, sup, report);
       if (sub.kind === 'null') return this.literalValues([null], sub, sup, report);

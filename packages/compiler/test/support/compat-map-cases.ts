@@ -40,6 +40,7 @@ export const MAP_CASES: CompatCase[] = [
   { name: 'enum values reordered are compatible in the map layout', old: { enum: ['a', 'b'] }, new: { enum: ['b', 'a'] }, backward: true, forward: true, changes: [] },
   { name: 'a const changed breaks both ways', old: { const: 1 }, new: { const: 2 }, backward: false, forward: false, changes: [['both', 'const-changed', '#']], oldOnly: 1, newOnly: 2 },
   { name: 'a string narrowed to an enum breaks backward', old: STRING, new: { enum: ['a'] }, backward: false, forward: true, changes: [['backward', 'type-narrowed', '#']], oldOnly: 'b' },
+  { name: 'an enum of a number and a string fits a number|string union', old: { enum: [1, 'a'] }, new: { type: ['number', 'string'] }, backward: true, forward: false, changes: [['forward', 'type-widened', '#']], newOnly: 2 },
   { name: 'a boolean written as enum [true, false] is compatible', old: { type: 'boolean' }, new: { enum: [false, true] }, backward: true, forward: true, changes: [] },
   // Required properties.
   { name: 'a property made required breaks backward', old: object({ a: STRING, b: STRING }, ['a']), new: object({ a: STRING, b: STRING }, ['a', 'b']), backward: false, forward: true, changes: [['backward', 'required-added', '#/properties/b']], oldOnly: { a: 'x' } },
