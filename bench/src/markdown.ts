@@ -3,6 +3,7 @@ import type { CheckResult } from './check.js';
 import type { CodecEntry } from './registry.js';
 import type { Machine } from './machine.js';
 import type { Bar, GeoMean, Row } from './summary.js';
+import { AHEAD_OF_TIME } from './registry.js';
 import { groupBy } from './summary.js';
 
 export interface ReportInput {
@@ -30,9 +31,12 @@ export function renderBars(bars: Bar[]): string[] {
   return bars.map((bar) => `- **${bar.status}**: ${bar.claim} (${bar.detail})`);
 }
 
+/** Schema'd layouts have their own table (`renderSchemad`), apart from the map-layout comparisons. */
+const mapLayout = <T extends { origin: string }>(items: T[]): T[] => items.filter((item) => item.origin !== 'schemad');
+
 function renderMeans(means: GeoMean[]): string[] {
   const lines: string[] = [];
-  for (const [key, group] of groupBy(means, (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+  for (const [key, group] of groupBy(mapLayout(means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
     lines.push(`### ${key}`, '', '| codec | vs fastest peer (geomean) | worst payload | payloads |', '| --- | ---: | ---: | ---: |');
     for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
       lines.push(`| ${mean.label} | ${ratio(mean.ratio)} | ${ratio(mean.worst)} | ${mean.payloads} |`);
@@ -44,7 +48,7 @@ function renderMeans(means: GeoMean[]): string[] {
 
 function renderCases(rows: Row[]): string[] {
   const lines: string[] = [];
-  for (const [key, group] of groupBy(rows, (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
+  for (const [key, group] of groupBy(mapLayout(rows), (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
     lines.push(`### ${key}`, '', '| codec | ops/s | ns/op | bytes | vs fastest peer | round spread |', '| --- | ---: | ---: | ---: | ---: | ---: |');
     const ordered = [...group].sort((a, b) => (a.nsPerOp ?? Infinity) - (b.nsPerOp ?? Infinity));
     for (const row of ordered) {
@@ -62,7 +66,7 @@ function renderCases(rows: Row[]): string[] {
 /** One table per format: payloads down, encoders across, bytes in the cells. */
 function renderSizes(rows: Row[]): string[] {
   const lines: string[] = [];
-  for (const [format, group] of groupBy(rows.filter((row) => row.direction === 'encode'), (row) => row.format.toUpperCase())) {
+  for (const [format, group] of groupBy(mapLayout(rows).filter((row) => row.direction === 'encode'), (row) => row.format.toUpperCase())) {
     const codecs = [...new Set(group.map((row) => row.label))];
     lines.push(`### ${format}`, '', `| payload | ${codecs.join(' | ')} |`, `| --- |${' ---: |'.repeat(codecs.length)}`);
     for (const [payload, cells] of groupBy(group, (row) => row.payload)) {
@@ -72,6 +76,33 @@ function renderSizes(rows: Row[]): string[] {
     lines.push('');
   }
   return lines;
+}
+
+/**
+ * The schema'd layouts (records, Avro, our compact layout) per payload, beside our map-layout
+ * ahead-of-time modules: bytes, ns/op each way and the ratio to the fastest CBOR peer; a payload
+ * a codec cannot express shows the reason.
+ */
+export function renderSchemad(rows: Row[]): string[] {
+  const schemad = rows.filter((row) => row.origin === 'schemad' || (row.codec === AHEAD_OF_TIME && row.format === 'cbor'));
+  if (!schemad.some((row) => row.origin === 'schemad')) return ['No schema\'d layout was checked.', ''];
+  const lines = ['| payload | codec | bytes | encode ns/op | decode ns/op | encode vs fastest CBOR peer | decode vs fastest CBOR peer |', '| --- | --- | ---: | ---: | ---: | ---: | ---: |'];
+  const skipped: string[] = [];
+  for (const [payload, group] of groupBy(schemad, (row) => row.payload)) {
+    for (const [codec, pair] of groupBy(group, (row) => row.codec)) {
+      const encode = pair.find((row) => row.direction === 'encode');
+      const decode = pair.find((row) => row.direction === 'decode');
+      const name = codec === AHEAD_OF_TIME ? `${codec} (map layout)` : codec;
+      if (encode?.status === 'skipped' || encode?.status === 'failing') {
+        skipped.push(`- ${payload}, ${codec}: ${encode.reason}`);
+        lines.push(`| ${payload} | ${name} | ${encode.status} | | | | |`);
+        continue;
+      }
+      const time = (row: Row | undefined) => (row?.nsPerOp === undefined ? '–' : ns(row.nsPerOp));
+      lines.push(`| ${payload} | ${name} | ${encode?.size ?? '–'} | ${time(encode)} | ${time(decode)} | ${ratio(encode?.ratio)} | ${ratio(decode?.ratio)} |`);
+    }
+  }
+  return [...lines, '', ...(skipped.length === 0 ? [] : ['Skipped or failing:', '', ...skipped, ''])];
 }
 
 /** Whose bytes the decoders were timed on, collapsed to one line per format and source. */
@@ -124,6 +155,14 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
     '## Encoded size (bytes)',
     '',
     ...renderSizes(input.rows),
+    '## Schema\'d layouts',
+    '',
+    'Codecs whose bytes leave the key names out and need the writer\'s schema or record definitions',
+    '(cbor-x and msgpackr records, Avro via avsc, ours in the compact layout): reference points, never',
+    'CBOR peers and never in the tables above; each decodes its own encoding. Ours in the map layout',
+    '(the ahead-of-time modules) is listed beside them.',
+    '',
+    ...renderSchemad(input.rows),
     '## Failing and skipped',
     '',
     ...renderProblems(input),
@@ -143,11 +182,16 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
 /** The console version: bars, geomeans and problems, without the per-payload tables. */
 export function renderConsole(input: ReportInput): string {
   const lines = ['', 'Geometric mean of the ratio to the fastest peer:'];
-  for (const [key, group] of groupBy(input.means, (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+  for (const [key, group] of groupBy(mapLayout(input.means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
     lines.push(`  ${key}`);
     for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
       lines.push(`    ${ratio(mean.ratio).padStart(7)}  worst ${ratio(mean.worst).padStart(6)}  ${mean.label} (${mean.payloads} payloads)`);
     }
+  }
+  const schemad = input.means.filter((mean) => mean.origin === 'schemad');
+  if (schemad.length > 0) {
+    lines.push('', 'Schema\'d layouts (geometric mean vs the fastest CBOR peer, over the payloads each expresses):');
+    for (const mean of schemad) lines.push(`    ${ratio(mean.ratio).padStart(7)}  ${mean.direction}  ${mean.label} (${mean.payloads} payloads)`);
   }
   lines.push('', 'Bars:', ...renderBars(input.bars).map((line) => `  ${line.replace(/\*\*/g, '')}`));
   lines.push('', 'Failing and skipped:', ...renderProblems(input).map((line) => `  ${line}`));

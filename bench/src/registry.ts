@@ -8,14 +8,18 @@ import { createRequire } from 'node:module';
 import type { Payload } from './payloads.js';
 import { generateModules, importModule, type GeneratedModule } from './aot.js';
 import { copyBytes } from './values.js';
+import { schemadEntries } from './schemad.js';
 
 /** The id of the ahead-of-time modules: the codec the bars are judged on. */
 export const AHEAD_OF_TIME = 'binschema ahead-of-time';
 
 export type Format = 'cbor' | 'ubjson';
 export type Direction = 'encode' | 'decode';
-/** `ours` is binschema; `peer` sets the bar; `baseline` (JSON, msgpackr) is shown but never the bar. */
-export type Origin = 'ours' | 'peer' | 'baseline';
+/**
+ * `ours` is binschema; `peer` sets the bar; `baseline` (JSON, msgpackr) is shown but never the bar;
+ * `schemad` (schema'd layouts: records, Avro, our compact layout; `schemad.ts`) has its own table.
+ */
+export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad';
 
 /** One codec bound to one payload (generated codecs are per schema; the others ignore it). */
 export interface PayloadCodec {
@@ -23,6 +27,8 @@ export interface PayloadCodec {
   decode: (input: any) => unknown;
   /** Makes `decode`'s input from bytes; called for every timed call, so it must copy. */
   prepare: (bytes: Uint8Array) => unknown;
+  /** What the check compares, applied to the payload and to the decoded value alike (never timed); default: the value itself. */
+  view?: (value: unknown) => unknown;
 }
 
 export interface CodecEntry {
@@ -36,7 +42,7 @@ export interface CodecEntry {
    * What the bytes are: the format, JSON text or MessagePack (baselines). A decoder whose wire is
    * not the format decodes its own encoding of the payload (JSON: the payload's own text).
    */
-  wire: Format | 'json' | 'msgpack';
+  wire: Format | 'json' | 'msgpack' | 'cbor-records' | 'msgpack-records' | 'avro' | 'compact';
   origin: Origin;
   notes: string[];
   /**
@@ -52,6 +58,11 @@ export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = {
 const pinned: Record<string, string> = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
 ).dependencies;
+
+/** The exact version `bench/package.json` pins for a package. */
+export function pinnedVersion(pkg: string): string {
+  return pinned[pkg];
+}
 
 /** `id` is stable (used in results and filters); the label adds the pinned version and API. */
 function peer(id: string, pkg: string, api: [string, string] | [], format: Format, notes: string[], make: () => Promise<Omit<PayloadCodec, 'prepare'> & Partial<PayloadCodec>>): CodecEntry {
@@ -274,13 +285,13 @@ function probeFormat(compileCodec: (schema: unknown, options: object) => unknown
   }
 }
 
-/** The registry, in display order: ours first, then peers, then the JSON baseline. */
+/** The registry, in display order: ours first, then peers, then the baselines, then the schema'd layouts (CBOR table). */
 export function registry(): CodecEntry[] {
   const entries: CodecEntry[] = [];
   for (const format of ['cbor', 'ubjson'] as const) {
     entries.push(aheadOfTime(format), generated(format, false), generated(format, true), generic(format));
     entries.push(...peers().filter((entry) => entry.format === format), json(format));
-    if (format === 'cbor') entries.push(msgpackr());
+    if (format === 'cbor') entries.push(msgpackr(), ...schemadEntries());
   }
   return entries;
 }

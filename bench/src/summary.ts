@@ -15,7 +15,7 @@ export interface Row {
   codec: string;
   label: string;
   origin: Origin;
-  status: 'ok' | 'failing' | 'not timed';
+  status: 'ok' | 'failing' | 'skipped' | 'not timed';
   reason?: string;
   size?: number;
   /** Median over rounds. */
@@ -51,7 +51,7 @@ export function buildRows(cases: Case[], timings: Map<Case, number[]>): Row[] {
       codec: item.entry.id,
       label: item.entry.names[item.direction],
       origin: item.entry.origin,
-      status: item.status === 'failing' ? 'failing' : rounds === undefined ? 'not timed' : 'ok',
+      status: item.status !== 'ok' ? item.status : rounds === undefined ? 'not timed' : 'ok',
       reason: item.reason,
       size: item.size,
     };

@@ -44,6 +44,10 @@ export type {
   JsonValue,
 } from './ir/types.js';
 
+// Schema evolution: can new readers read old bytes, and old readers new bytes?
+export { checkCompatibility, checkCompatibilityOfFiles, type CompatOptions, type CompatReport, type CompatChange, type Layout } from './compat/index.js';
+export { compactPositions, compactLayout, type CompactPosition, type CompactLayout } from './ir/compact-positions.js';
+
 // Errors.
 export { SchemaError, isSchemaError } from './errors.js';
 /** The end of an `unresolved-ref` message for a document not passed in: tools with their own flags (the CLI) name those instead. */
