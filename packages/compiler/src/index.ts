@@ -6,6 +6,7 @@ export {
   moduleBaseName,
   type CompileOptions,
   type Format,
+  type Layout,
   type GeneratedFile,
 } from './compile.js';
 export { AUTO_COMPACT_PROPERTIES, type CodeSize } from './emit/code-size.js';
