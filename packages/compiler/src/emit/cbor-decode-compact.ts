@@ -44,8 +44,8 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
     if (index === undefined) {
       lines.line(comment(`position ${position}: reserved`));
       lines.block(js`if (${present(element)})`, (body) => {
-        body.line(js`if (!(${isUndefined})) ${emitter.failAt(node, new Code('reader.pos'))('schema-violation', `a value at reserved position ${position}`)}`);
-        body.line(js`reader.pos++;`);
+        // `u8` refuses the end of the input, as any truncated item.
+        body.line(js`if (reader.u8() !== 0xf7) ${emitter.failAt(node, new Code('reader.pos - 1'))('schema-violation', `a value at reserved position ${position}`)}`);
       });
       return;
     }
