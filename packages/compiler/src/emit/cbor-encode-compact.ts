@@ -1,5 +1,5 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, Lines } from './code.js';
+import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
 import { literalCondition, literalMessage, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
@@ -29,8 +29,7 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
     declaredPatternChecks(frame, index, lines);
   }
   const length = arrayLength(frame, positions, open, scope, lines);
-  writeArrayHead(emitter, length, variant === undefined ? 0 : 1, lines);
-  if (variant !== undefined) writeIndex(emitter, variant, lines);
+  writeArrayHead(emitter, length, variant, lines);
   positions.slots.forEach((index, position) => {
     // Positions before the last required one are always written; later ones only up to `length`.
     const absent = (body: Lines): void => {
@@ -73,14 +72,18 @@ function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: bool
   return length;
 }
 
-/** The array head: pre-encoded when the count is known at compile time. */
-function writeArrayHead(emitter: CborEncoderEmitter, length: Code, extra: number, lines: Lines): void {
-  if (/^\d+$/.test(length.text) && Number(length.text) + extra < 24) {
+/** The array head, and a union variant's index after it: pre-encoded when the count is known at compile time. */
+function writeArrayHead(emitter: CborEncoderEmitter, length: Code, variant: number | undefined, lines: Lines): void {
+  const extra = variant === undefined ? 0 : 1;
+  if (/^\d+$/.test(length.text) && Number(length.text) + extra < 24 && (variant ?? 0) < 24) {
     const count = Number(length.text) + extra;
-    emitter.writeConstant(Uint8Array.of(0x80 + count), `array head ${count}`, `CBOR array head (${count} elements)`, lines);
+    const bytes = variant === undefined ? Uint8Array.of(0x80 + count) : Uint8Array.of(0x80 + count, variant);
+    const what = variant === undefined ? `CBOR array head (${count} elements)` : `CBOR array head (${count} elements) and variant index ${variant}`;
+    emitter.writeConstant(bytes, `array head ${count}`, what, lines);
     return;
   }
   lines.line(js`${emitter.context.runtime('writeHead')}(writer, 4, ${extra === 0 ? length : js`${length} + ${extra}`});`);
+  if (variant !== undefined) writeIndex(emitter, variant, lines);
 }
 
 /** An unsigned integer index (enum value, union variant). */
@@ -157,7 +160,9 @@ export function emitIndexedUnionWriter(emitter: CborEncoderEmitter, node: IrUnio
   const fail = emitter.failWith(node, undefined);
   emitter.plainObjectGuard(scope.fresh('prototype'), fail, lines);
   const tag = scope.fresh('tag');
-  lines.line(js`const ${tag} = ${emitter.context.use('ownValue')}(value, ${jsonLiteral(discriminator.property)});`);
+  const property = discriminator.property;
+  const read = property in Object.prototype ? js`${emitter.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
+  lines.line(js`const ${tag} = ${read};`);
   lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(discriminator.property)}`)}`);
   discriminatorSwitch(node, tag, lines, (variant, inner) => {
     const index = node.variants.indexOf(variant);
