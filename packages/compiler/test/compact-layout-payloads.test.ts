@@ -9,6 +9,8 @@ import { isDecodeError } from '@binschema/runtime';
 import { compileCodec, type CompiledCodec } from '../src/index.js';
 import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
 import { Random } from './support/random.js';
+import { walkCbor } from './support/fuzz-walk.js';
+import { deepNestings, hostileKeys, nestingBombs, raisedLengths, type Mutant } from './support/fuzz-mutate.js';
 import { testDataPath } from '../../../test-data/index.js';
 
 const payloads = testDataPath('payloads/');
@@ -108,6 +110,43 @@ for (const name of ['small-object', 'typical-object', 'large-object', 'combined'
     assert.is(({} as Record<string, unknown>).polluted, undefined);
     // Mutations that only change a scalar's value decode; the check above judged those.
     assert.ok(accepted > 0, 'no mutation decoded');
+  });
+}
+
+for (const name of ['typical-object', 'large-object', 'very-large-object']) {
+  fuzz(`${name}: raised declared lengths, deep nestings of its own steps, hostile keys and nesting bombs give a schema-valid value or a DecodeError`, () => {
+    const { schema, codec, value } = load(name);
+    const judge = new SchemaDocument(schema);
+    const bytes = codec.encode(value).slice();
+    const items = walkCbor(bytes);
+    const random = new Random(name.length * 104729);
+    const decodes = (input: Uint8Array) => {
+      try {
+        codec.decode(input);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const mutants: Mutant[] = [
+      ...raisedLengths('cbor', bytes, items, random, 40),
+      ...deepNestings(bytes, items, 4, decodes),
+      ...hostileKeys('cbor', bytes, items, random, 10),
+      ...nestingBombs('cbor'),
+    ];
+    assert.ok(mutants.length > 10, 'too few mutants');
+    for (const mutant of mutants) {
+      let decoded: unknown;
+      try {
+        decoded = codec.decode(mutant.bytes);
+      } catch (error) {
+        assert.ok(isDecodeError(error), `${mutant.what}: ${String(error)}`);
+        continue;
+      }
+      if (isJsonValue(decoded)) assert.ok(judge.validate(decoded), `${mutant.what}: a value ajv finds invalid`);
+      else assert.not.ok(holdsUndefined(decoded), `${mutant.what}: undefined in the decoded value`);
+    }
+    assert.is(({} as Record<string, unknown>).polluted, undefined);
   });
 }
 
