@@ -6,7 +6,7 @@ import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import type { Fail } from './checks.js';
 import { compactCall } from './record-table.js';
-import { Code, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';

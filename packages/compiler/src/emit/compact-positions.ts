@@ -54,7 +54,7 @@ export function compactPositions(node: IrObject): CompactPositions {
     positionOf[index] = property.index;
   });
   let free = 0;
-  node.properties.forEach((property, index) => {
+  node.properties.forEach((_, index) => {
     if (positionOf[index] !== undefined || omitted.includes(index)) return;
     while (taken.has(free)) free++;
     taken.set(free, index);
