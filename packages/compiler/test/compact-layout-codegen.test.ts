@@ -35,6 +35,13 @@ const rich = {
     version: { const: { major: 1 } },
     level: { enum: ['low', 'high', { custom: true }] },
     constructor: { type: 'string' },
+    // Names of the generated functions' own locals.
+    length: { type: 'integer' },
+    rest: { type: 'integer' },
+    result: { type: 'integer' },
+    count: { type: 'integer' },
+    start: { type: 'integer' },
+    record: { type: 'integer' },
     shape: {
       oneOf: [
         { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'number' } }, required: ['type', 'r'], additionalProperties: false },
@@ -82,6 +89,7 @@ behaviour('round-trips values through gaps, constants, extras, structured enum v
     { id: 2, kind: 'rich', version: { major: 1 }, level: { custom: true }, constructor: 'c', 'x-a': 5, spouse: null },
     { id: 3, kind: 'rich', version: { major: 1 }, shape: { type: 'box', note: 'extra' }, spouse: { name: 'A', age: 3 } },
     { id: 4, kind: 'rich', version: { major: 1 }, level: 'high', shape: { type: 'circle', r: 1.5 } },
+    { id: 5, kind: 'rich', version: { major: 1 }, length: 1, rest: 2, result: 3, count: 4, start: 5, record: 6, 'x-b': 7 },
   ];
   for (const value of values) assert.equal(codec.decode(codec.encode(value)), value);
   // The decoded structured constant is a fresh object each time (callers may mutate it).

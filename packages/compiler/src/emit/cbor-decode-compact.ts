@@ -1,9 +1,9 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
-import { literalMessage, propertyCountChecks } from './checks.js';
+import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { buildResult, type FixedLocals } from './decode-object.js';
-import { compactPositions } from './compact-positions.js';
+import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { extrasNode } from './cbor-encode-compact.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
@@ -15,27 +15,55 @@ import type { CborDecoderEmitter } from './cbor-decode.js';
  * extras map, when allowed) "more elements than declared positions", like an undeclared key.
  */
 
+/** What the parts of a compact object reader share. */
+interface CompactFrame {
+  emitter: CborDecoderEmitter;
+  node: IrObject;
+  scope: NameScope;
+  positions: CompactPositions;
+  /** Elements before the first position: 1 for a union variant (its index). */
+  shift: number;
+  locals: Name[];
+  start: Name;
+  count: Name;
+  uint8: Name;
+  extras: Name;
+  rest: Name;
+  key: Name;
+  /** The locals of `buildResult`. */
+  result: FixedLocals;
+  fail: Fail;
+}
+
 /** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first, already checked). */
 export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
+  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [start, count, uint8, extras, rest, key] = ['start', 'count', 'uint8', 'extras', 'rest', 'key'].map((fixed) => scope.claim(fixed));
-  const fixed = resultLocals(scope);
+  const result = resultLocals(scope);
   const positions = compactPositions(node);
-  const fail = emitter.failAt(node, start);
-  const shift = variant === undefined ? 0 : 1;
   emitter.depthGuard(node, lines);
   lines.line(js`const ${start} = reader.pos;`);
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
   if (variant !== undefined) lines.line(js`${context.use('readIndex')}(reader, ${path}); // the variant index ${variant}`);
   lines.line(js`const ${uint8} = reader.uint8;`);
-  const locals = node.properties.map((property) => {
+  const locals = node.properties.map((property, index) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
     // A required constant is not on the wire: its value is put back.
-    if (positions.omitted.includes(node.properties.indexOf(property))) lines.line(js`const ${local} = ${jsonLiteral((property.node as IrLiteral).values[0])};`);
+    if (positions.omitted.includes(index)) lines.line(js`const ${local} = ${jsonLiteral((property.node as IrLiteral).values[0])};`);
     else lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
     return local;
   });
+  const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, result, fail: emitter.failAt(node, start) };
+  readPositions(frame, lines);
+  readRest(frame, lines);
+  finishObject(frame, lines);
+}
+
+/** Each position in order, straight-line: absent past the array's end or as `undefined`. */
+function readPositions(frame: CompactFrame, lines: Lines): void {
+  const { emitter, node, scope, positions, shift, locals, count, uint8 } = frame;
   // Element `element` is there: below a definite count, or before the break of an indefinite array.
   const present = (element: number): Code => js`(${element} < ${count} || (${count} < 0 && reader.pos < reader.end && ${uint8}[reader.pos] !== 0xff))`;
   const isUndefined = js`reader.pos < reader.end && ${uint8}[reader.pos] === 0xf7`;
@@ -55,7 +83,17 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
       body.ifElse(isUndefined, (absent) => absent.line(new Code('reader.pos++;')), (value) => emitter.readValue(property.node, locals[index], scope, value, new Code('depth - 1')));
     });
   });
-  const declared = positions.slots.length + shift;
+}
+
+/**
+ * After the positions: the end of the array, or (when the object allows extra entries) one map of
+ * them, read by the map layout's reader for the object's undeclared entries; no declared name may
+ * come back there. Anything more is "more elements than declared positions".
+ */
+function readRest(frame: CompactFrame, lines: Lines): void {
+  const { emitter, node, positions, count, extras, rest, key, fail } = frame;
+  const context = emitter.context;
+  const declared = positions.slots.length + frame.shift;
   const tooMany = fail('schema-violation', 'more elements than declared positions');
   lines.line(js`let ${extras}: unknown[] | undefined;`);
   const readExtras = (body: Lines): void => {
@@ -63,7 +101,6 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
       body.line(tooMany);
       return;
     }
-    // The extras map: the map layout's reader for the object's undeclared entries, then no declared name among them.
     body.line(js`const ${rest} = ${emitter.functionOf(extrasNode(node))}(reader, depth - 1) as Record<string, unknown>;`);
     body.block(js`for (const ${key} of Object.keys(${rest}))`, (loop) => {
       loop.line(js`if (${declaredNames(emitter, node)}.has(${key})) ${fail('schema-violation', 'a declared property in the extras map')}`);
@@ -80,9 +117,15 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
     if (positions.open) more.line(js`if (${count} > ${declared + 1}) ${tooMany}`);
     readExtras(more);
   });
+}
+
+/** Required checks, the result (the map layout's `buildResult`), and the checks over the whole object. */
+function finishObject(frame: CompactFrame, lines: Lines): void {
+  const { emitter, node, positions, locals, extras, fail } = frame;
   node.properties.forEach((property, index) => {
     if (property.required && !positions.omitted.includes(index)) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
   });
+  const fixed = frame.result;
   buildResult(emitter, node, locals, positions.open ? extras : undefined, fixed, lines);
   for (const name of node.extraRequired) {
     lines.line(js`if (!Object.prototype.hasOwnProperty.call(${fixed.result}, ${literal(name)})) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);

@@ -19,6 +19,8 @@ const UNDEFINED = new Code('writer.u8(0xf7);');
 
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
 export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+  // Claimed before the property locals (named after the schema), so those get suffixes, not these.
+  const [length, rest] = [scope.claim('length'), scope.claim('rest')];
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
   const positions = compactPositions(node);
   for (const index of positions.omitted) {
@@ -28,13 +30,13 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
     lines.line(js`if (!(${literalCondition(emitter.context, property.node as IrLiteral, frame.locals[index])})) ${fail('schema-violation', literalMessage(property.node as IrLiteral))}`);
     declaredPatternChecks(frame, index, lines);
   }
-  const length = arrayLength(frame, positions, open, scope, lines);
-  writeArrayHead(emitter, length, variant, lines);
+  const count = arrayLength(frame, positions, open, length, lines);
+  writeArrayHead(emitter, count, variant, lines);
   positions.slots.forEach((index, position) => {
     // Positions before the last required one are always written; later ones only up to `length`.
     const absent = (body: Lines): void => {
       if (position < positions.requiredLength) body.line(UNDEFINED);
-      else body.line(js`if (${length} > ${position}) ${UNDEFINED}`);
+      else body.line(js`if (${count} > ${position}) ${UNDEFINED}`);
     };
     if (index === undefined) {
       lines.line(comment(`position ${position}: reserved`));
@@ -50,14 +52,14 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
     if (property.required) write(lines);
     else lines.ifElse(js`${frame.locals[index]} !== undefined`, write, absent);
   });
-  if (open) writeExtras(emitter, frame, scope, lines);
+  if (open) writeExtras(emitter, frame, rest, scope, lines);
 }
 
 /**
  * The element count (a number, or a local computed before anything is written): the positions up
  * to the last present one, plus the extras map when there are extra keys.
  */
-function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: boolean, scope: NameScope, lines: Lines): Code {
+function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: boolean, length: Name, lines: Lines): Code {
   const optional: { position: number; local: Name }[] = [];
   positions.slots.forEach((index, position) => {
     if (index !== undefined && position >= positions.requiredLength && !frame.node.properties[index].required) optional.push({ position, local: frame.locals[index] });
@@ -67,7 +69,6 @@ function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: bool
   // Nested conditionals from the first optional position up: the last present one decides.
   for (const { position, local } of optional) expression = js`${local} !== undefined ? ${position + 1} : ${expression}`;
   if (open) expression = js`${frame.extras} !== undefined ? ${positions.slots.length + 1} : ${optional.length === 0 ? expression : js`(${expression})`}`;
-  const length = scope.claim('length');
   lines.line(js`const ${length} = ${expression};`);
   return length;
 }
@@ -97,8 +98,7 @@ function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Lines): v
  * positions: copied into an object written by the map layout's writer for the object's
  * `patternProperties`/`additionalProperties`/`propertyNames` (`extrasNode`).
  */
-function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, scope: NameScope, lines: Lines): void {
-  const rest = scope.claim('rest');
+function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, rest: Name, scope: NameScope, lines: Lines): void {
   lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
     body.line(js`const ${rest}: Record<string, unknown> = {};`);
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${emitter.context.use('setOwn')}(${rest}, ${frame.key}, ${frame.record}[${frame.key}]);`);
