@@ -97,5 +97,18 @@ behaviour('round-trips values through gaps, constants, extras, structured enum v
   assert.ok((codec.decode(bytes) as { version: object }).version !== (codec.decode(bytes) as { version: object }).version);
 });
 
+behaviour("codeSize 'auto' on a schema past 150 properties keeps the fast code and the compact layout", () => {
+  const properties = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, { type: 'integer' }]));
+  const schema = { type: 'object', properties, additionalProperties: false };
+  const [file] = compileSchema(schema, 'wide', { format: 'cbor', layout: 'compact' });
+  assert.not.match(file.text, /RecordTable/);
+  const codec = compileCodec(schema, { format: 'cbor', layout: 'compact' });
+  const value = { p0: 1, p199: 2 };
+  const bytes = codec.encode(value);
+  // 200 positions: a two-byte head (0x98 0xc8), 1, 198 undefined, 2.
+  assert.equal([bytes.length, bytes[0], bytes[1], bytes[2], bytes[3], bytes[200], bytes[201]], [202, 0x98, 200, 1, 0xf7, 0xf7, 2]);
+  assert.equal(codec.decode(bytes), value);
+});
+
 typed.run();
 behaviour.run();
