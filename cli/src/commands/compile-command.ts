@@ -20,6 +20,7 @@ export interface CompileFlags {
   check?: boolean;
   runtime?: string;
   codeSize?: 'auto' | 'fast' | 'compact';
+  layout?: 'map' | 'compact';
 }
 
 /** Exit codes: 0 written (or up to date), 1 `--check` found stale files, 2 a schema or usage error. */
@@ -44,6 +45,11 @@ export function registerCompile(program: Command): void {
       new Option('--code-size <mode>', 'CBOR: fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties)')
         .choices(['auto', 'fast', 'compact'])
         .default('auto'),
+    )
+    .addOption(
+      new Option('--layout <layout>', 'CBOR: map (objects with their keys) or compact (objects as arrays by position, enums by index; README "Compact layout")')
+        .choices(['map', 'compact'])
+        .default('map'),
     )
     .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
     .addHelpText('after', `

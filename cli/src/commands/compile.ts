@@ -47,6 +47,7 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
           runtimeModule: flags.runtime,
           onWarning: index === 0 ? (warning: CompileWarning) => warn(warning.message) : undefined,
           codeSize: flags.codeSize,
+          layout: flags.layout,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
       }

@@ -35,7 +35,18 @@ export interface CompileOptions extends FrontEndOptions {
    * properties, compact past that (README "Code size").
    */
   codeSize?: CodeSize;
+  /**
+   * `'map'` (default): objects are maps with their keys. `'compact'`: the schema fixes the keys,
+   * so objects are arrays by position, enum values their index, discriminated unions
+   * `[variantIndex, …fields]` (README "Compact layout"); CBOR only for now.
+   */
+  layout?: Layout;
 }
+
+/** Object layouts on the wire (README "Compact layout"). */
+export type Layout = 'map' | 'compact';
+
+const LAYOUTS: readonly string[] = ['map', 'compact'];
 
 export interface GeneratedFile {
   fileName: string;
@@ -61,6 +72,20 @@ export function checkOptions(options: CompileOptions): void {
   if (options.codeSize !== undefined && !CODE_SIZES.includes(options.codeSize)) {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown codeSize ${JSON.stringify(options.codeSize)}`, '#');
   }
+  if (options.layout !== undefined && !LAYOUTS.includes(options.layout)) {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown layout ${JSON.stringify(options.layout)}`, '#');
+  }
+  if (options.layout === 'compact') checkCompactOptions(options);
+}
+
+/** The combinations the compact layout does not support, refused up front. */
+function checkCompactOptions(options: CompileOptions): void {
+  const refuse = (what: string): never => {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, what, '#');
+  };
+  if (options.format === 'ubjson') refuse('compact layout is CBOR-only for now');
+  if (options.deterministic === true || options.dagCbor === true) refuse('compact layout has no map keys to order: it cannot be combined with deterministic or dagCbor');
+  if (options.codeSize === 'compact') refuse("compact layout needs codeSize 'fast' or 'auto' (the record tables of codeSize 'compact' write maps)");
 }
 
 /** The generated files for an IR module: a pure, deterministic function of its inputs. */
@@ -80,11 +105,13 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
-  const compact = isCompact(ir, options.codeSize);
+  const layout = options.layout ?? 'map';
+  // The record tables write maps: with the compact layout, `auto` stays with the fast code.
+  const compact = layout === 'map' && isCompact(ir, options.codeSize);
   return underStackNet(ir.source, () => {
     if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact });
     const dagCbor = options.dagCbor === true;
-    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode, compact });
+    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode, compact, layout });
   });
 }
 

@@ -100,6 +100,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     formatAssertion: options.formatAssertion ?? 'by-draft',
     baseUri: options.baseUri ?? null,
     codeSize: options.codeSize ?? 'auto',
+    layout: options.layout ?? 'map',
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };

@@ -6,9 +6,13 @@ export {
   moduleBaseName,
   type CompileOptions,
   type Format,
+  type Layout,
   type GeneratedFile,
 } from './compile.js';
 export { AUTO_COMPACT_PROPERTIES, type CodeSize } from './emit/code-size.js';
+
+// The compact layout's positions (README "Compact layout"), for tools that compare schemas' wire forms.
+export { compactPositions, isOmittedConst, isIndexedEnum, isPositional, type CompactPositions } from './emit/compact-positions.js';
 
 // In-process codecs: the generated code run with `new Function` (tests, REPLs, dynamic schemas).
 export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';

@@ -1,4 +1,9 @@
-import type { IrArray, IrNode, IrObject } from '../ir/types.js';
+import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from '../compile.js';
+import { functionDocs, pathWords } from './context.js';
+import { emitCompactObjectReader, emitIndexedUnionReader, readEnumIndex } from './cbor-decode-compact.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { compactUnion } from './compact-unions.js';
 import { compactCall } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
@@ -25,9 +30,14 @@ export class CborDecoderEmitter extends DecoderEmitter {
   constructor(
     context: ModuleContext,
     readonly deterministic: boolean,
+    /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
+    readonly layout: Layout = 'map',
   ) {
     super(context);
   }
+
+  /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
+  private readonly variantReaders = new Map<IrObject, Map<number, Name>>();
 
   /** Compact mode: objects, plain lists and type-dispatched unions are read by the runtime (which adds the schema path to errors). */
   protected override compactBody(node: IrNode, lines: Lines): boolean {
@@ -37,7 +47,52 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
+    if (this.layout === 'compact' && isPositional(node)) emitCompactObjectReader(this, node, scope, lines);
+    else emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
+  }
+
+  /** Compact layout: enums from their index. */
+  protected override readLiteral(node: IrLiteral, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
+    if (this.layout === 'compact' && isIndexedEnum(node)) readEnumIndex(this, node, target, scope, lines);
+    else super.readLiteral(node, target, scope, lines, depth, marker);
+  }
+
+  /** Compact layout: discriminated unions from `[variantIndex, …fields]`, others by their wire types (`compact-unions.ts`). */
+  protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    if (this.layout !== 'compact') {
+      super.emitUnion(node, scope, lines);
+      return;
+    }
+    const plan = compactUnion(node, this.context.definitions);
+    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReader(object, index));
+    else super.emitUnion(node, scope, lines, plan);
+  }
+
+  /** `read<Object>AsVariant<index>(reader, depth)`: the object's array after the variant index. */
+  private variantReader(object: IrObject, index: number): Name {
+    const byIndex = this.variantReaders.get(object) ?? new Map<number, Name>();
+    this.variantReaders.set(object, byIndex);
+    const existing = byIndex.get(index);
+    if (existing !== undefined) return existing;
+    const name = this.context.scope.fresh(`read ${pathWords(object.schemaPath, this.context.ir.rootName)} as variant ${index}`, { pascal: false });
+    byIndex.set(index, name);
+    const scope = this.context.scope.child();
+    for (const fixed of ['reader', 'depth', 'error']) scope.claim(fixed);
+    const lines = new Lines();
+    emitCompactObjectReader(this, object, scope, lines, index);
+    const body = new Lines().tryCatch(
+      (inner) => inner.append(lines),
+      (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(object.schemaPath)});`),
+    );
+    this.context.functions.push({
+      name,
+      docs: functionDocs(`Reads ${object.schemaPath} from CBOR, as variant ${index} of a union (compact layout).`, object),
+      params: [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number')],
+      returnType: this.type(object),
+      body: body.toCode(),
+      exported: false,
+    });
+    return name;
   }
 
   protected override locatesItsErrors(node: IrNode): boolean {

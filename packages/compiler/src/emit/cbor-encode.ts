@@ -1,4 +1,10 @@
-import type { IrArray, IrNode, IrNumber, IrObject } from '../ir/types.js';
+import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from '../compile.js';
+import { functionDocs, pathWords } from './context.js';
+import { emitCompactObjectWriter, emitIndexedUnionWriter, writeEnumIndex } from './cbor-encode-compact.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { compactUnion } from './compact-unions.js';
+import type { Fail } from './checks.js';
 import { compactCall } from './record-table.js';
 import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
@@ -28,9 +34,14 @@ export class CborEncoderEmitter extends EncoderEmitter {
     readonly deterministic: boolean,
     /** DAG-CBOR: float64 numbers (-0 as 0, as @ipld/dag-cbor) and the DAG-CBOR writer for unknown shapes. */
     readonly dagCbor = false,
+    /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
+    readonly layout: Layout = 'map',
   ) {
     super(context);
   }
+
+  /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
+  private readonly variantWriters = new Map<IrObject, Map<number, Name>>();
 
   /** Compact mode: objects, plain lists and type-dispatched unions are written by the runtime. */
   protected override compactBody(node: IrNode, lines: Lines): boolean {
@@ -40,7 +51,49 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
+    if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);
+    else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
+  }
+
+  /** Compact layout: enums as their index. */
+  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+    if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines);
+    else super.writeLiteral(node, value, fail, lines, depth);
+  }
+
+  /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
+  protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    if (this.layout === 'compact') {
+      const plan = compactUnion(node, this.context.definitions);
+      if (plan.kind === 'indexed') {
+        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriter(object, index));
+        return;
+      }
+    }
+    super.emitUnion(node, scope, lines);
+  }
+
+  /** `write<Object>AsVariant<index>(writer, value, depth)`: the object's array with the variant index first. */
+  private variantWriter(object: IrObject, index: number): Name {
+    const byIndex = this.variantWriters.get(object) ?? new Map<number, Name>();
+    this.variantWriters.set(object, byIndex);
+    const existing = byIndex.get(index);
+    if (existing !== undefined) return existing;
+    const name = this.context.scope.fresh(`write ${pathWords(object.schemaPath, this.context.ir.rootName)} as variant ${index}`, { pascal: false });
+    byIndex.set(index, name);
+    const scope = this.context.scope.child();
+    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
+    const lines = new Lines();
+    emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index);
+    this.context.functions.push({
+      name,
+      docs: functionDocs(`Writes ${object.schemaPath} as CBOR, as variant ${index} of a union (compact layout).`, object),
+      params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+      returnType: new Code('void'),
+      body: lines.toCode(),
+      exported: false,
+    });
+    return name;
   }
 
   /** Maps: a head with the entry count; keys in RFC 8949 §4.2.1 order in deterministic mode. */

@@ -1,3 +1,4 @@
+import { CBOR_COMPACT_PRELUDE } from './cbor-compact-prelude.js';
 import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
@@ -129,4 +130,4 @@ function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array
   compareKeys: imported('compareKeys', true),
 };
 
-export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE };
+export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE, ...CBOR_COMPACT_PRELUDE };

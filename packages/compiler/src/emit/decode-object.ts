@@ -309,7 +309,7 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
  * properties (up to 30, one bit each in `shape`), the first record of each shape also builds a
  * witness the same way, kept by a `ShapeKeeper` so its map outlives the records (runtime `shape-keeper.ts`).
  */
-function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, fixed: FixedLocals, lines: Lines): void {
+export function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, fixed: FixedLocals, lines: Lines): void {
   const context = emitter.context;
   const { result, pair, shape, witness } = fixed;
   const optional = node.properties.filter((property) => !property.required).length;

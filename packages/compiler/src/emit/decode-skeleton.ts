@@ -190,22 +190,28 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         lines.line(js`${target} = ${decoded};`);
         return;
       }
-      case 'literal': {
-        const offset = this.offset(scope, lines);
-        const candidate = scope.fresh('candidate');
-        const strings = node.values.every((value) => typeof value === 'string');
-        const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
-        const textBytes = scope.fresh('textBytes');
-        const inPlace = strings ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
-        if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
-        else lines.line(js`const ${candidate}: unknown = ${read};`);
-        lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
-        lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
+      case 'literal':
+        this.readLiteral(node, target, scope, lines, depth, marker);
         return;
-      }
       default:
         throw new Error(`readValue: ${node.kind} is read by readExpression`);
     }
+  }
+
+  /** Reads a `const`/`enum` item into `target` and checks it is one of the values. */
+  protected readLiteral(node: Extract<IrNode, { kind: 'literal' }>, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
+    const path = literal(node.schemaPath);
+    const reader = this.readerArgs(marker);
+    const offset = this.offset(scope, lines);
+    const candidate = scope.fresh('candidate');
+    const strings = node.values.every((value) => typeof value === 'string');
+    const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
+    const textBytes = scope.fresh('textBytes');
+    const inPlace = strings ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
+    if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
+    else lines.line(js`const ${candidate}: unknown = ${read};`);
+    lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
+    lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
   }
 
   /**
@@ -338,8 +344,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     lines.line(node.prefixItems.length > 0 ? js`return ${items} as ${this.type(node)};` : js`return ${items};`);
   }
 
-  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    const strategy = unionStrategy(node, this.context.definitions);
+  /** A union's body; `strategy`: how its variants are told apart (a layout may choose its own). */
+  protected emitUnion(node: IrUnion, scope: NameScope, lines: Lines, strategy = unionStrategy(node, this.context.definitions)): void {
     const start = scope.claim('start');
     const value = scope.claim('value');
     lines.line(js`const ${start} = reader.pos;`);

@@ -39,6 +39,26 @@ export interface ObjectWritePlan {
  * them, go through one `write<Object>Entry` function.
  */
 export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): void {
+  const frame = beginObject(emitter, encoding, node, scope, lines);
+  if (node.properties.length === 0 && !isClosedObject(node)) {
+    writeMap(frame, emitter.failWith(node, undefined), lines);
+    return;
+  }
+  writeEntries(frame, readObject(frame, lines), lines);
+}
+
+/**
+ * An object writer's checks without its writes, for another layout (`cbor-encode-compact.ts`):
+ * the guards, the declared properties in `frame.locals` (required ones checked), the key count
+ * checked; `open`: extra keys are allowed, and those present are in `frame.extras`.
+ */
+export function readObjectForWrite(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): { frame: ObjectFrame; open: boolean } {
+  const frame = beginObject(emitter, encoding, node, scope, lines);
+  return { frame, open: readObject(frame, lines) };
+}
+
+/** The depth and type guards and the fixed locals every object writer starts with. */
+function beginObject(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): ObjectFrame {
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
@@ -47,14 +67,15 @@ export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncodi
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);
-  if (node.properties.length === 0 && !isClosedObject(node)) {
-    writeMap(frame, fail, lines);
-    return;
-  }
+  return frame;
+}
+
+/** Reads the declared properties and counts the entries (see `readObjectForWrite`); true when extra keys are allowed. */
+function readObject(frame: ObjectFrame, lines: Lines): boolean {
   readDeclared(frame, lines);
   const open = countEntries(frame, lines);
-  propertyCountChecks(node, count, fail, lines);
-  writeEntries(frame, open, lines);
+  propertyCountChecks(frame.node, frame.count, frame.emitter.failWith(frame.node, undefined), lines);
+  return open;
 }
 
 /** Nothing declared, other keys allowed (a map): every own key is an entry, in key order or §4.2.1 order. */
@@ -75,7 +96,7 @@ function writeMap(frame: ObjectFrame, fail: Fail, lines: Lines): void {
 }
 
 /** What the parts of an object writer share. */
-interface ObjectFrame {
+export interface ObjectFrame {
   emitter: EncoderEmitter;
   encoding: ObjectEncoding;
   node: IrObject;
@@ -239,7 +260,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
  * `patternProperties` also apply to declared properties whose name matches (known at compile
  * time): the value is checked against each by writing it and rewinding.
  */
-function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines): void {
+export function declaredPatternChecks(frame: ObjectFrame, index: number, lines: Lines): void {
   const property = frame.node.properties[index];
   for (const pattern of frame.node.patternProperties) {
     if (!patternRegExp(frame.emitter.context, pattern.pattern, pattern.schemaPath).test(property.name)) continue;

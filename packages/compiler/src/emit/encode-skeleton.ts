@@ -197,7 +197,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   }
 
   /** `const`/`enum`: a switch over pre-encoded strings when all are strings, else a check and `writeAny`. */
-  private writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+  protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code): void {
     const strings = node.values.filter((candidate): candidate is string => typeof candidate === 'string');
     if (strings.length === node.values.length && strings.length > 0 && strings.length <= MAX_SWITCHED_STRINGS) {
       // String constants are known at compile time: the check picks their pre-encoded bytes.
@@ -273,7 +273,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     tupleBranches(node, index, lines, (schema, inner) => this.writeValue(schema, item, undefined, scope, inner, depth));
   }
 
-  private emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+  protected emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
     const strategy = unionStrategy(node, this.context.definitions);
     const fail = this.failWith(node, undefined);
     if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, fail);

@@ -6,9 +6,10 @@
 import { has, isJsonObject, own } from '../schema/json.js';
 import { ARRAY_KEYWORDS, NUMBER_KEYWORDS, OBJECT_KEYWORDS, STRING_KEYWORDS } from '../schema/keywords.js';
 import type { LoweringContext } from './context.js';
+import type { SchemaLocation } from '../schema/registry.js';
 import { assertsFormat } from './formats.js';
 import {
-  arrayKeyword, booleanKeyword, checkPattern, childLocation, countKeyword, invalid, keywordPath, numberKeyword, stringKeyword, type Here,
+  arrayKeyword, booleanKeyword, checkPattern, childLocation, countKeyword, hereOf, invalid, keywordPath, numberKeyword, stringKeyword, type Here,
 } from './keyword-values.js';
 import { lowerSchema } from './lower.js';
 import { foldPatterns } from './merge-object.js';
@@ -171,7 +172,10 @@ function lowerObject(context: LoweringContext, here: Here): IrNode {
   const entries = (declared ?? {}) as Record<string, unknown>;
   for (const name of Object.keys(entries)) {
     const location = childLocation(here, entries[name], 'properties', name);
-    properties.push({ name, node: lowerSchema(context, location), required: required.has(name), schemaPath: `#${location.pointer}` });
+    const property: IrProperty = { name, node: lowerSchema(context, location), required: required.has(name), schemaPath: `#${location.pointer}` };
+    const index = pinnedIndex(location);
+    if (index !== undefined) property.index = index;
+    properties.push(property);
   }
   const names = new Set(properties.map((property) => property.name));
   const patternProperties = lowerPatternProperties(context, here);
@@ -192,6 +196,19 @@ function lowerObject(context: LoweringContext, here: Here): IrNode {
   if (minProperties !== undefined && minProperties > 0) node.minProperties = minProperties;
   if (maxProperties !== undefined) node.maxProperties = maxProperties;
   return objectIsEmpty(node) ? neverNode(here.path) : node;
+}
+
+/** Positions past this are refused: gaps are written one `undefined` each, so a huge index would be a huge record. */
+const MAX_PINNED_INDEX = 4095;
+
+/** A property's `x-binschema-index` (compact layout position), checked: a non-negative integer up to MAX_PINNED_INDEX. */
+function pinnedIndex(location: SchemaLocation): number | undefined {
+  const schema = location.schema;
+  if (!isJsonObject(schema) || own(schema, 'x-binschema-index') === undefined) return undefined;
+  const here = hereOf(location, schema);
+  const index = countKeyword(here, 'x-binschema-index');
+  if (index !== undefined && index > MAX_PINNED_INDEX) invalid(here, 'x-binschema-index', `must be at most ${MAX_PINNED_INDEX}`);
+  return index;
 }
 
 /** True when no object satisfies the node: contradictory counts or a required property that is `never`. */

@@ -41,7 +41,10 @@ export function mergeObjects(context: LoweringContext, left: IrObject, right: Ir
   const add = (property: IrProperty, node: IrNode, isRequired: boolean): void => {
     // An optional property that cannot be present adds nothing when no undeclared key may be present either.
     if (node.kind === 'never' && !isRequired && additionalProperties.kind === 'never' && patternProperties.length === 0) return;
-    properties.push({ name: property.name, node, required: isRequired, schemaPath: property.schemaPath });
+    const merged: IrProperty = { name: property.name, node, required: isRequired, schemaPath: property.schemaPath };
+    const index = property.index ?? rightByName.get(property.name)?.index;
+    if (index !== undefined) merged.index = index;
+    properties.push(merged);
   };
   for (const property of left.properties) {
     const other = rightByName.get(property.name);

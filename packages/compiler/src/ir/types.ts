@@ -143,6 +143,8 @@ export interface IrProperty {
   required: boolean;
   /** Schema location of the property's subschema. */
   schemaPath: string;
+  /** `x-binschema-index`: the property's pinned position in the compact layout (`emit/compact-positions.ts`). */
+  index?: number;
 }
 
 export interface IrPatternProperty {

@@ -1,0 +1,47 @@
+// `binschema compile --layout`: the flag reaches the compiler, and its refusals are schema errors (exit 2).
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCompile, ExitCode } from '../src/commands/compile.js';
+
+const layout = suite('binschema compile --layout');
+
+const shapeSchema = {
+  oneOf: [
+    { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'integer' } }, required: ['type', 'r'], additionalProperties: false },
+    { type: 'object', properties: { type: { const: 'square' }, side: { type: 'integer' } }, required: ['type', 'side'], additionalProperties: false },
+  ],
+};
+
+function workspace(): { dir: string; schema: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'binschema-layout-'));
+  const schema = join(dir, 'shape.schema.json');
+  writeFileSync(schema, JSON.stringify(shapeSchema));
+  return { dir, schema };
+}
+
+const flags = (out: string, extra: object = {}) => ({ out, format: ['cbor' as const], target: 'ts' as const, schema: [], ...extra });
+
+layout('--layout compact writes variant writers without map keys; --layout map (the default) writes the keys', () => {
+  const { dir, schema } = workspace();
+  assert.is(runCompile([schema], flags(join(dir, 'compact'), { layout: 'compact' }), () => {}), ExitCode.Ok);
+  assert.is(runCompile([schema], flags(join(dir, 'map'), { layout: 'map' }), () => {}), ExitCode.Ok);
+  const compact = readFileSync(join(dir, 'compact', 'shape.cbor.ts'), 'utf8');
+  const map = readFileSync(join(dir, 'map', 'shape.cbor.ts'), 'utf8');
+  assert.match(compact, /AsVariant1\(/);
+  assert.not.match(map, /AsVariant1\(/);
+  assert.match(map, /scanDiscriminator/);
+  rmSync(dir, { recursive: true });
+});
+
+layout('--layout compact with UBJSON is refused with exit code 2 and says why', () => {
+  const { dir, schema } = workspace();
+  const lines: string[] = [];
+  assert.is(runCompile([schema], flags(join(dir, 'out'), { layout: 'compact', format: ['ubjson'] }), (line) => lines.push(line)), ExitCode.Error);
+  assert.match(lines.join('\n'), /CBOR-only/);
+  rmSync(dir, { recursive: true });
+});
+
+layout.run();

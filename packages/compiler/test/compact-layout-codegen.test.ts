@@ -1,0 +1,114 @@
+// Compact layout: generated modules type-check under tsc --strict; a schema with every kind of
+// node the layout changes round-trips.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import ts from 'typescript';
+import { compileCodec, compileFile, compileSchema } from '../src/index.js';
+import { testDataPath } from '../../../test-data/index.js';
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+mkdirSync(join(repo, '.tmp'), { recursive: true });
+
+const strictOptions: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  types: [],
+  skipLibCheck: true,
+};
+
+function diagnosticsOf(roots: string[]): string[] {
+  return ts.getPreEmitDiagnostics(ts.createProgram(roots, strictOptions)).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+}
+
+/** Positions with a gap, constants, an enum of structured values, extras with patterns, a discriminated union, an inherited name. */
+const rich = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer', 'x-binschema-index': 2 },
+    kind: { const: 'rich' },
+    version: { const: { major: 1 } },
+    level: { enum: ['low', 'high', { custom: true }] },
+    constructor: { type: 'string' },
+    // Names of the generated functions' own locals.
+    length: { type: 'integer' },
+    rest: { type: 'integer' },
+    result: { type: 'integer' },
+    count: { type: 'integer' },
+    start: { type: 'integer' },
+    record: { type: 'integer' },
+    shape: {
+      oneOf: [
+        { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'number' } }, required: ['type', 'r'], additionalProperties: false },
+        { type: 'object', properties: { type: { enum: ['square', 'box'] }, side: { type: 'number' } }, required: ['type'], additionalProperties: { type: 'string' } },
+      ],
+    },
+    spouse: { anyOf: [{ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }, { type: 'null' }] },
+  },
+  required: ['id', 'kind', 'version'],
+  patternProperties: { '^x-': { type: 'integer' } },
+  additionalProperties: false,
+};
+
+const typed = suite('compact layout: generated code under tsc --strict');
+
+typed('every benchmark payload\'s compact module type-checks', () => {
+  const dir = mkdtempSync(join(repo, '.tmp', 'compact-'));
+  const payloads = testDataPath('payloads/');
+  const roots = readdirSync(payloads)
+    .filter((name) => name.endsWith('.schema.json'))
+    .map((name) => {
+      const [file] = compileFile(join(payloads, name), { format: 'cbor', layout: 'compact' });
+      writeFileSync(join(dir, file.fileName), file.text);
+      return join(dir, file.fileName);
+    });
+  assert.is(roots.length, 11);
+  assert.equal(diagnosticsOf(roots), []);
+  rmSync(dir, { recursive: true });
+});
+
+typed('a compact module with gaps, constants, extras, enums and unions type-checks', () => {
+  const dir = mkdtempSync(join(repo, '.tmp', 'compact-'));
+  const [file] = compileSchema(rich, 'rich', { format: 'cbor', layout: 'compact' });
+  writeFileSync(join(dir, file.fileName), file.text);
+  assert.equal(diagnosticsOf([join(dir, file.fileName)]), []);
+  rmSync(dir, { recursive: true });
+});
+
+const behaviour = suite('compact layout: a schema with every kind of node');
+
+behaviour('round-trips values through gaps, constants, extras, structured enum values and both union strategies', () => {
+  const codec = compileCodec(rich, { format: 'cbor', layout: 'compact' });
+  const values = [
+    { id: 1, kind: 'rich', version: { major: 1 } },
+    { id: 2, kind: 'rich', version: { major: 1 }, level: { custom: true }, constructor: 'c', 'x-a': 5, spouse: null },
+    { id: 3, kind: 'rich', version: { major: 1 }, shape: { type: 'box', note: 'extra' }, spouse: { name: 'A', age: 3 } },
+    { id: 4, kind: 'rich', version: { major: 1 }, level: 'high', shape: { type: 'circle', r: 1.5 } },
+    { id: 5, kind: 'rich', version: { major: 1 }, length: 1, rest: 2, result: 3, count: 4, start: 5, record: 6, 'x-b': 7 },
+  ];
+  for (const value of values) assert.equal(codec.decode(codec.encode(value)), value);
+  // The decoded structured constant is a fresh object each time (callers may mutate it).
+  const bytes = codec.encode(values[0]);
+  assert.ok((codec.decode(bytes) as { version: object }).version !== (codec.decode(bytes) as { version: object }).version);
+});
+
+behaviour("codeSize 'auto' on a schema past 150 properties keeps the fast code and the compact layout", () => {
+  const properties = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, { type: 'integer' }]));
+  const schema = { type: 'object', properties, additionalProperties: false };
+  const [file] = compileSchema(schema, 'wide', { format: 'cbor', layout: 'compact' });
+  assert.not.match(file.text, /RecordTable/);
+  const codec = compileCodec(schema, { format: 'cbor', layout: 'compact' });
+  const value = { p0: 1, p199: 2 };
+  const bytes = codec.encode(value);
+  // 200 positions: a two-byte head (0x98 0xc8), 1, 198 undefined, 2.
+  assert.equal([bytes.length, bytes[0], bytes[1], bytes[2], bytes[3], bytes[200], bytes[201]], [202, 0x98, 200, 1, 0xf7, 0xf7, 2]);
+  assert.equal(codec.decode(bytes), value);
+});
+
+typed.run();
+behaviour.run();

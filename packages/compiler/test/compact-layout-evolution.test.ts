@@ -1,0 +1,64 @@
+// Compact layout: bytes written by an old schema's codec, read by a new schema's codec, for the
+// changes README "Schema evolution (compact layout)" allows, and refused for one it forbids.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { isDecodeError } from '@binschema/runtime';
+import { compileCodec } from '../src/index.js';
+
+const compact = (schema: unknown) => compileCodec(schema, { format: 'cbor', layout: 'compact' });
+const object = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
+
+const test = suite('compact layout: schema evolution');
+
+test('a new reader with an appended optional property reads old bytes, the property absent', () => {
+  const old = compact(object({ id: { type: 'integer' }, name: { type: 'string' } }, ['id']));
+  const next = compact(object({ id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } }, ['id']));
+  assert.equal(next.decode(old.encode({ id: 1, name: 'a' })), { id: 1, name: 'a' });
+  assert.equal(next.decode(old.encode({ id: 2 })), { id: 2 });
+  // And an old reader reads new bytes that leave the new property out.
+  assert.equal(old.decode(next.encode({ id: 3, name: 'b' })), { id: 3, name: 'b' });
+});
+
+test('a new reader with an appended enum value reads old bytes', () => {
+  const old = compact(object({ level: { enum: ['low', 'high'] } }, ['level']));
+  const next = compact(object({ level: { enum: ['low', 'high', 'critical'] } }, ['level']));
+  assert.equal(next.decode(old.encode({ level: 'high' })), { level: 'high' });
+  assert.equal(next.decode(old.encode({ level: 'low' })), { level: 'low' });
+});
+
+test('a new reader with an appended union variant reads old bytes', () => {
+  const circle = object({ kind: { const: 'circle' }, r: { type: 'integer' } }, ['kind', 'r']);
+  const square = object({ kind: { const: 'square' }, side: { type: 'integer' } }, ['kind', 'side']);
+  const triangle = object({ kind: { const: 'triangle' }, base: { type: 'integer' } }, ['kind', 'base']);
+  const old = compact({ oneOf: [circle, square] });
+  const next = compact({ oneOf: [circle, square, triangle] });
+  assert.equal(next.decode(old.encode({ kind: 'square', side: 4 })), { kind: 'square', side: 4 });
+});
+
+test('declarations reordered with x-binschema-index pinning the old positions read old bytes', () => {
+  const old = compact(object({ a: { type: 'integer' }, b: { type: 'string' } }, ['a']));
+  const next = compact(object({ b: { type: 'string', 'x-binschema-index': 1 }, a: { type: 'integer', 'x-binschema-index': 0 } }, ['a']));
+  assert.equal(next.decode(old.encode({ a: 1, b: 'x' })), { a: 1, b: 'x' });
+});
+
+test('a removed optional property keeps its position reserved: old readers see it absent', () => {
+  const old = compact(object({ a: { type: 'integer' }, legacy: { type: 'string' }, c: { type: 'boolean' } }, ['a']));
+  const next = compact(object({ a: { type: 'integer' }, c: { type: 'boolean', 'x-binschema-index': 2 } }, ['a']));
+  assert.equal(old.decode(next.encode({ a: 1, c: true })), { a: 1, c: true });
+  assert.equal(next.decode(old.encode({ a: 1, c: false })), { a: 1, c: false });
+});
+
+test('a new required property is not readable from old bytes: missing required property', () => {
+  const old = compact(object({ id: { type: 'integer' } }, ['id']));
+  const next = compact(object({ id: { type: 'integer' }, owner: { type: 'string' } }, ['id', 'owner']));
+  try {
+    next.decode(old.encode({ id: 1 }));
+    assert.unreachable('decoded');
+  } catch (error) {
+    assert.ok(isDecodeError(error));
+    assert.is(error.code, 'schema-violation');
+    assert.is(error.offset, 0);
+  }
+});
+
+test.run();

@@ -1,0 +1,162 @@
+// Compact layout on every benchmark payload: round trips, bytes cbor-x reads as arrays of the
+// right shape, and decoders that on truncated or mutated bytes return a schema-valid value (ajv
+// judges) or throw a DecodeError, nothing else.
+import { readFileSync, readdirSync } from 'node:fs';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Decoder as CborXDecoder } from 'cbor-x';
+import { isDecodeError } from '@binschema/runtime';
+import { compileCodec, type CompiledCodec } from '../src/index.js';
+import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
+import { Random } from './support/random.js';
+import { walkCbor } from './support/fuzz-walk.js';
+import { deepNestings, hostileKeys, nestingBombs, raisedLengths, type Mutant } from './support/fuzz-mutate.js';
+import { testDataPath } from '../../../test-data/index.js';
+
+const payloads = testDataPath('payloads/');
+const names = readdirSync(payloads)
+  .filter((file) => file.endsWith('.schema.json'))
+  .map((file) => file.slice(0, -'.schema.json'.length))
+  .sort();
+
+const cborX = new CborXDecoder({ int64AsNumber: true, mapsAsObjects: true } as ConstructorParameters<typeof CborXDecoder>[0]);
+
+const loaded = new Map<string, { schema: Schema; codec: CompiledCodec; value: unknown }>();
+function load(name: string) {
+  let entry = loaded.get(name);
+  if (entry === undefined) {
+    const schema = JSON.parse(readFileSync(`${payloads}${name}.schema.json`, 'utf8')) as Schema;
+    entry = { schema, codec: compileCodec(schema, { format: 'cbor', layout: 'compact' }), value: JSON.parse(readFileSync(`${payloads}${name}.json`, 'utf8')) };
+    loaded.set(name, entry);
+  }
+  return entry;
+}
+
+const test = suite('compact layout on the benchmark payloads');
+
+test('finds all eleven payload schemas', () => {
+  assert.is(names.length, 11);
+});
+
+for (const name of names) {
+  test(`${name}: the payload round-trips, and a second encode of the decoded value gives the same bytes`, () => {
+    const { codec, value } = load(name);
+    const bytes = codec.encode(value).slice();
+    const decoded = codec.decode(bytes);
+    assert.equal(decoded, value);
+    assert.equal(Array.from(codec.encode(decoded)), Array.from(bytes));
+  });
+
+  test(`${name}: cbor-x reads the bytes as well-formed CBOR, objects with declared properties as arrays`, () => {
+    const { codec, value } = load(name);
+    const generic = cborX.decode(codec.encode(value));
+    // Independent of our decoder: the payload's shape, with each declared-property object an array.
+    assert.is(Array.isArray(generic), Array.isArray(value) || hasDeclaredProperties(load(name).schema));
+  });
+}
+
+/** Whether the root schema declares `properties` itself. */
+function hasDeclaredProperties(schema: Schema): boolean {
+  return typeof schema === 'object' && schema.properties !== undefined && Object.keys(schema.properties as object).length > 0;
+}
+
+test('small-object: cbor-x reads the JSON Patch operations as [variantIndex, opIndex?, path, value]', () => {
+  const { codec, value } = load('small-object');
+  // Variant 0 (add/replace/test): [0, op index, path, value]; 1 (move/copy): [1, op index, path, from]; 2 (remove, a const): [2, path].
+  const operations = value as { op: string; path: string; value?: number; from?: string }[];
+  const expected = operations.map((operation) => {
+    if (['add', 'replace', 'test'].includes(operation.op)) return [0, ['add', 'replace', 'test'].indexOf(operation.op), operation.path, operation.value];
+    if (['move', 'copy'].includes(operation.op)) return [1, ['move', 'copy'].indexOf(operation.op), operation.path, operation.from];
+    return [2, operation.path];
+  });
+  assert.equal(cborX.decode(codec.encode(value)), expected);
+});
+
+const fuzz = suite('compact layout decoders on damaged input');
+
+for (const name of ['small-object', 'typical-object', 'large-object', 'combined', 'very-large-object']) {
+  fuzz(`${name}: every truncation throws a DecodeError; 1,000 mutations give a schema-valid value or a DecodeError`, () => {
+    const { schema, codec, value } = load(name);
+    const judge = new SchemaDocument(schema);
+    const bytes = codec.encode(value).slice();
+    const step = Math.max(1, Math.floor(bytes.length / 500));
+    for (let length = 0; length < bytes.length; length += step) {
+      try {
+        codec.decode(bytes.subarray(0, length));
+        assert.unreachable(`truncated to ${length}: decoded`);
+      } catch (error) {
+        assert.ok(isDecodeError(error), `truncated to ${length}: ${String(error)}`);
+      }
+    }
+    const random = new Random(name.length * 7919);
+    let accepted = 0;
+    for (let round = 0; round < 1000; round++) {
+      const mutated = bytes.slice();
+      const edits = random.int(1, 3);
+      for (let edit = 0; edit < edits; edit++) mutated[random.int(0, mutated.length - 1)] = random.int(0, 255);
+      let decoded: unknown;
+      try {
+        decoded = codec.decode(mutated);
+      } catch (error) {
+        assert.ok(isDecodeError(error), `round ${round}: ${String(error)}`);
+        continue;
+      }
+      accepted++;
+      // Values of unknown shape (`{}` in the schema) may decode to what JSON has no word for
+      // (a CBOR simple value, a bigint), as in the map layout; but never to `undefined`.
+      if (isJsonValue(decoded)) assert.ok(judge.validate(decoded), `round ${round}: a value ajv finds invalid`);
+      else assert.not.ok(holdsUndefined(decoded), `round ${round}: undefined in the decoded value`);
+    }
+    assert.is(({} as Record<string, unknown>).polluted, undefined);
+    // Mutations that only change a scalar's value decode; the check above judged those.
+    assert.ok(accepted > 0, 'no mutation decoded');
+  });
+}
+
+for (const name of ['typical-object', 'large-object', 'very-large-object']) {
+  fuzz(`${name}: raised declared lengths, deep nestings of its own steps, hostile keys and nesting bombs give a schema-valid value or a DecodeError`, () => {
+    const { schema, codec, value } = load(name);
+    const judge = new SchemaDocument(schema);
+    const bytes = codec.encode(value).slice();
+    const items = walkCbor(bytes);
+    const random = new Random(name.length * 104729);
+    const decodes = (input: Uint8Array) => {
+      try {
+        codec.decode(input);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const mutants: Mutant[] = [
+      ...raisedLengths('cbor', bytes, items, random, 40),
+      ...deepNestings(bytes, items, 4, decodes),
+      ...hostileKeys('cbor', bytes, items, random, 10),
+      ...nestingBombs('cbor'),
+    ];
+    assert.ok(mutants.length > 10, 'too few mutants');
+    for (const mutant of mutants) {
+      let decoded: unknown;
+      try {
+        decoded = codec.decode(mutant.bytes);
+      } catch (error) {
+        assert.ok(isDecodeError(error), `${mutant.what}: ${String(error)}`);
+        continue;
+      }
+      if (isJsonValue(decoded)) assert.ok(judge.validate(decoded), `${mutant.what}: a value ajv finds invalid`);
+      else assert.not.ok(holdsUndefined(decoded), `${mutant.what}: undefined in the decoded value`);
+    }
+    assert.is(({} as Record<string, unknown>).polluted, undefined);
+  });
+}
+
+/** Whether `value` (plain objects and arrays, walked) holds `undefined` anywhere. */
+function holdsUndefined(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (Array.isArray(value)) return value.some(holdsUndefined);
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).some(holdsUndefined);
+}
+
+test.run();
+fuzz.run();
