@@ -46,7 +46,7 @@ export interface CompileOptions extends FrontEndOptions {
 /** Object layouts on the wire (README "Compact layout"). */
 export type Layout = 'map' | 'compact';
 
-const LAYOUTS: readonly string[] = ['map', 'compact'];
+export const LAYOUTS: readonly string[] = ['map', 'compact'];
 
 export interface GeneratedFile {
   fileName: string;

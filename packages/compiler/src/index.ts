@@ -49,8 +49,8 @@ export type {
 } from './ir/types.js';
 
 // Schema evolution: can new readers read old bytes, and old readers new bytes?
-export { checkCompatibility, checkCompatibilityOfFiles, type CompatOptions, type CompatReport, type CompatChange, type Layout } from './compat/index.js';
-export { compactPositions, compactLayout, type CompactPosition, type CompactLayout } from './ir/compact-positions.js';
+export { checkCompatibility, checkCompatibilityOfFiles, type CompatOptions, type CompatReport, type CompatChange } from './compat/index.js';
+export { compactLayout, type CompactPosition, type CompactLayout } from './compat/positions.js';
 
 // Errors.
 export { SchemaError, isSchemaError } from './errors.js';

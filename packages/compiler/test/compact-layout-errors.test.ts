@@ -73,9 +73,11 @@ decoding('more elements than declared positions is a schema violation at the arr
   assert.is(decodeError(map.decode, 'a2 61 61 01 61 7a 02').code, 'schema-violation');
 });
 
-decoding('a value at a reserved position is refused there', () => {
-  // Position 3 is a gap (old is pinned at 4): [1, undefined, undefined, 9].
-  assert.equal(decodeError(compact.decode, '84 01 f7 f7 09'), { code: 'schema-violation', offset: 4, schemaPath: '#' });
+decoding('a value at a reserved position is skipped, but must be well-formed', () => {
+  // Position 3 is a gap (old is pinned at 4): [1, undefined, undefined, 9] reads as {a: 1}.
+  assert.equal(compact.decode(hex('84 01 f7 f7 09')), compact.decode(hex('81 01')));
+  // [1, undefined, undefined, text of 5 bytes with 1]: truncated inside the skipped value.
+  assert.is(decodeError(compact.decode, '84 01 f7 f7 65 61').code, 'unexpected-end');
 });
 
 decoding('an extras map that is not a map, or that repeats a declared name, is refused', () => {

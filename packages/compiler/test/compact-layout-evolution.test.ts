@@ -46,6 +46,8 @@ test('a removed optional property keeps its position reserved: old readers see i
   const next = compact(object({ a: { type: 'integer' }, c: { type: 'boolean', 'x-binschema-index': 2 } }, ['a']));
   assert.equal(old.decode(next.encode({ a: 1, c: true })), { a: 1, c: true });
   assert.equal(next.decode(old.encode({ a: 1, c: false })), { a: 1, c: false });
+  // Old bytes that carry the removed property: new readers skip its position.
+  assert.equal(next.decode(old.encode({ a: 1, legacy: 'x', c: false })), { a: 1, c: false });
 });
 
 test('a new required property is not readable from old bytes: missing required property', () => {

@@ -8,7 +8,7 @@
  * removed property leave its position reserved), and to read the element at index = their
  * position count as the map of additional properties when their object allows extras.
  */
-import { compactLayout, type CompactLayout } from '../ir/compact-positions.js';
+import { compactLayout, type CompactLayout } from './positions.js';
 import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import type { ChangeLog, Direction } from './changes.js';
 import { IdMap, resolve, short, type Side } from './sides.js';
@@ -31,14 +31,14 @@ class CompactWalk {
     this.log.add(directions.length === 2 ? 'both' : directions[0], path, rule, message);
   }
 
-  pair(oldNode: IrNode, newNode: IrNode, oldImplied?: string, newImplied?: string): void {
+  pair(oldNode: IrNode, newNode: IrNode): void {
     const old = resolve(this.old, oldNode);
     const next = resolve(this.next, newNode);
-    const key = `${this.ids.of(old)}:${this.ids.of(next)}:${oldImplied ?? ''}:${newImplied ?? ''}`;
+    const key = `${this.ids.of(old)}:${this.ids.of(next)}`;
     if (this.visited.has(key)) return;
     this.visited.add(key);
     this.enums(old, next);
-    if (old.kind === 'object' && next.kind === 'object') this.objects(old, next, oldImplied, newImplied);
+    if (old.kind === 'object' && next.kind === 'object') this.objects(old, next);
     else if (old.kind === 'union' && next.kind === 'union') this.unions(old, next);
     else if (old.kind === 'array' && next.kind === 'array') this.arrays(old, next);
   }
@@ -62,9 +62,9 @@ class CompactWalk {
   }
 
   /** Rule 1 (positions) and rule 2 (the map of extras sits at index = position count). */
-  private objects(old: IrObject, next: IrObject, oldImplied: string | undefined, newImplied: string | undefined): void {
-    const oldLayout = compactLayout(old, { pinOf: this.old.pinOf, implied: oldImplied });
-    const newLayout = compactLayout(next, { pinOf: this.next.pinOf, implied: newImplied });
+  private objects(old: IrObject, next: IrObject): void {
+    const oldLayout = compactLayout(old);
+    const newLayout = compactLayout(next);
     const oldAt = positionsByName(oldLayout);
     const newAt = positionsByName(newLayout);
     const oldOwner = new Map(oldLayout.positions.map((entry) => [entry.position, entry.name]));
@@ -124,7 +124,7 @@ class CompactWalk {
       if (match.variant !== entry.variant) {
         this.add(['backward', 'forward'], next.variants[match.variant].schemaPath, 'union-variant-reordered', `variant ${short(entry.value)} moved from index ${entry.variant} to ${match.variant}: variants may only be appended`);
       }
-      this.pair(old.variants[entry.variant], next.variants[match.variant], oldKey.property, newKey.property);
+      this.pair(old.variants[entry.variant], next.variants[match.variant]);
     }
   }
 

@@ -4,11 +4,9 @@
  * new schema, and vice versa: `subset.ts`); the compact layout adds its wire rules (`compact.ts`).
  */
 import { SchemaError, underStackNet } from '../errors.js';
-import { pinsFromSchema } from '../ir/compact-positions.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from '../ir/index.js';
 import type { IrModule } from '../ir/types.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import { parseJson, readSchemaFile } from '../schema/registry.js';
 import { ChangeLog, type CompatChange, type Direction } from './changes.js';
 import { compareCompact } from './compact.js';
 import { sideOf, type Side } from './sides.js';
@@ -16,8 +14,7 @@ import { SubsetWalk } from './subset.js';
 
 export type { CompatChange } from './changes.js';
 
-export type Layout = 'map' | 'compact';
-const LAYOUTS: readonly string[] = ['map', 'compact'];
+import { LAYOUTS, type Layout } from '../compile.js';
 
 export interface CompatOptions extends FrontEndOptions {
   /** Default `'map'`. */
@@ -38,7 +35,7 @@ export function checkCompatibility(oldSchema: unknown, newSchema: unknown, optio
   const { layout: _layout, ...frontEnd } = options;
   const old = buildIr({ schema: oldSchema, source: 'old schema' }, frontEnd);
   const next = buildIr({ schema: newSchema, source: 'new schema' }, frontEnd);
-  return underStackNet('new schema', () => compareModules(sideOf(old, pinsFromSchema(oldSchema)), sideOf(next, pinsFromSchema(newSchema)), layout));
+  return underStackNet('new schema', () => compareModules(sideOf(old), sideOf(next), layout));
 }
 
 /** Compares two schema files (relative `$ref`s resolve from each file, as `compileFile` does). */
@@ -47,7 +44,7 @@ export function checkCompatibilityOfFiles(oldPath: string, newPath: string, opti
   const { layout: _layout, ...frontEnd } = options;
   const old = buildIrFromFile(oldPath, frontEnd);
   const next = buildIrFromFile(newPath, frontEnd);
-  return underStackNet(newPath, () => compareModules(sideOf(old, pinsFromSchema(rawJson(oldPath))), sideOf(next, pinsFromSchema(rawJson(newPath))), layout));
+  return underStackNet(newPath, () => compareModules(sideOf(old), sideOf(next), layout));
 }
 
 function compareModules(old: Side, next: Side, layout: Layout): CompatReport {
@@ -95,7 +92,3 @@ function checkedLayout(layout: unknown): Layout {
   return layout as Layout;
 }
 
-/** The file's JSON (already read and checked by `buildIrFromFile`), for `x-binschema-index` pins. */
-function rawJson(path: string): unknown {
-  return parseJson(readSchemaFile(path), path);
-}

@@ -5,18 +5,16 @@
 import { jsonEqual } from '@binschema/runtime';
 import type { DefinitionLookup } from '../ir/matches.js';
 import type { IrModule, IrNode } from '../ir/types.js';
-import type { PinLookup } from '../ir/compact-positions.js';
 
-/** One of the two schemas: its IR, a lookup for its definitions, its `x-binschema-index` pins. */
+/** One of the two schemas: its IR and a lookup for its definitions. */
 export interface Side {
   module: IrModule;
   lookup: DefinitionLookup;
-  pinOf: PinLookup;
 }
 
-export function sideOf(module: IrModule, pinOf: PinLookup): Side {
+export function sideOf(module: IrModule): Side {
   const byKey = new Map(module.definitions.map((definition) => [definition.key, definition.node]));
-  return { module, lookup: { nodeOf: (key) => byKey.get(key) }, pinOf };
+  return { module, lookup: { nodeOf: (key) => byKey.get(key) } };
 }
 
 /** The node behind a chain of `IrRef`s (a dangling or cyclic chain ends at the last ref). */

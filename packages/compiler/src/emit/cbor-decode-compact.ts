@@ -70,10 +70,12 @@ function readPositions(frame: CompactFrame, lines: Lines): void {
   positions.slots.forEach((index, position) => {
     const element = position + shift;
     if (index === undefined) {
+      // A removed property's position (README "Schema evolution"): what older writers put there
+      // is skipped (checked as well-formed, within the depth limit), as protobuf skips a field
+      // it does not know, so new readers read old bytes.
       lines.line(comment(`position ${position}: reserved`));
       lines.block(js`if (${present(element)})`, (body) => {
-        // `u8` refuses the end of the input, as any truncated item.
-        body.line(js`if (reader.u8() !== 0xf7) ${emitter.failAt(node, new Code('reader.pos - 1'))('schema-violation', `a value at reserved position ${position}`)}`);
+        body.ifElse(isUndefined, (absent) => absent.line(new Code('reader.pos++;')), (value) => value.line(js`${frame.emitter.context.runtime('skipAny')}(reader, depth - 1);`));
       });
       return;
     }
