@@ -1,5 +1,4 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
-import { compactCall } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
@@ -29,19 +28,8 @@ export class CborDecoderEmitter extends DecoderEmitter {
     super(context);
   }
 
-  /** Compact mode: objects, plain lists and type-dispatched unions are read by the runtime (which adds the schema path to errors). */
-  protected override compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'read');
-    if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
-    return call !== undefined;
-  }
-
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
-  }
-
-  protected override locatesItsErrors(node: IrNode): boolean {
-    return node.checks === undefined && compactCall(this.context, node, 'read') !== undefined;
   }
 
   protected readAnyExpression(depth: Code): Code {

@@ -1,5 +1,4 @@
-import type { IrArray, IrNode, IrNumber, IrObject } from '../ir/types.js';
-import { compactCall } from './record-table.js';
+import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
 import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
@@ -30,13 +29,6 @@ export class CborEncoderEmitter extends EncoderEmitter {
     readonly dagCbor = false,
   ) {
     super(context);
-  }
-
-  /** Compact mode: objects, plain lists and type-dispatched unions are written by the runtime. */
-  protected override compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'write');
-    if (call !== undefined) lines.line(js`${call};`);
-    return call !== undefined;
   }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
