@@ -48,7 +48,6 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
     ['containerType'],
     ['readContainerStart', 'CONTAINER'],
   ),
-  elementSize: imported('elementSize', true),
   nextEntry: imported('nextEntry', true),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),

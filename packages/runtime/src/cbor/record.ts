@@ -10,7 +10,7 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeExtra, type EntryWriter } from '../record-checks.js';
+import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeExtra, type EntryWriter } from '../record-support.js';
 import { readArgument, writeHead } from './head.js';
 import { readText } from './decode.js';
 import { writeText } from './encode-scalars.js';

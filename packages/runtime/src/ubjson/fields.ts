@@ -9,7 +9,7 @@ import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
-import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-checks.js';
+import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { writeAny } from './codec.js';
 import { writeString } from './text.js';
 import {

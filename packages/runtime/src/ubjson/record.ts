@@ -13,7 +13,7 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, writeDeclared, writeExtra, type EntryWriter } from '../record-checks.js';
+import { assembleRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, writeDeclared, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeKey } from './text.js';
 import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, tooDeep } from './generated-support.js';
 
@@ -69,7 +69,7 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
 }
 
 /** Interned keys of every compact reader. */
-const KEYS = new KeyCache();
+const KEYS = /* @__PURE__ */ new KeyCache();
 
 /**
  * Reads a UBJSON object (`marker`, consumed, must be `{`) as an object of the table's schema:

@@ -1,9 +1,10 @@
 /**
- * What the record writers and readers of both formats (`cbor/record.ts`, `ubjson/record.ts`) do
- * alike: the checks of a record (`record-table.ts`) and the walk over its entries' patterns. They
- * fail as specialised code does, in the same order: required properties, undeclared keys, the
- * property count, then each value as it is written; a reader builds the result with required
- * properties first, as specialised readers do.
+ * What the compact record writers and readers and field codecs of both formats
+ * (`cbor/record.ts`, `ubjson/record.ts`, their `fields.ts`) do alike: the checks of a record
+ * (`record-table.ts`), the walk over its entries' patterns, the values of an enum and the
+ * variants of a union told apart by JSON type. They fail as specialised code does, in the same
+ * order: required properties, undeclared keys, the property count, then each value as it is
+ * written; a reader builds the result with required properties first, as specialised readers do.
  */
 import { ErrorCode } from './errors.js';
 import { atPath, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey } from './generated-support.js';
