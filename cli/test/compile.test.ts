@@ -166,12 +166,13 @@ compile('documents every option in --help', () => {
   }
 });
 
-compile('--code-size compact writes objects as record tables; fast writes specialised code', () => {
+compile('--code-size compact writes objects as record tables in both formats; fast writes specialised code', () => {
   const { dir, schema, out } = workspace();
-  assert.is(runCompile([schema], flags(out, { codeSize: 'compact' }), () => {}), ExitCode.Ok);
-  assert.match(readFileSync(join(out, 'point.cbor.ts'), 'utf8'), /new RecordTable<Field>\("#", \[/);
-  assert.is(runCompile([schema], flags(out, { codeSize: 'fast' }), () => {}), ExitCode.Ok);
-  assert.not.match(readFileSync(join(out, 'point.cbor.ts'), 'utf8'), /RecordTable/);
+  const format = ['cbor' as const, 'ubjson' as const];
+  assert.is(runCompile([schema], flags(out, { codeSize: 'compact', format }), () => {}), ExitCode.Ok);
+  for (const file of ['point.cbor.ts', 'point.ubjson.ts']) assert.match(readFileSync(join(out, file), 'utf8'), /new RecordTable<Field>\("#", \[/);
+  assert.is(runCompile([schema], flags(out, { codeSize: 'fast', format }), () => {}), ExitCode.Ok);
+  for (const file of ['point.cbor.ts', 'point.ubjson.ts']) assert.not.match(readFileSync(join(out, file), 'utf8'), /RecordTable/);
   rmSync(dir, { recursive: true });
 });
 

@@ -42,7 +42,7 @@ export function registerCompile(program: Command): void {
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .addOption(
-      new Option('--code-size <mode>', 'CBOR: fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties)')
+      new Option('--code-size <mode>', 'fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties); CBOR and UBJSON alike')
         .choices(['auto', 'fast', 'compact'])
         .default('auto'),
     )

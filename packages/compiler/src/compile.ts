@@ -32,7 +32,8 @@ export interface CompileOptions extends FrontEndOptions {
   /**
    * `'fast'`: specialised code per object property; `'compact'`: objects through the runtime's
    * record tables, code linear in the schema; `'auto'` (default): fast up to 150 declared
-   * properties, compact past that (README "Code size").
+   * properties, compact past that (README "Code size"). The same in both formats: compact
+   * modules write the bytes fast ones write and fail alike.
    */
   codeSize?: CodeSize;
   /**

@@ -1,104 +1,86 @@
 // `codeSize: 'compact'` (record tables walked by the runtime) against the specialised code of
-// `'fast'`, an independent implementation of the same schemas: same bytes, same values, same
-// errors (code, offset or value path, schema path). cbor-x reads the bytes back on its own, one
-// map is laid out by hand from RFC 8949, and the module size is bounded on a detekt-like schema.
+// `'fast'`, an independent implementation of the same schemas, in both formats: same bytes, same
+// values, same errors (code, offset or value path, schema path), on feature schemas and on the
+// benchmark payloads. Independent decoders (cbor-x, json-pack) read the bytes back, other
+// encoders' bytes (cbor-x; json-pack, @shelacek/ubjson, counted and typed UBJSON containers) are
+// read alike, one map and one object are laid out by hand from the specs, and the module size is
+// bounded on a detekt-like schema.
+import { readFileSync, readdirSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Decoder as CborXDecoder, encode as cborXEncode } from 'cbor-x';
+import { decode as shelacekDecode, encode as shelacekEncode } from '@shelacek/ubjson';
+import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { AUTO_COMPACT_PROPERTIES, compileCodec, compileSchema, type CodeSize, type CompiledCodec } from '../src/index.js';
+import { AUTO_COMPACT_PROPERTIES, compileCodec, compileSchema, type CodeSize, type CompiledCodec, type Format } from '../src/index.js';
+import { CASES, rule } from './support/code-size-cases.js';
+import { PackEncoder, PackWriter } from './support/json-pack.js';
+import { ubjsonVariant } from './support/ubjson-variants.js';
+import { Random, seedFor } from './support/random.js';
+import { testDataPath } from '../../../test-data/index.js';
 
 const cborX = new CborXDecoder({ int64AsNumber: true, mapsAsObjects: true } as ConstructorParameters<typeof CborXDecoder>[0]);
+const pack = new PackEncoder(new PackWriter());
+const variantRandom = new Random(seedFor('compact ubjson variants'));
 
-const rule = { type: 'object', properties: { active: { type: 'boolean' }, excludes: { type: 'array', items: { type: 'string' } } } };
+/** `L` (int64) as a number when safe, as our decoders give it (@shelacek/ubjson throws by default). */
+function int64AsNumber(storage: { view: DataView }, offset: number): number | bigint {
+  const value = storage.view.getBigInt64(offset);
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
 
-/** Schemas by the feature they exercise, each with valid values and invalid ones. */
-const CASES: { name: string; schema: object; valid: unknown[]; invalid: unknown[] }[] = [
+/** What the cross-checks need of a format besides its compiled codecs. */
+interface FormatCheck {
+  format: Format;
+  /** CBOR's deterministic mode is a second set of codecs; UBJSON has none. */
+  modes: boolean[];
+  /** An independent decoder of our bytes. */
+  independentDecode(bytes: Uint8Array): unknown;
+  /** Other encoders' bytes of a value (other widths, key orders, container forms). */
+  foreign(value: unknown): Uint8Array[];
+}
+
+/** The bytes of the encoders that can write the value (an invalid value, `{ a: undefined }`, is beyond some); at least one can. */
+function encodable(encoders: (() => Uint8Array)[]): Uint8Array[] {
+  const written: Uint8Array[] = [];
+  for (const encode of encoders) {
+    try {
+      written.push(encode());
+    } catch {
+      // This peer cannot write the value: the others' bytes are checked.
+    }
+  }
+  assert.ok(written.length > 0, 'no encoder could write the value');
+  return written;
+}
+
+const FORMAT_CHECKS: FormatCheck[] = [
   {
-    name: 'required and optional scalars, closed',
-    schema: {
-      type: 'object',
-      properties: { id: { type: 'integer' }, name: { type: 'string' }, score: { type: 'number' }, on: { type: 'boolean' }, none: { type: 'null' }, any: {} },
-      required: ['id', 'name'],
-      additionalProperties: false,
-    },
-    valid: [{ id: 1, name: 'a' }, { name: 'b', id: -7, score: 1.5, on: true, none: null, any: [1, { x: 'y' }] }, { id: 2 ** 40, name: '' }],
-    invalid: [{ id: 1, name: 'a', constructor: undefined }, { id: 1 }, { id: 1.5, name: 'a' }, { id: 1, name: 2 }, { id: 1, name: 'a', extra: 1 }, { id: 1, name: 'a', score: Infinity }, [], null, 'text'],
+    format: 'cbor',
+    modes: [false, true],
+    independentDecode: (bytes) => cborX.decode(bytes),
+    // Keys in the value's order, as cbor-x writes them (not the schema's).
+    foreign: (value) => [cborXEncode(value)],
   },
   {
-    name: 'nested objects, arrays of objects and of scalars',
-    schema: {
-      type: 'object',
-      properties: {
-        point: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'] },
-        tags: { type: 'array', items: { type: 'string' } },
-        items: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } },
-      },
-    },
-    valid: [{}, { point: { x: 1, y: 2, z: 'extra' }, tags: ['a', 'b'], items: [{ n: 1 }, { n: 2 }] }, { other: { deep: [1, 2] }, tags: [] }],
-    invalid: [{ point: { x: 1 } }, { tags: ['a', 3] }, { items: [{ n: 1 }, { n: 'two' }] }, { items: [{ n: 1, m: 2 }] }, { tags: 'a' }],
-  },
-  {
-    name: 'const and enum',
-    schema: {
-      type: 'object',
-      properties: { kind: { const: 'point' }, level: { enum: ['low', 'high'] }, mixed: { enum: [1, 'one', null, { a: [1] }] } },
-      required: ['kind'],
-    },
-    valid: [{ kind: 'point' }, { kind: 'point', level: 'high', mixed: { a: [1] } }, { kind: 'point', mixed: null }],
-    invalid: [{ kind: 'line' }, { kind: 'point', level: 'medium' }, { kind: 'point', mixed: { a: [2] } }, { kind: 1 }],
-  },
-  {
-    name: 'patternProperties, additionalProperties schema, extra required names, property counts',
-    schema: {
-      type: 'object',
-      properties: { x_declared: { type: 'integer' }, name: { type: 'string' } },
-      patternProperties: { '^x_': { type: 'number', minimum: 0 }, '^x_n': { type: 'integer' } },
-      additionalProperties: { type: 'string' },
-      required: ['name', 'other'],
-      minProperties: 2,
-      maxProperties: 5,
-    },
-    valid: [{ name: 'a', other: 'b' }, { name: 'a', other: 'b', x_declared: 3, x_n: 4, x_f: 0.5 }],
-    invalid: [{ name: 'a' }, { name: 'a', other: 1 }, { name: 'a', other: 'b', x_declared: -1 }, { name: 'a', other: 'b', x_n: 1.5 }, { name: 'a', other: 'b', c: 'c', d: 'd', e: 'e', f: 'f' }],
-  },
-  {
-    name: 'allOf with a $ref merged into many objects, recursion through a definition',
-    schema: {
-      $defs: { rule, tree: { type: 'object', properties: { value: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/$defs/tree' } } }, required: ['value'] } },
-      type: 'object',
-      properties: {
-        first: { type: 'object', allOf: [{ $ref: '#/$defs/rule' }], properties: { limit: { type: 'integer' } } },
-        second: { type: 'object', allOf: [{ $ref: '#/$defs/rule' }], properties: { names: { type: 'array', items: { type: 'string' } } } },
-        tree: { $ref: '#/$defs/tree' },
-      },
-    },
-    valid: [{ first: { active: true, limit: 3 }, second: { excludes: ['a'], names: [] } }, { tree: { value: 1, children: [{ value: 2, children: [] }, { value: 3 }] } }],
-    invalid: [{ first: { active: 'yes' } }, { second: { excludes: [1] } }, { tree: { value: 1, children: [{}] } }, { tree: { children: [] } }],
-  },
-  {
-    name: 'unions told apart by JSON type, typeless schemas with properties',
-    schema: {
-      type: 'object',
-      properties: {
-        v: { type: ['string', 'null', 'integer'] },
-        w: { oneOf: [{ type: 'string', minLength: 2 }, { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } } }, { type: 'boolean' }] },
-        loose: { properties: { a: { type: 'string' } } },
-      },
-    },
-    valid: [{ v: null, w: 'ab' }, { v: 3, w: [{ a: 1 }, {}], loose: { a: 'x' } }, { v: 'x', w: true, loose: 5 }, { loose: [1, 'two'] }, { loose: null }],
-    invalid: [{ v: 1.5 }, { v: [] }, { w: 'a' }, { w: [{ a: 'b' }] }, { w: 3 }, { loose: { a: 1 } }],
-  },
-  {
-    name: 'maps without declared properties',
-    schema: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } } },
-    valid: [{}, { a: { x: 1 }, '1000': {}, __proto__x: { y: 2 } }],
-    invalid: [{ a: 1 }, { a: { x: 'one' } }],
+    format: 'ubjson',
+    modes: [false],
+    // json-pack's decoder fails on typed arrays (`[$i#`): @shelacek/ubjson reads them, `L` as we do.
+    independentDecode: (bytes) => shelacekDecode(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, { int64Handling: int64AsNumber }),
+    // json-pack (`U` lengths, `D` beyond int32), the generic encoder with `d` floats and `C`
+    // chars, @shelacek/ubjson's typed arrays, and a re-encoding with counted and typed containers and no-ops.
+    foreign: (value) =>
+      encodable([
+        () => pack.encode(value).slice(),
+        () => ubjsonEncode(value, { float32: true, chars: true }),
+        () => new Uint8Array(shelacekEncode(value, { optimizeArrays: true })),
+        () => ubjsonVariant(value, variantRandom),
+      ]),
   },
 ];
 
-function compile(schema: object, codeSize: CodeSize, deterministic = false): CompiledCodec {
-  return compileCodec(schema, { format: 'cbor', codeSize, deterministic });
+function compile(schema: object, codeSize: CodeSize, deterministic = false, format: Format = 'cbor'): CompiledCodec {
+  return compileCodec(schema, { format, codeSize, deterministic });
 }
 
 function encodeOutcome(codec: CompiledCodec, value: unknown): unknown {
@@ -132,6 +114,8 @@ function assertSameDecode(compact: CompiledCodec, fast: CompiledCodec, bytes: Ui
     return;
   }
   assert.equal({ ...ours, schemaPath: undefined }, { ...theirs, schemaPath: undefined }, label);
+  // Both without one: UBJSON's root marker is read before any read function runs.
+  if (ours.schemaPath === undefined && theirs.schemaPath === undefined) return;
   assert.ok(ours.schemaPath !== undefined && theirs.schemaPath !== undefined && ours.schemaPath.startsWith(theirs.schemaPath), `${label}: ${ours.schemaPath} is not within ${theirs.schemaPath}`);
 }
 
@@ -146,36 +130,37 @@ test('caches fast and compact codecs apart', () => {
   assert.match(compileSchema(schema, 'x', { format: 'cbor', codeSize: 'compact' })[0].text, /RecordTable/);
 });
 
-for (const { name, schema, valid, invalid } of CASES) {
-  for (const deterministic of [false, true]) {
-    const mode = deterministic ? ' (deterministic)' : '';
-    test(`writes and reads ${name} as the specialised codecs do${mode}`, () => {
-      const fast = compile(schema, 'fast', deterministic);
-      const compact = compile(schema, 'compact', deterministic);
-      for (const value of valid) {
-        const bytes = compact.encode(value);
-        assert.equal(Array.from(bytes), Array.from(fast.encode(value)), `bytes of ${JSON.stringify(value)}`);
-        // An independent decoder reads the value back (undefined-valued keys are not written).
-        assert.equal(cborX.decode(bytes), JSON.parse(JSON.stringify(value)));
-        assert.equal(compact.decode(bytes), fast.decode(bytes));
-        // Keys in the value's order, as cbor-x writes them (not the schema's): the decoders agree.
-        const foreign = cborXEncode(JSON.parse(JSON.stringify(value)));
-        assertSameDecode(compact, fast, foreign, `cbor-x bytes of ${JSON.stringify(value)}`);
-      }
-    });
-    test(`refuses what the specialised codecs refuse, with the same errors: ${name}${mode}`, () => {
-      const fast = compile(schema, 'fast', deterministic);
-      const compact = compile(schema, 'compact', deterministic);
-      for (const value of invalid) {
-        const outcome = encodeOutcome(compact, value);
-        assert.not.ok(Array.isArray(outcome), `encoded the invalid ${JSON.stringify(value)}`);
-        assert.equal(outcome, encodeOutcome(fast, value), `encode error for ${JSON.stringify(value)}`);
-        // The invalid value's bytes from cbor-x, and every truncation of them: same DecodeError.
-        const bytes = cborXEncode(value);
-        assertSameDecode(compact, fast, bytes, `decode of ${JSON.stringify(value)}`);
-        for (let end = 0; end < bytes.length; end++) assertSameDecode(compact, fast, bytes.subarray(0, end), `truncated at ${end}`);
-      }
-    });
+for (const check of FORMAT_CHECKS) {
+  for (const { name, schema, valid, invalid } of CASES) {
+    for (const deterministic of check.modes) {
+      const mode = `${check.format}${deterministic ? ', deterministic' : ''}`;
+      test(`writes and reads ${name} as the specialised codecs do (${mode})`, () => {
+        const fast = compile(schema, 'fast', deterministic, check.format);
+        const compact = compile(schema, 'compact', deterministic, check.format);
+        for (const value of valid) {
+          const bytes = compact.encode(value);
+          assert.equal(Array.from(bytes), Array.from(fast.encode(value)), `bytes of ${JSON.stringify(value)}`);
+          // An independent decoder reads the value back (undefined-valued keys are not written).
+          assert.equal(check.independentDecode(bytes), JSON.parse(JSON.stringify(value)));
+          assert.equal(compact.decode(bytes), fast.decode(bytes));
+          for (const foreign of check.foreign(JSON.parse(JSON.stringify(value)))) assertSameDecode(compact, fast, foreign, `foreign bytes of ${JSON.stringify(value)}`);
+        }
+      });
+      test(`refuses what the specialised codecs refuse, with the same errors: ${name} (${mode})`, () => {
+        const fast = compile(schema, 'fast', deterministic, check.format);
+        const compact = compile(schema, 'compact', deterministic, check.format);
+        for (const value of invalid) {
+          const outcome = encodeOutcome(compact, value);
+          assert.not.ok(Array.isArray(outcome), `encoded the invalid ${JSON.stringify(value)}`);
+          assert.equal(outcome, encodeOutcome(fast, value), `encode error for ${JSON.stringify(value)}`);
+          // The invalid value's bytes from other encoders, and every truncation of them: same DecodeError.
+          for (const bytes of check.foreign(value)) {
+            assertSameDecode(compact, fast, bytes, `decode of ${JSON.stringify(value)}`);
+            for (let end = 0; end < bytes.length; end++) assertSameDecode(compact, fast, bytes.subarray(0, end), `truncated at ${end}`);
+          }
+        }
+      });
+    }
   }
 }
 
@@ -191,6 +176,26 @@ test('reads a repeated key as its last value, and keeps __proto__ an own propert
   const codec = compile({ type: 'object', properties: { a: { type: 'integer' } } }, 'compact');
   // a3, "a": 1, "__proto__": {}, "a": 2
   const bytes = Uint8Array.from([0xa3, 0x61, 0x61, 0x01, 0x69, ...new TextEncoder().encode('__proto__'), 0xa0, 0x61, 0x61, 0x02]);
+  const value = codec.decode(bytes) as Record<string, unknown>;
+  assert.is(value.a, 2);
+  assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'));
+  assert.is(Object.getPrototypeOf(value), Object.prototype);
+});
+
+test('writes a UBJSON object as the spec lays it out and reads its other forms', () => {
+  const codec = compile({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'string' } } }, 'compact', false, 'ubjson');
+  // { (7b), key "a" (i 1 'a'), i 1 (69 01), key "b", S i 2 "hi", } (7d): container-types.html#object, value-types.html.
+  assert.equal(Array.from(codec.encode({ a: 1, b: 'hi' })), [0x7b, 0x69, 0x01, 0x61, 0x69, 0x01, 0x69, 0x01, 0x62, 0x53, 0x69, 0x02, 0x68, 0x69, 0x7d]);
+  // Counted ({#i2), keys out of order, a no-op before a key, U lengths, `C` for a one-char string.
+  assert.equal(codec.decode(Uint8Array.from([0x7b, 0x23, 0x69, 0x02, 0x4e, 0x55, 0x01, 0x62, 0x43, 0x78, 0x69, 0x01, 0x61, 0x55, 0x18])), { a: 24, b: 'x' });
+  // Typed ({$i#i2): the values carry no marker.
+  assert.equal(codec.decode(Uint8Array.from([0x7b, 0x24, 0x69, 0x23, 0x69, 0x01, 0x69, 0x01, 0x61, 0x05])), { a: 5 });
+});
+
+test('reads a repeated UBJSON key as its last value, and keeps __proto__ an own property', () => {
+  const codec = compile({ type: 'object', properties: { a: { type: 'integer' } } }, 'compact', false, 'ubjson');
+  // {, "a": i 1, "__proto__": {}, "a": i 2, }
+  const bytes = Uint8Array.from([0x7b, 0x69, 0x01, 0x61, 0x69, 0x01, 0x69, 0x09, ...new TextEncoder().encode('__proto__'), 0x7b, 0x7d, 0x69, 0x01, 0x61, 0x69, 0x02, 0x7d]);
   const value = codec.decode(bytes) as Record<string, unknown>;
   assert.is(value.a, 2);
   assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'));
@@ -216,11 +221,68 @@ test('keeps a large merged schema under 8x its JSON in compact JS', () => {
   assert.equal(codec.decode(codec.encode(value)), value);
 });
 
-test(`auto keeps specialised code up to ${AUTO_COMPACT_PROPERTIES} declared properties and goes compact past them`, () => {
-  const text = (schema: object) => compileSchema(schema, 'x', { format: 'cbor' })[0].text;
-  assert.not.ok(text(rulesSchema(2)).includes('writeRecord('));
-  assert.ok(text(rulesSchema(100)).includes('writeRecord('));
+for (const format of ['cbor', 'ubjson'] as const) {
+  test(`auto keeps specialised ${format} code up to ${AUTO_COMPACT_PROPERTIES} declared properties and goes compact past them`, () => {
+    const text = (schema: object) => compileSchema(schema, 'x', { format })[0].text;
+    assert.not.ok(text(rulesSchema(2)).includes('writeRecord('));
+    assert.ok(text(rulesSchema(100)).includes('writeRecord('));
+  });
+}
+
+test('compiles a 2,000-property object compact for UBJSON, which round-trips and refuses a wrong value', () => {
+  const properties: Record<string, object> = {};
+  for (let index = 0; index < 2000; index++) properties[`p${index}`] = index % 2 === 0 ? { type: 'string' } : { type: 'object', properties: { n: { type: 'integer' } } };
+  const schema = { type: 'object', properties, additionalProperties: false };
+  const js = compileSchema(schema, 'wide', { format: 'ubjson', target: 'js' }).find((file) => file.fileName.endsWith('.js'))!.text;
+  assert.ok(js.includes('readRecord('), 'auto chose compact');
+  assert.ok(js.length / JSON.stringify(schema).length <= 8, `compact module is ${(js.length / JSON.stringify(schema).length).toFixed(1)}x the schema`);
+  const codec = compileCodec(schema, { format: 'ubjson' });
+  const value = { p0: 'a', p1: { n: 1 }, p1998: '', p1999: {} };
+  assert.equal(codec.decode(codec.encode(value)), value);
+  assert.equal(encodeOutcome(codec, { p1: { n: 'one' } }), { code: 'unexpected-type', path: '/p1/n', schemaPath: '#/properties/p1/properties/n' });
 });
+
+/** Each benchmark payload with its schema (test-data/payloads). */
+const payloadDir = testDataPath('payloads/');
+const payloads = readdirSync(payloadDir)
+  .filter((file) => file.endsWith('.schema.json'))
+  .map((file) => file.slice(0, -'.schema.json'.length))
+  .sort()
+  .map((name) => ({ name, schema: JSON.parse(readFileSync(`${payloadDir}${name}.schema.json`, 'utf8')), value: JSON.parse(readFileSync(`${payloadDir}${name}.json`, 'utf8')) }));
+
+/** Up to `most` offsets spread over `length` bytes (every one when there are few). */
+function sampleOffsets(length: number, most: number): number[] {
+  const step = Math.max(1, Math.floor(length / most));
+  const offsets: number[] = [];
+  for (let offset = 0; offset < length; offset += step) offsets.push(offset);
+  return offsets;
+}
+
+for (const check of FORMAT_CHECKS) {
+  for (const { name, schema, value } of payloads) {
+    test(`${name}: compact ${check.format} writes the specialised bytes and reads them and other encoders' alike`, () => {
+      const fast = compile(schema, 'fast', false, check.format);
+      const compact = compile(schema, 'compact', false, check.format);
+      const bytes = compact.encode(value);
+      assert.equal(Array.from(bytes), Array.from(fast.encode(value)));
+      assert.equal(compact.decode(bytes), value);
+      for (const foreign of check.foreign(value)) assertSameDecode(compact, fast, foreign, `foreign bytes of ${name}`);
+    });
+    test(`${name}: compact ${check.format} fails as the specialised codecs do on truncated and mutated input`, () => {
+      const fast = compile(schema, 'fast', false, check.format);
+      const compact = compile(schema, 'compact', false, check.format);
+      const random = new Random(seedFor(`compact mutations ${check.format} ${name}`));
+      for (const bytes of [fast.encode(value), ...check.foreign(value)]) {
+        for (const end of sampleOffsets(bytes.length, 60)) assertSameDecode(compact, fast, bytes.subarray(0, end), `${name} truncated at ${end}`);
+        for (const at of sampleOffsets(bytes.length, 120)) {
+          const mutated = bytes.slice();
+          mutated[at] = random.int(0, 255);
+          assertSameDecode(compact, fast, mutated, `${name} with byte ${at} set to ${mutated[at]}`);
+        }
+      }
+    });
+  }
+}
 
 test('refuses an unknown codeSize with a SchemaError', () => {
   assert.throws(() => compileCodec({}, { format: 'cbor', codeSize: 'tiny' as CodeSize }), (error: Error) => error.name === 'SchemaError');

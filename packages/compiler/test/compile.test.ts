@@ -188,15 +188,35 @@ const rich = {
   additionalProperties: { type: 'integer' },
 };
 
-typed('a compact cbor module with every kind of node type-checks, also with verbatimModuleSyntax', () => {
-  const dir = tempDir();
-  const [file] = compileSchema(rich, 'rich', { format: 'cbor', codeSize: 'compact' });
-  assert.match(file.text, /RecordTable/);
-  writeFileSync(join(dir, file.fileName), file.text);
-  const program = ts.createProgram([join(dir, file.fileName)], { ...strictOptions, verbatimModuleSyntax: true });
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-  assert.equal(diagnostics, []);
-});
+for (const format of ['cbor', 'ubjson'] as const) {
+  typed(`a compact ${format} module with every kind of node type-checks, also with verbatimModuleSyntax`, () => {
+    const dir = tempDir();
+    const [file] = compileSchema(rich, 'rich', { format, codeSize: 'compact' });
+    assert.match(file.text, /RecordTable/);
+    writeFileSync(join(dir, file.fileName), file.text);
+    const program = ts.createProgram([join(dir, file.fileName)], { ...strictOptions, verbatimModuleSyntax: true });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.equal(diagnostics, []);
+  });
+}
+
+const twoDefinitions = {
+  $defs: { a: { type: 'object', properties: { x: { type: 'integer' } } }, b: { type: 'object', properties: { y: { type: 'string' } } } },
+  type: 'object',
+  properties: { a: { $ref: '#/$defs/a' }, b: { $ref: '#/$defs/b' } },
+};
+
+for (const format of ['cbor', 'ubjson'] as const) {
+  typed(`a compact ${format} module whose public functions share one body (two exported definitions) type-checks`, () => {
+    const dir = tempDir();
+    const [file] = compileSchema(twoDefinitions, 'two', { format, codeSize: 'compact' });
+    assert.match(file.text, /decodeWith\(/);
+    writeFileSync(join(dir, file.fileName), file.text);
+    const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    assert.equal(diagnostics, []);
+  });
+}
 
 for (const format of ['cbor', 'ubjson'] as const) {
   typed(`a ${format} module with every kind of node type-checks`, () => {

@@ -4,7 +4,6 @@ import { functionDocs, pathWords } from './context.js';
 import { emitCompactObjectReader, emitIndexedUnionReader, readEnumIndex } from './cbor-decode-compact.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
-import { compactCall } from './record-table.js';
 import type { JsonType } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './code.js';
 import { cborText } from '../plan/cbor.js';
@@ -38,13 +37,6 @@ export class CborDecoderEmitter extends DecoderEmitter {
 
   /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
   private readonly variantReaders = new Map<IrObject, Map<number, Name>>();
-
-  /** Compact mode: objects, plain lists and type-dispatched unions are read by the runtime (which adds the schema path to errors). */
-  protected override compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'read');
-    if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
-    return call !== undefined;
-  }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectReader(this, node, scope, lines);
@@ -93,10 +85,6 @@ export class CborDecoderEmitter extends DecoderEmitter {
       exported: false,
     });
     return name;
-  }
-
-  protected override locatesItsErrors(node: IrNode): boolean {
-    return node.checks === undefined && compactCall(this.context, node, 'read') !== undefined;
   }
 
   protected readAnyExpression(depth: Code): Code {

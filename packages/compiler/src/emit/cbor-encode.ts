@@ -5,7 +5,6 @@ import { emitCompactObjectWriter, emitIndexedUnionWriter, writeEnumIndex } from 
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import type { Fail } from './checks.js';
-import { compactCall } from './record-table.js';
 import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
 import { ModuleContext } from './context.js';
@@ -42,13 +41,6 @@ export class CborEncoderEmitter extends EncoderEmitter {
 
   /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
   private readonly variantWriters = new Map<IrObject, Map<number, Name>>();
-
-  /** Compact mode: objects, plain lists and type-dispatched unions are written by the runtime. */
-  protected override compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'write');
-    if (call !== undefined) lines.line(js`${call};`);
-    return call !== undefined;
-  }
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);

@@ -1,5 +1,5 @@
 import { CBOR_COMPACT_PRELUDE } from './cbor-compact-prelude.js';
-import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
+import { COMPACT_FORMAT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from './prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -32,16 +32,7 @@ export const CBOR_FORMAT_NAMES = [
   'writeDagNumber',
   'writeDagAny',
   // codeSize 'compact': table-driven maps and the shared field codecs (runtime cbor/record.ts).
-  'Field',
-  'writeRecord',
-  'readRecord',
-  'fieldOf',
-  'listOf',
-  'writeList',
-  'readList',
-  'enumField',
-  'typeUnion',
-  ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
+  ...COMPACT_FORMAT_NAMES,
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

@@ -3,9 +3,10 @@ import type { IrModule, IrNode } from '../ir/types.js';
 /**
  * `codeSize` (README "Code size"): `'fast'` emits specialised straight-line code for every
  * object; `'compact'` writes and reads objects through the runtime's record tables
- * (`record-table.ts`), code linear in the schema; `'auto'` (default) is `'fast'` up to
- * `AUTO_COMPACT_PROPERTIES` declared properties in the module and `'compact'` past it, as
- * protobuf's `optimize_for = CODE_SIZE` trades speed for size on large schemas.
+ * (`record-table.ts`; runtime `cbor/record.ts`, `ubjson/record.ts`), code linear in the schema,
+ * the same bytes; `'auto'` (default) is `'fast'` up to `AUTO_COMPACT_PROPERTIES` declared
+ * properties in the module and `'compact'` past it, as protobuf's `optimize_for = CODE_SIZE`
+ * trades speed for size on large schemas. It means the same for CBOR and UBJSON.
  */
 export type CodeSize = 'auto' | 'fast' | 'compact';
 

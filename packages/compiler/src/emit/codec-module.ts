@@ -55,6 +55,8 @@ export interface ModuleFormat {
   decodeStart(context: ModuleContext, shared: Name): Code[];
   /** The call of the root read function `reader` on the shared reader. */
   rootRead(context: ModuleContext, reader: Name, shared: Name): Code;
+  /** Read functions take the value's consumed marker after `reader, depth` (UBJSON). */
+  readsMarker?: true;
 }
 
 interface ApiPair {
@@ -279,6 +281,6 @@ function sharedApi(context: ModuleContext, format: ModuleFormat, shared: { encod
   const decode = decodeFunction(context, format, pair(new Code('unknown')), sharedReader, new Code('schemaPath'));
   return [
     { ...encode, name: shared.encode, docs: ['Writes `value` with `write` into the shared writer; a failure becomes the public `EncodeError`.'], params: [js`write: (writer: ${context.runtime('Writer')}, value: unknown, depth: number) => void`, new Code('value: unknown')], exported: false },
-    { ...decode, name: shared.decode, docs: ['Reads one item with `read` from `bytes`, which it must fill; a failure is a `DecodeError` (`schemaPath`: the public function\'s schema).'], params: [js`read: (reader: ${context.runtime('Reader')}, depth: number) => unknown`, new Code('bytes: Uint8Array'), new Code('schemaPath: string')], exported: false },
+    { ...decode, name: shared.decode, docs: ['Reads one item with `read` from `bytes`, which it must fill; a failure is a `DecodeError` (`schemaPath`: the public function\'s schema).'], params: [js`read: (reader: ${context.runtime('Reader')}, depth: number${new Code(format.readsMarker ? ', marker: number' : '')}) => unknown`, new Code('bytes: Uint8Array'), new Code('schemaPath: string')], exported: false },
   ];
 }

@@ -10,6 +10,7 @@ import { arrayCountChecks, literalCondition, literalMessage, numberChecks, strin
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
 import { describeTypes } from './encode-skeleton.js';
+import { compactCall } from './record-table.js';
 
 /** How a format tells the variants of a union apart by their first byte. */
 export interface TypeDispatch {
@@ -80,9 +81,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** The offset of the item being read (its first byte), for assertions that report its start. */
   protected abstract readonly itemStart: Code;
 
-  /** Compact mode (`record-table.ts`): a body that hands the node to the runtime, if the format has one; true when written. */
-  protected compactBody(_node: IrNode, _lines: Lines): boolean {
-    return false;
+  /** Compact mode (`record-table.ts`): a body that hands objects, plain lists and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
+  private compactBody(node: IrNode, lines: Lines): boolean {
+    const call = compactCall(this.context, node, 'read', this.ownMarker);
+    if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
+    return call !== undefined;
   }
 
   /** The body of an object's read function. */
@@ -104,8 +107,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   protected abstract typeDispatch(start: Name, scope: NameScope, lines: Lines): TypeDispatch;
 
   /** Whether the function of `node` is a runtime call that adds the schema path to its errors itself (a record table). */
-  protected locatesItsErrors(_node: IrNode): boolean {
-    return false;
+  private locatesItsErrors(node: IrNode): boolean {
+    return node.checks === undefined && compactCall(this.context, node, 'read', this.ownMarker) !== undefined;
   }
 
   /** Extra state around the attempts of an overlapping union (none by default). */

@@ -9,6 +9,7 @@ import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import { joinPointer } from '@binschema/runtime';
+import { compactCall } from './record-table.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
@@ -31,9 +32,11 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     return `Writes ${subject} as ${this.formatName}.`;
   }
 
-  /** Compact mode (`record-table.ts`): a body that hands the node to the runtime, if the format has one; true when written. */
-  protected compactBody(_node: IrNode, _lines: Lines): boolean {
-    return false;
+  /** Compact mode (`record-table.ts`): a body that hands objects, plain lists and type-dispatched unions to the runtime; true when written. */
+  private compactBody(node: IrNode, lines: Lines): boolean {
+    const call = compactCall(this.context, node, 'write');
+    if (call !== undefined) lines.line(js`${call};`);
+    return call !== undefined;
   }
 
   /** The body of an object's write function. */

@@ -7,6 +7,20 @@
 /** Names generated modules of every format may import from `@binschema/runtime`. */
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
 
+/** Names imported from the format's runtime by modules compiled with codeSize 'compact': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
+export const COMPACT_FORMAT_NAMES = [
+  'Field',
+  'writeRecord',
+  'readRecord',
+  'fieldOf',
+  'listOf',
+  'writeList',
+  'readList',
+  'enumField',
+  'typeUnion',
+  ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
+] as const;
+
 export interface PreludeHelper {
   /** Other helpers this one calls. */
   uses: readonly string[];

@@ -6,6 +6,7 @@ import { patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import type { Name } from './names.js';
+import { typedArrayItems } from '../plan/ubjson.js';
 
 /**
  * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
@@ -40,10 +41,15 @@ function scalarCodec(node: IrNode): string | undefined {
   }
 }
 
-/** An array with nothing but its items to check: written and read by the runtime's `writeList`/`readList`. */
-export function isPlainList(node: IrNode): node is IrArray {
+/**
+ * An array with nothing but its items to check: written and read by the runtime's
+ * `writeList`/`readList`. Not in UBJSON when specialised code writes it as a typed container
+ * (`[$I#n`, items of a fixed integer range), which `writeList` does not.
+ */
+function isPlainList(context: ModuleContext, node: IrNode): node is IrArray {
   return (
     node.kind === 'array' &&
+    !(context.format === 'ubjson' && typedArrayItems(node) !== undefined) &&
     node.checks === undefined &&
     node.prefixItems.length === 0 &&
     node.items.kind !== 'never' &&
@@ -72,7 +78,7 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
     return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
-  if (isPlainList(node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
+  if (isPlainList(context, node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
   const union = typeUnion(context, node);
   if (union !== undefined) return { value: union, needsPath: true };
   const functions = context.fieldFunctions!;
@@ -143,13 +149,14 @@ function tableOptions(context: ModuleContext, node: IrObject): Code[] {
 
 /**
  * Compact mode: the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
- * `depth`) `node` as the body of its function, or undefined when the node keeps specialised code.
+ * `depth`, and in UBJSON the consumed `marker`) `node` as the body of its function, or undefined
+ * when the node keeps specialised code.
  */
-export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read'): Code | undefined {
+export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
   if (!context.compact || node.checks !== undefined) return undefined;
-  const args = direction === 'write' ? new Code('writer, value, depth') : new Code('reader, depth');
+  const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
   if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
-  if (isPlainList(node)) return js`${context.runtime(direction === 'write' ? 'writeList' : 'readList')}(${args}, ${literal(node.schemaPath)}, ${listItem(context, node)})`;
+  if (isPlainList(context, node)) return js`${context.runtime(direction === 'write' ? 'writeList' : 'readList')}(${args}, ${literal(node.schemaPath)}, ${listItem(context, node)})`;
   const union = typeUnion(context, node);
   if (union !== undefined) return js`${union}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
   return undefined;

@@ -23,6 +23,7 @@ const UBJSON_FORMAT: ModuleFormat = {
   anyOptions: { note: '', init: '{}' },
   decodeStart: (context) => [js`${context.use('BUDGET')}.left = ${context.runtime('DEFAULT_MAX_COUNT')};`],
   rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')}, ${context.use('readMarker')}(${shared}))`,
+  readsMarker: true,
 };
 
 /** The generated UBJSON module for an IR module, plus the names of its public functions. */

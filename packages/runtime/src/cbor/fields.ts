@@ -6,7 +6,8 @@
 import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { atPath, anyFailure, encodeFailure, isPlainObject, jsonEqual, withSchemaPath } from '../generated-support.js';
+import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
+import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
@@ -138,26 +139,24 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
  * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
  */
 export function enumField(values: readonly unknown[]): FieldCodec {
-  const message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
-  const texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
-  const allowed = (value: unknown): boolean => (texts !== undefined ? texts.has(value) : values.some((candidate) => jsonEqual(value, candidate)));
+  const allowed = new EnumValues(values);
   return {
     write(writer, value, depth, schemaPath) {
-      if (!allowed(value)) throw encodeFailure(ErrorCode.SchemaViolation, message, '', schemaPath);
+      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
       if (typeof value === 'string') writeText(writer, value);
       else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
     },
     read(reader, depth, schemaPath) {
       const offset = reader.pos;
-      const value = texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
-      if (!allowed(value)) throw decodeFailure(ErrorCode.SchemaViolation, message, offset, schemaPath);
+      const value = allowed.texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
+      if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
       return value;
     },
   };
 }
 
-/** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */
-export type TypeVariant = readonly [types: string, field: Field, schemaPath?: string];
+/** A variant of a union told apart by JSON type (`TypeVariants`). */
+export type TypeVariant = SharedTypeVariant<Field>;
 
 /**
  * The codec of a union whose variants have different JSON types (a `type` array, or a `oneOf`
@@ -166,36 +165,21 @@ export type TypeVariant = readonly [types: string, field: Field, schemaPath?: st
  * for the failure when none fits.
  */
 export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
-  const tests = variants.map(([types]) => new Set(types.split(',')));
+  const union = new TypeVariants(expected, variants);
   return {
-    write(writer, value, depth, schemaPath) {
-      const type = jsonTypeOf(value);
-      const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
-      if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${expected}`, '', schemaPath);
-      const [, field, path] = variants[index];
-      writeField(writer, field, value, depth, path ?? schemaPath);
-    },
+    write: union.writer(writeField),
     read(reader, depth, schemaPath) {
       try {
         const start = reader.pos;
         if (start >= reader.end) reader.failEnd(1);
-        const type = itemTypeOf(reader.uint8[start]);
-        const index = tests.findIndex((types) => type !== undefined && (types.has(type) || (type === 'number' && types.has('integer'))));
+        const index = union.ofType(itemTypeOf(reader.uint8[start]));
         if (index < 0) throw expectedType(reader, expected, start, schemaPath);
-        const [, field, path] = variants[index];
-        return readField(reader, field, depth, path ?? schemaPath);
+        return readField(reader, union.fields[index], depth, union.paths[index] ?? schemaPath);
       } catch (error) {
         throw withSchemaPath(error, schemaPath);
       }
     },
   };
-}
-
-function jsonTypeOf(value: unknown): string | undefined {
-  if (value === null) return 'null';
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return typeof value;
-  if (Array.isArray(value)) return 'array';
-  return isPlainObject(value) ? 'object' : undefined;
 }
 
 /** The JSON type an item with this initial byte can carry (integers, floats: number). */

@@ -9,8 +9,8 @@ import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
-import { atPath, encodeFailure, isPlainObject, ownValue, unknownKey, withSchemaPath } from '../generated-support.js';
-import { setOwn } from '../object-entries.js';
+import { withSchemaPath } from '../generated-support.js';
+import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeExtra, type EntryWriter } from '../record-support.js';
 import { readArgument, writeHead } from './head.js';
 import { readText } from './decode.js';
 import { writeText } from './encode-scalars.js';
@@ -53,43 +53,19 @@ export function readField(reader: Reader, field: Field, depth: number, schemaPat
  * the property count; then each value as it is written.
  */
 export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<Field>): void {
-  const schemaPath = table.schemaPath;
-  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
-  if (!isPlainObject(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected object', '', schemaPath);
-  const names = table.names;
-  const values: unknown[] = new Array(names.length);
-  let count = 0;
-  for (let index = 0; index < names.length; index++) {
-    const item = table.inherited[index] ? ownValue(value, names[index]) : value[names[index]];
-    values[index] = item;
-    if (item !== undefined) count++;
-    else if (table.required[index]) throw missing(names[index], schemaPath);
-  }
-  for (const name of table.extraRequired) if (ownValue(value, name) === undefined) throw missing(name, schemaPath);
-  let extras: string[] | undefined;
-  if (table.extra === null) {
-    const extra = countOwnKeys(value) === count ? undefined : unknownKey(value, table.known);
-    if (extra !== undefined) throw atPath(encodeFailure(ErrorCode.SchemaViolation, 'property not allowed', '', schemaPath), extra);
-  } else {
-    const keys = Object.keys(value);
-    if (keys.length !== count) {
-      extras = keys.filter((key) => !table.known.has(key));
-      count += extras.length;
-    }
-  }
-  if (table.minProperties !== undefined && table.minProperties > 0 && count < table.minProperties) {
-    throw encodeFailure(ErrorCode.SchemaViolation, `must have at least ${table.minProperties} properties`, '', schemaPath);
-  }
-  if (table.maxProperties !== undefined && count > table.maxProperties) {
-    throw encodeFailure(ErrorCode.SchemaViolation, `must have at most ${table.maxProperties} properties`, '', schemaPath);
-  }
+  const values: unknown[] = new Array(table.names.length);
+  const declared = recordValues(value, depth, table, values);
+  const object = value as Record<string, unknown>;
+  const extras = undeclaredKeys(object, table, declared);
+  const count = declared + (extras === undefined ? 0 : extras.length);
+  checkPropertyCount(table, count);
   writeHead(writer, 5, count);
   if (table.sorted) {
-    writeSorted(writer, value, values, extras, depth, table);
+    writeSorted(writer, object, values, extras, depth, table);
     return;
   }
-  for (let index = 0; index < names.length; index++) if (values[index] !== undefined) writeDeclared(writer, table, index, values[index], depth);
-  if (extras !== undefined) for (const key of extras) writeExtra(writer, table, key, value[key], depth);
+  for (let index = 0; index < values.length; index++) if (values[index] !== undefined) writeDeclared(ENTRIES, writer, table, index, values[index], depth);
+  if (extras !== undefined) for (const key of extras) writeExtra(ENTRIES, writer, table, key, object[key], depth);
 }
 
 /** RFC 8949 §4.2.1: every entry, declared or not, in the order of its encoded key. */
@@ -99,56 +75,17 @@ function writeSorted(writer: Writer, value: Record<string, unknown>, values: unk
   keys.sort(compareKeys);
   for (const key of keys) {
     const index = table.index.get(key);
-    if (index === undefined) writeExtra(writer, table, key, value[key], depth);
-    else writeDeclared(writer, table, index, values[index], depth);
+    if (index === undefined) writeExtra(ENTRIES, writer, table, key, value[key], depth);
+    else writeDeclared(ENTRIES, writer, table, index, values[index], depth);
   }
 }
 
-function missing(name: string, schemaPath: string): unknown {
-  return encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
-}
+/** CBOR keys and values of record entries (`writeDeclared`/`writeExtra`). */
+const ENTRIES: EntryWriter<Field> = { key: writeText, value: writeField };
 
-/** A declared property: key, value, and the check of every pattern its name matches (written, then rewound). */
-function writeDeclared(writer: Writer, table: RecordTable<Field>, index: number, item: unknown, depth: number): void {
-  const key = table.names[index];
-  try {
-    writeText(writer, key);
-    writeField(writer, table.values[index], item, depth - 1, table.paths[index]);
-    for (const pattern of table.declaredPatterns[index]) checkByWriting(writer, table.patterns[pattern].value, item, depth - 1, table.patterns[pattern].path);
-  } catch (error) {
-    throw atPath(error, key);
-  }
-}
-
-/** An undeclared key: every matching pattern applies (the first writes, the others check), else `extra`. */
-function writeExtra(writer: Writer, table: RecordTable<Field>, key: string, item: unknown, depth: number): void {
-  try {
-    writeText(writer, key);
-    let matched = false;
-    for (const pattern of table.patterns) {
-      if (!pattern.regexp.test(key)) continue;
-      if (matched) checkByWriting(writer, pattern.value, item, depth - 1, pattern.path);
-      else writeField(writer, pattern.value, item, depth - 1, pattern.path);
-      matched = true;
-    }
-    if (!matched) writeField(writer, table.extra!, item, depth - 1, table.extraPath);
-  } catch (error) {
-    throw atPath(error, key);
-  }
-}
-
-function checkByWriting(writer: Writer, field: Field, item: unknown, depth: number, schemaPath: string): void {
-  // Relative to `start`: a write that grows the buffer may move the output.
-  const before = writer.pos - writer.start;
-  writeField(writer, field, item, depth, schemaPath);
-  writer.pos = writer.start + before;
-}
-
-/** Own enumerable keys, without allocating the key array. */
-function countOwnKeys(value: object): number {
-  let count = 0;
-  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) count++;
-  return count;
+/** `readField` for the shared entry walks (`readDeclared`/`readExtra`): CBOR items carry no separate marker. */
+function readEntry(reader: Reader, field: Field, depth: number, _marker: number, schemaPath: string): unknown {
+  return readField(reader, field, depth, schemaPath);
 }
 
 /** Interned map keys of every compact reader. */
@@ -189,52 +126,12 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
       const at = reader.pos;
       const key = readRecordKey(reader, schemaPath);
       const index = table.index.get(key);
-      if (index !== undefined) values[index] = readDeclared(reader, table, index, depth);
+      if (index !== undefined) values[index] = readDeclared(readEntry, reader, table, index, depth, 0);
       else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
-      else (extras ??= []).push(key, readExtra(reader, table, key, depth));
+      else (extras ??= []).push(key, readExtra(readEntry, reader, table, key, depth, 0));
     }
-    const fail = (what: string) => decodeFailure(ErrorCode.SchemaViolation, what, start, schemaPath);
-    const result: Record<string, unknown> = {};
-    for (let index = 0; index < names.length; index++) {
-      if (!table.required[index]) continue;
-      if (values[index] === undefined) throw fail(`missing required property ${JSON.stringify(names[index])}`);
-      setOwn(result, names[index], values[index]);
-    }
-    for (let index = 0; index < names.length; index++) if (!table.required[index] && values[index] !== undefined) setOwn(result, names[index], values[index]);
-    if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
-    for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw fail(`missing required property ${JSON.stringify(name)}`);
-    if (table.minProperties !== undefined || table.maxProperties !== undefined) {
-      const size = Object.keys(result).length;
-      if (table.minProperties !== undefined && table.minProperties > 0 && size < table.minProperties) throw fail(`must have at least ${table.minProperties} properties`);
-      if (table.maxProperties !== undefined && size > table.maxProperties) throw fail(`must have at most ${table.maxProperties} properties`);
-    }
-    return result;
+    return assembleRecord(table, values, extras, start, decodeFailure);
   } catch (error) {
     throw withSchemaPath(error, schemaPath);
   }
-}
-
-/** A declared property's value, read again by every pattern its name matches (as a check). */
-function readDeclared(reader: Reader, table: RecordTable<Field>, index: number, depth: number): unknown {
-  const valueStart = reader.pos;
-  const value = readField(reader, table.values[index], depth - 1, table.paths[index]);
-  for (const pattern of table.declaredPatterns[index]) {
-    reader.pos = valueStart;
-    readField(reader, table.patterns[pattern].value, depth - 1, table.patterns[pattern].path);
-  }
-  return value;
-}
-
-/** An undeclared key's value: read by every pattern it matches (the last read is kept), else by `extra`. */
-function readExtra(reader: Reader, table: RecordTable<Field>, key: string, depth: number): unknown {
-  const valueStart = reader.pos;
-  let value: unknown;
-  let matched = false;
-  for (const pattern of table.patterns) {
-    if (!pattern.regexp.test(key)) continue;
-    reader.pos = valueStart;
-    value = readField(reader, pattern.value, depth - 1, pattern.path);
-    matched = true;
-  }
-  return matched ? value : readField(reader, table.extra!, depth - 1, table.extraPath);
 }

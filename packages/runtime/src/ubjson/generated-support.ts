@@ -1,13 +1,18 @@
 /**
  * UBJSON helpers every generated UBJSON module calls. They were emitted into each module as
- * text; they depend on no per-module value (the module's BUDGET, containerType and key cache stay
- * in the module with the helpers that use them), so they live here once and modules import them.
+ * text; they depend on no per-module value (the module's containerType and key cache stay in the
+ * module with the helpers that use them), so they live here once and modules import them. The
+ * payload-free element budget is here too: generated functions and the record readers of compact
+ * modules (`record.ts`) draw on one budget per decode.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import type { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { writeIntAt } from './integer.js';
+import { readLength, writeIntAt } from './integer.js';
+import { readPayload } from './codec.js';
+import { DEFAULT_MAX_COUNT } from './decoder.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
@@ -22,6 +27,130 @@ export function expectedType(reader: Reader, expected: string, marker: number, s
 /** The generic decoder's nesting limit (DEFAULT_MAX_DEPTH containers). */
 export function tooDeep(reader: Reader, schemaPath: string): DecodeError {
   return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, Math.max(0, reader.pos - 1), schemaPath);
+}
+
+/**
+ * Payload-free typed elements (`[$Z#`, `[$T#`, `[$F#`) still allowed in this decode: they take no
+ * bytes, so six bytes could ask for 2^63 of them. Reset to DEFAULT_MAX_COUNT by each public
+ * decode of a generated module.
+ */
+export const BUDGET = { left: 0 };
+
+/** The element type (`$`) of the container head `readContainerStart` read last, or 0 when it has none. */
+export const CONTAINER = { type: 0 };
+
+/**
+ * After `[` or `{` (`perEntry`: 0 for arrays, 2 for an object's keys): the optimized header
+ * (`$<type>#<count>` or `#<count>`, container-types.html#optimized) and the count, or -1 for a
+ * container closed by its end marker. The element type goes to `CONTAINER.type`. A count larger
+ * than the bytes left is refused before anything is allocated; payload-free elements draw on BUDGET.
+ */
+export function readContainerStart(reader: Reader, perEntry: number, schemaPath: string): number {
+  CONTAINER.type = 0;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const uint8 = reader.uint8;
+  if (uint8[reader.pos] === 0x23) {
+    reader.pos++;
+    return readLength(reader, perEntry + 1);
+  }
+  if (uint8[reader.pos] !== 0x24) return -1;
+  reader.pos++;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const type = uint8[reader.pos];
+  const size = elementSize(type);
+  if (size < 0) throw decodeFailure('not-well-formed', `invalid container type ${hexByte(type)}`, reader.pos, schemaPath);
+  reader.pos++;
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  if (uint8[reader.pos] !== 0x23) throw decodeFailure('not-well-formed', 'container type without a count', reader.pos, schemaPath);
+  // binary-data.html: `[$U#` is bytes, which the generic decoder gives as a Uint8Array, not an array.
+  if (type === 0x55 && perEntry === 0) throw decodeFailure('unexpected-type', 'expected array, got binary data ([$U#)', reader.pos - 2, schemaPath);
+  reader.pos++;
+  const countOffset = reader.pos;
+  const count = readLength(reader, 0);
+  if (perEntry + size === 0) {
+    if (count > BUDGET.left || count > 0xffffffff) throw decodeFailure('length-limit', `count ${count} beyond maxCount ${DEFAULT_MAX_COUNT}`, countOffset, schemaPath);
+    BUDGET.left -= count;
+  } else if (count * (perEntry + size) > reader.end - reader.pos) {
+    reader.failEnd(count * (perEntry + size));
+  }
+  CONTAINER.type = type;
+  return count;
+}
+
+/** A value of unknown shape whose marker is consumed; `depth` counts the levels left, the runtime counts levels used. */
+export function readAnyValue(reader: Reader, marker: number, depth: number): unknown {
+  return readPayload(reader, marker, DEFAULT_MAX_DEPTH - depth, BUDGET);
+}
+
+/** An object key: an integer length and UTF-8 (no `S`), interned in `keys`. */
+export function readKeyWith(reader: Reader, keys: KeyCache): string {
+  const length = readLength(reader);
+  const start = reader.pos;
+  const key = keys.get(reader.uint8, start, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in key', start);
+  reader.pos = start + length;
+  return key;
+}
+
+/**
+ * A string: `S` with a length and UTF-8, a `C` char (0..127, value-types.html#char), or `H`
+ * decimal text, which the generic decoder gives as a string.
+ */
+export function readString(reader: Reader, marker: number, schemaPath: string): string {
+  if (marker === 0x53) {
+    const uint8 = reader.uint8;
+    const pos = reader.pos;
+    // One-byte lengths inline: `i` (our encoders) and `U` (json-pack).
+    if (pos + 1 < reader.end && (uint8[pos] === 0x55 || (uint8[pos] === 0x69 && uint8[pos + 1] < 0x80))) {
+      reader.pos = pos + 2;
+      return reader.utf8(uint8[pos + 1]);
+    }
+    return reader.utf8(readLength(reader));
+  }
+  if (marker === 0x48) {
+    // The generic decoder keeps a high-precision number with a fraction or exponent as its text.
+    const offset = reader.pos - 1;
+    const text = readPayload(reader, marker, 0, BUDGET);
+    if (typeof text !== 'string') throw decodeFailure('unexpected-type', 'expected string, got a high-precision integer', offset, schemaPath);
+    return text;
+  }
+  if (marker !== 0x43) throw expectedType(reader, 'string', marker, schemaPath);
+  if (reader.pos >= reader.end) reader.failEnd(1);
+  const code = reader.uint8[reader.pos];
+  if (code > 127) throw decodeFailure('not-well-formed', `char ${hexByte(code)} above 127`, reader.pos, schemaPath);
+  reader.pos++;
+  return String.fromCharCode(code);
+}
+
+/** A number: any integer marker, `d`/`D`, or `H` text the generic decoder reads as a number. */
+export function readNumberItem(reader: Reader, marker: number, schemaPath: string): number {
+  switch (marker) {
+    case 0x69: return reader.i8();
+    case 0x55: return reader.u8();
+    case 0x49: return reader.i16();
+    case 0x6c: return reader.i32();
+    case 0x64: return reader.f32();
+    case 0x44: return reader.f64();
+    case 0x4c:
+    case 0x48: {
+      const offset = reader.pos - 1;
+      const value = readPayload(reader, marker, 0, BUDGET);
+      // Beyond ±(2^53 - 1) (or decimal H text) the generic decoder gives a bigint or a string.
+      if (typeof value !== 'number') throw decodeFailure('unexpected-type', 'number beyond ±(2^53 - 1) or not exact, not a JSON number', offset, schemaPath);
+      return value;
+    }
+    default:
+      throw expectedType(reader, 'number', marker, schemaPath);
+  }
+}
+
+/**
+ * `writeAny` options with `depth` nesting levels left, one object per depth: the runtime caches
+ * its encoder per options object, so a fresh object per call would build an encoder every time.
+ */
+const ANY_OPTIONS_BY_DEPTH: { maxDepth: number }[] = [];
+export function anyOptionsAt(depth: number): { maxDepth: number } {
+  return (ANY_OPTIONS_BY_DEPTH[depth] ??= { maxDepth: depth });
 }
 
 /** The next marker byte, consumed. */

@@ -1,0 +1,232 @@
+/**
+ * What the compact record writers and readers and field codecs of both formats
+ * (`cbor/record.ts`, `ubjson/record.ts`, their `fields.ts`) do alike: the checks of a record
+ * (`record-table.ts`), the walk over its entries' patterns, the values of an enum and the
+ * variants of a union told apart by JSON type. They fail as specialised code does, in the same
+ * order: required properties, undeclared keys, the property count, then each value as it is
+ * written; a reader builds the result with required properties first, as specialised readers do.
+ */
+import { ErrorCode } from './errors.js';
+import { atPath, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey } from './generated-support.js';
+import { setOwn } from './object-entries.js';
+import type { RecordTable } from './record-table.js';
+import type { Reader } from './reader.js';
+import type { Writer } from './writer.js';
+
+/**
+ * Before a record is written: `value` must be an object within `depth` with every required
+ * property. Fills `values` with each declared property's value (undefined when absent) and
+ * returns how many are present.
+ */
+export function recordValues(value: unknown, depth: number, table: RecordTable<unknown>, values: unknown[]): number {
+  const schemaPath = table.schemaPath;
+  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!isPlainObject(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected object', '', schemaPath);
+  const names = table.names;
+  let count = 0;
+  for (let index = 0; index < names.length; index++) {
+    const item = table.inherited[index] ? ownValue(value, names[index]) : value[names[index]];
+    values[index] = item;
+    if (item !== undefined) count++;
+    else if (table.required[index]) throw missingProperty(names[index], schemaPath);
+  }
+  for (const name of table.extraRequired) if (ownValue(value, name) === undefined) throw missingProperty(name, schemaPath);
+  return count;
+}
+
+/**
+ * The keys of `value` (checked by `recordValues`, `declared` of its declared properties present)
+ * that the table does not declare, or undefined when there are none. A closed record refuses the
+ * first one, with its key on the path.
+ */
+export function undeclaredKeys(value: Record<string, unknown>, table: RecordTable<unknown>, declared: number): string[] | undefined {
+  if (table.extra === null) {
+    const extra = countKeys(value) === declared ? undefined : unknownKey(value, table.known);
+    if (extra !== undefined) throw atPath(encodeFailure(ErrorCode.SchemaViolation, 'property not allowed', '', table.schemaPath), extra);
+    return undefined;
+  }
+  const keys = Object.keys(value);
+  return keys.length === declared ? undefined : keys.filter((key) => !table.known.has(key));
+}
+
+/** `minProperties`/`maxProperties` on the `count` entries a record writes. */
+export function checkPropertyCount(table: RecordTable<unknown>, count: number): void {
+  if (table.minProperties !== undefined && table.minProperties > 0 && count < table.minProperties) {
+    throw encodeFailure(ErrorCode.SchemaViolation, `must have at least ${table.minProperties} properties`, '', table.schemaPath);
+  }
+  if (table.maxProperties !== undefined && count > table.maxProperties) {
+    throw encodeFailure(ErrorCode.SchemaViolation, `must have at most ${table.maxProperties} properties`, '', table.schemaPath);
+  }
+}
+
+function missingProperty(name: string, schemaPath: string): unknown {
+  return encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
+}
+
+/** How a format writes an entry's key and a value with one of its fields (its `writeText`/`writeKey` and `writeField`). */
+export interface EntryWriter<Value> {
+  key(writer: Writer, key: string): void;
+  value(writer: Writer, field: Value, item: unknown, depth: number, schemaPath: string): void;
+}
+
+/** A declared property: key, value, and the check of every pattern its name matches (written, then rewound). */
+export function writeDeclared<Value>(format: EntryWriter<Value>, writer: Writer, table: RecordTable<Value>, index: number, item: unknown, depth: number): void {
+  const key = table.names[index];
+  try {
+    format.key(writer, key);
+    format.value(writer, table.values[index], item, depth - 1, table.paths[index]);
+    for (const pattern of table.declaredPatterns[index]) checkByWriting(format, writer, table.patterns[pattern].value, item, depth - 1, table.patterns[pattern].path);
+  } catch (error) {
+    throw atPath(error, key);
+  }
+}
+
+/** An undeclared key: every matching pattern applies (the first writes, the others check), else `extra`. */
+export function writeExtra<Value>(format: EntryWriter<Value>, writer: Writer, table: RecordTable<Value>, key: string, item: unknown, depth: number): void {
+  try {
+    format.key(writer, key);
+    let matched = false;
+    for (const pattern of table.patterns) {
+      if (!pattern.regexp.test(key)) continue;
+      if (matched) checkByWriting(format, writer, pattern.value, item, depth - 1, pattern.path);
+      else format.value(writer, pattern.value, item, depth - 1, pattern.path);
+      matched = true;
+    }
+    if (!matched) format.value(writer, table.extra!, item, depth - 1, table.extraPath);
+  } catch (error) {
+    throw atPath(error, key);
+  }
+}
+
+function checkByWriting<Value>(format: EntryWriter<Value>, writer: Writer, field: Value, item: unknown, depth: number, schemaPath: string): void {
+  // Relative to `start`: a write that grows the buffer may move the output.
+  const before = writer.pos - writer.start;
+  format.value(writer, field, item, depth, schemaPath);
+  writer.pos = writer.start + before;
+}
+
+/**
+ * How a format reads a value with one of its fields (its `readField`). `marker`: UBJSON's value
+ * marker, already consumed (CBOR passes 0 and reads its head in the field).
+ */
+export type EntryReader<Value> = (reader: Reader, field: Value, depth: number, marker: number, schemaPath: string) => unknown;
+
+/** A declared property's value, read again by every pattern its name matches (as a check). */
+export function readDeclared<Value>(read: EntryReader<Value>, reader: Reader, table: RecordTable<Value>, index: number, depth: number, marker: number): unknown {
+  const valueStart = reader.pos;
+  const value = read(reader, table.values[index], depth - 1, marker, table.paths[index]);
+  for (const pattern of table.declaredPatterns[index]) {
+    reader.pos = valueStart;
+    read(reader, table.patterns[pattern].value, depth - 1, marker, table.patterns[pattern].path);
+  }
+  return value;
+}
+
+/** An undeclared key's value: read by every pattern it matches (the last read is kept), else by `extra`. */
+export function readExtra<Value>(read: EntryReader<Value>, reader: Reader, table: RecordTable<Value>, key: string, depth: number, marker: number): unknown {
+  const valueStart = reader.pos;
+  let value: unknown;
+  let matched = false;
+  for (const pattern of table.patterns) {
+    if (!pattern.regexp.test(key)) continue;
+    reader.pos = valueStart;
+    value = read(reader, pattern.value, depth - 1, marker, pattern.path);
+    matched = true;
+  }
+  return matched ? value : read(reader, table.extra!, depth - 1, marker, table.extraPath);
+}
+
+/** A format's decoder failure (`decodeFailure` of `cbor/` or `ubjson/`). */
+export type DecodeFailure = (code: string, what: string, offset: number, schemaPath: string) => unknown;
+
+/**
+ * The object a reader returns from the entries it read (`values` per declared name, `extras` as
+ * key, value pairs in input order): required properties first, then optional ones in table
+ * order, then undeclared keys. Missing properties and the property count fail at `start`, the
+ * object's first byte.
+ */
+export function assembleRecord(table: RecordTable<unknown>, values: unknown[], extras: unknown[] | undefined, start: number, failure: DecodeFailure): Record<string, unknown> {
+  const schemaPath = table.schemaPath;
+  const names = table.names;
+  const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
+  const result: Record<string, unknown> = {};
+  for (let index = 0; index < names.length; index++) {
+    if (!table.required[index]) continue;
+    if (values[index] === undefined) throw fail(`missing required property ${JSON.stringify(names[index])}`);
+    setOwn(result, names[index], values[index]);
+  }
+  for (let index = 0; index < names.length; index++) if (!table.required[index] && values[index] !== undefined) setOwn(result, names[index], values[index]);
+  if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
+  for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw fail(`missing required property ${JSON.stringify(name)}`);
+  if (table.minProperties !== undefined || table.maxProperties !== undefined) {
+    const size = Object.keys(result).length;
+    if (table.minProperties !== undefined && table.minProperties > 0 && size < table.minProperties) throw fail(`must have at least ${table.minProperties} properties`);
+    if (table.maxProperties !== undefined && size > table.maxProperties) throw fail(`must have at most ${table.maxProperties} properties`);
+  }
+  return result;
+}
+
+/** The allowed values of a `const`/`enum` field (JSON values as the schema gives them) and the failure message. */
+export class EnumValues {
+  readonly message: string;
+  /** Set when every value is a string: such enums are read as text (a number there is the wrong type). */
+  readonly texts: ReadonlySet<unknown> | undefined;
+
+  constructor(readonly values: readonly unknown[]) {
+    this.message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
+    this.texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
+  }
+
+  /** Whether `value` deep-equals one of the values. */
+  allows(value: unknown): boolean {
+    return this.texts !== undefined ? this.texts.has(value) : this.values.some((candidate) => jsonEqual(value, candidate));
+  }
+}
+
+/** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */
+export type TypeVariant<Value> = readonly [types: string, field: Value, schemaPath?: string];
+
+/** The variants of a `typeUnion` field; `expected` names their types for the failure when none fits. */
+export class TypeVariants<Value> {
+  private readonly tests: Set<string>[];
+  readonly fields: Value[];
+  readonly paths: (string | undefined)[];
+
+  constructor(
+    readonly expected: string,
+    variants: readonly TypeVariant<Value>[],
+  ) {
+    this.tests = variants.map(([types]) => new Set(types.split(',')));
+    this.fields = variants.map(([, field]) => field);
+    this.paths = variants.map(([, , path]) => path);
+  }
+
+  /** The variant that writes `value`; a value of no variant's type fails at `schemaPath`. */
+  ofValue(value: unknown, schemaPath: string): number {
+    const index = this.ofType(jsonTypeOf(value));
+    if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${this.expected}`, '', schemaPath);
+    return index;
+  }
+
+  /** The writer of the union: the variant of the value's type writes it with `writeField` (the format's). */
+  writer(writeField: EntryWriter<Value>['value']): (writer: Writer, value: unknown, depth: number, schemaPath: string) => void {
+    return (writer, value, depth, schemaPath) => {
+      const index = this.ofValue(value, schemaPath);
+      writeField(writer, this.fields[index], value, depth, this.paths[index] ?? schemaPath);
+    };
+  }
+
+  /** The variant that takes a value of JSON type `type`, or -1; `integer` variants take numbers (checked by their field). */
+  ofType(type: string | undefined): number {
+    if (type === undefined) return -1;
+    return this.tests.findIndex((types) => types.has(type) || (type === 'number' && types.has('integer')));
+  }
+}
+
+/** The JSON type of a value a `typeUnion` writes (`null`, `boolean`, `number`, `string`, `array`, `object`), or undefined. */
+function jsonTypeOf(value: unknown): string | undefined {
+  if (value === null) return 'null';
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return typeof value;
+  if (Array.isArray(value)) return 'array';
+  return isPlainObject(value) ? 'object' : undefined;
+}

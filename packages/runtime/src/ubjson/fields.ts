@@ -1,0 +1,227 @@
+/**
+ * The shared field codecs of compact UBJSON modules (`record.ts`): plain scalars, lists and enums
+ * need no generated function; a record table names them per property. Each writes the bytes
+ * specialised code writes and fails as it does for the same schema (same codes, offsets and
+ * paths). Readers get the value's marker already consumed; a failure at the value reports the
+ * marker's offset (`reader.pos - 1`), as specialised readers do.
+ */
+import { ErrorCode } from '../errors.js';
+import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
+import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { writeAny } from './codec.js';
+import { writeString } from './text.js';
+import {
+  anyOptionsAt,
+  CONTAINER,
+  decodeFailure,
+  expectedType,
+  readAnyValue,
+  readBooleanItem,
+  readContainerStart,
+  readNullItem,
+  readNumberItem,
+  readString,
+  tooDeep,
+  writeNumberItem,
+} from './generated-support.js';
+import { readField, writeField, type Field, type FieldCodec } from './record.js';
+
+// Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
+
+function writeAnyField(writer: Writer, value: unknown, depth: number): void {
+  try {
+    writeAny(writer, value, '', anyOptionsAt(depth));
+  } catch (error) {
+    throw anyFailure(error, value, depth);
+  }
+}
+
+function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
+  writeString(writer, value);
+}
+
+function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
+  writer.u8(value ? 0x54 : 0x46); // T or F
+}
+
+function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
+  writer.u8(0x5a); // Z
+}
+
+/** JSON has no NaN or infinities. The smallest integer marker, else `D` (value-types.html#numeric). */
+function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
+  writeNumberItem(writer, value);
+}
+
+function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
+  writeNumberItem(writer, value);
+}
+
+function readAnyField(reader: Reader, depth: number, marker: number): unknown {
+  return readAnyValue(reader, marker, depth);
+}
+
+function readNumberField(reader: Reader, _depth: number, marker: number, schemaPath: string): number {
+  const offset = reader.pos - 1;
+  const value = readNumberItem(reader, marker, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+function readIntegerField(reader: Reader, _depth: number, marker: number, schemaPath: string): number {
+  const offset = reader.pos - 1;
+  const value = readNumberItem(reader, marker, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** A reader of the generated-code helpers (`readString(reader, marker, schemaPath)`) as a field reader. */
+function scalar<Value>(read: (reader: Reader, marker: number, schemaPath: string) => Value): FieldCodec['read'] {
+  return (reader, _depth, marker, schemaPath) => read(reader, marker, schemaPath);
+}
+
+/** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
+export const stringField: FieldCodec = { write: writeStringField, read: scalar(readString) };
+export const booleanField: FieldCodec = { write: writeBooleanField, read: scalar(readBooleanItem) };
+export const nullField: FieldCodec = { write: writeNullField, read: scalar(readNullItem) };
+export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
+export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
+export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/**
+ * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
+ * as `[`, the items, `]`; the items' schema at `itemsPath` (by default `<array>/items`). Arrays
+ * that specialised code writes as typed containers (integers of a fixed range) keep their own code.
+ */
+export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
+  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
+  const path = itemsPath ?? `${schemaPath}/items`;
+  const length = value.length;
+  writer.u8(0x5b); // [
+  let index = 0;
+  try {
+    for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
+  } catch (error) {
+    throw atPath(error, index);
+  }
+  writer.u8(0x5d); // ]
+}
+
+/**
+ * Reads an array (`marker`, consumed, must be `[`) whose items `item` reads (see `writeList`):
+ * plain (no-ops between items skipped), counted `[#` or typed `[$…#`.
+ */
+export function readList(reader: Reader, depth: number, marker: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
+  try {
+    if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
+    if (depth === 0) throw tooDeep(reader, schemaPath);
+    const count = readContainerStart(reader, 0, schemaPath);
+    const type = CONTAINER.type;
+    const path = itemsPath ?? `${schemaPath}/items`;
+    const items: unknown[] = [];
+    for (let index = 0; index !== count; index++) {
+      let itemMarker = type;
+      if (type === 0) {
+        do {
+          if (reader.pos >= reader.end) reader.failEnd(1);
+          itemMarker = reader.uint8[reader.pos++];
+        } while (itemMarker === 0x4e); // N: no-op
+        if (itemMarker === 0x5d && count < 0) break; // ]
+      }
+      items.push(readField(reader, item, depth - 1, itemMarker, path));
+    }
+    return items;
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+/** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
+export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  return {
+    write: (writer, value, depth, schemaPath) => writeList(writer, value, depth, schemaPath, item, itemsPath),
+    read: (reader, depth, marker, schemaPath) => readList(reader, depth, marker, schemaPath, item, itemsPath),
+  };
+}
+
+/**
+ * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
+ * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
+ */
+export function enumField(values: readonly unknown[]): FieldCodec {
+  const allowed = new EnumValues(values);
+  return {
+    write(writer, value, depth, schemaPath) {
+      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+      if (typeof value === 'string') writeString(writer, value);
+      else writeAny(writer, value, '', anyOptionsAt(depth));
+    },
+    read(reader, depth, marker, schemaPath) {
+      const offset = reader.pos - 1;
+      const value = allowed.texts !== undefined ? readString(reader, marker, schemaPath) : readAnyValue(reader, marker, depth);
+      if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
+      return value;
+    },
+  };
+}
+
+/** A variant of a union told apart by JSON type (`TypeVariants`). */
+export type TypeVariant = SharedTypeVariant<Field>;
+
+/**
+ * The codec of a union whose variants have different JSON types (a `type` array, or a `oneOf`
+ * of differently typed schemas): the value's type, or the value's marker, picks the variant.
+ * `expected` names the types for the failure when none fits.
+ */
+export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
+  const union = new TypeVariants(expected, variants);
+  return {
+    write: union.writer(writeField),
+    read(reader, depth, marker, schemaPath) {
+      try {
+        const index = union.ofType(markerTypeOf(marker));
+        if (index < 0) throw expectedType(reader, expected, marker, schemaPath);
+        return readField(reader, union.fields[index], depth, marker, union.paths[index] ?? schemaPath);
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
+  };
+}
+
+/** The JSON type a value with this marker can carry (type-reference.html; `H` counts as a number, as the specialised test does). */
+function markerTypeOf(marker: number): string | undefined {
+  switch (marker) {
+    case 0x5a: // Z
+      return 'null';
+    case 0x54: // T
+    case 0x46: // F
+      return 'boolean';
+    case 0x69: // i
+    case 0x55: // U
+    case 0x49: // I
+    case 0x6c: // l
+    case 0x4c: // L
+    case 0x64: // d
+    case 0x44: // D
+    case 0x48: // H
+      return 'number';
+    case 0x53: // S
+    case 0x43: // C
+      return 'string';
+    case 0x5b: // [
+      return 'array';
+    case 0x7b: // {
+      return 'object';
+    default:
+      return undefined;
+  }
+}
