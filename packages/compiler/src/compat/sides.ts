@@ -1,20 +1,22 @@
 /**
  * What both compatibility walks need about the two schemas: following `$ref`s in each module,
- * telling structurally equal nodes apart from changed ones, and a node's possible JSON types.
+ * telling structurally equal nodes apart from changed ones, and whether two nodes share a JSON type.
  */
 import { jsonEqual } from '@binschema/runtime';
 import type { DefinitionLookup } from '../ir/matches.js';
 import type { IrModule, IrNode } from '../ir/types.js';
+import { definitionsOf, jsonTypes, typesOverlap, type Definitions } from '../plan/shape.js';
 
-/** One of the two schemas: its IR and a lookup for its definitions. */
+/** One of the two schemas: its IR and its definitions (as a lookup for `matches`, and by key). */
 export interface Side {
   module: IrModule;
   lookup: DefinitionLookup;
+  definitions: Definitions;
 }
 
 export function sideOf(module: IrModule): Side {
-  const byKey = new Map(module.definitions.map((definition) => [definition.key, definition.node]));
-  return { module, lookup: { nodeOf: (key) => byKey.get(key) } };
+  const definitions = definitionsOf(module);
+  return { module, lookup: { nodeOf: (key) => definitions.get(key)?.node }, definitions };
 }
 
 /** The node behind a chain of `IrRef`s (a dangling or cyclic chain ends at the last ref). */
@@ -109,32 +111,9 @@ export class IdMap {
   }
 }
 
-export type JsonType = 'null' | 'boolean' | 'number' | 'string' | 'array' | 'object';
-const ALL_TYPES: JsonType[] = ['null', 'boolean', 'number', 'string', 'array', 'object'];
-
-/** The JSON types a node can accept (integers count as numbers). */
-export function jsonTypes(side: Side, node: IrNode, depth = 0): Set<JsonType> {
-  const resolved = resolve(side, node);
-  if (depth > 50) return new Set(ALL_TYPES);
-  switch (resolved.kind) {
-    case 'any':
-    case 'ref':
-      return new Set(ALL_TYPES);
-    case 'never':
-      return new Set();
-    case 'literal':
-      return new Set(resolved.values.map(typeOfValue));
-    case 'union':
-      return new Set(resolved.variants.flatMap((variant) => [...jsonTypes(side, variant, depth + 1)]));
-    default:
-      return new Set([resolved.kind]);
-  }
-}
-
-export function typeOfValue(value: unknown): JsonType {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value as JsonType;
+/** Whether two nodes (each of its side) can accept values of a common JSON type (`plan/shape.ts`). */
+export function shareJsonType(left: Side, leftNode: IrNode, right: Side, rightNode: IrNode): boolean {
+  return typesOverlap(jsonTypes(leftNode, left.definitions), jsonTypes(rightNode, right.definitions));
 }
 
 /** A short description of what a node accepts, for messages: `string`, `integer`, `enum ["a","b"]`. */

@@ -11,7 +11,7 @@ import type { IrArray, IrNode, IrNumber, IrObject, IrString, IrUnion } from '../
 import { ChangeLog, ruleOf, type Direction, type RuleFamily } from './changes.js';
 import { checksImplied } from './subset-checks.js';
 import { compareObjects } from './subset-object.js';
-import { describe, IdMap, jsonTypes, resolve, sameCheckLists, sameNode, short, type Side } from './sides.js';
+import { describe, IdMap, resolve, sameCheckLists, sameNode, shareJsonType, short, type Side } from './sides.js';
 
 /** Most node pairs compared before giving up (unions of unions can multiply the work). */
 const MAX_STEPS = 100_000;
@@ -168,8 +168,7 @@ export class SubsetWalk {
     // A nested union that no variant holds whole: each of its variants may fit a different one.
     if (resolved.kind === 'union') return this.subUnion(resolved, sup, report);
     // No variant holds it: explain against the variant of the same JSON type, if there is one.
-    const types = jsonTypes(this.sub, resolved);
-    const candidates = sup.variants.filter((variant) => [...jsonTypes(this.sup, variant)].some((type) => types.has(type)));
+    const candidates = sup.variants.filter((variant) => shareJsonType(this.sub, resolved, this.sup, variant));
     if (candidates.length === 1 && report) return this.contains(resolved, candidates[0], true);
     return this.report(report, this.pathOf(resolved, sup), 'union', `${this.side('sup')} schema has no variant that accepts ${this.side('sub')} ${describe(this.sub, resolved)}`);
   }
@@ -178,8 +177,7 @@ export class SubsetWalk {
   private fittingVariant(node: IrNode, sup: IrUnion): number {
     const equal = sup.variants.findIndex((variant) => this.same(node, variant));
     if (equal >= 0) return equal;
-    const types = jsonTypes(this.sub, node);
-    return sup.variants.findIndex((variant) => [...jsonTypes(this.sup, variant)].some((type) => types.has(type)) && this.contains(node, variant, false));
+    return sup.variants.findIndex((variant) => shareJsonType(this.sub, node, this.sup, variant) && this.contains(node, variant, false));
   }
 
   /**
@@ -188,9 +186,8 @@ export class SubsetWalk {
    */
   private onlyOne(node: IrNode, sup: IrUnion, fits: number, report: boolean, siblings: IrNode[]): boolean {
     if (sup.mode !== 'oneOf' || sup.discriminator !== undefined) return true;
-    const types = jsonTypes(this.sub, node);
     const overlapping = sup.variants.filter((variant, index) => index !== fits
-      && [...jsonTypes(this.sup, variant)].some((type) => types.has(type))
+      && shareJsonType(this.sub, node, this.sup, variant)
       // w ⊆ a sibling s: a value outside s is outside w.
       && !siblings.some((sibling) => this.reverse.contains(variant, sibling, false)));
     if (overlapping.length === 0) return true;

@@ -1,10 +1,9 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
+import { Code, comment, js, jsonLiteral, Lines } from './code.js';
 import { literalCondition, literalMessage, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
-import { discriminatorSwitch } from './branches.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /**
@@ -153,21 +152,11 @@ export function writeEnumIndex(emitter: CborEncoderEmitter, node: IrLiteral, val
 
 /**
  * A discriminated union as `[variantIndex, …fields]`: the discriminator picks the variant (as in
- * the map layout), whose own function writes the array (`variantWriter`).
+ * the map layout, `EncoderEmitter.discriminated`), whose own function writes the array (`variantWriter`).
  */
 export function emitIndexedUnionWriter(emitter: CborEncoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantWriter: (object: IrObject, index: number) => Name): void {
-  const discriminator = node.discriminator!;
-  const fail = emitter.failWith(node, undefined);
-  emitter.plainObjectGuard(scope.fresh('prototype'), fail, lines);
-  const tag = scope.fresh('tag');
-  const property = discriminator.property;
-  const read = property in Object.prototype ? js`${emitter.context.use('ownValue')}(value, ${literal(property)})` : js`(value as Record<string, unknown>)[${literal(property)}]`;
-  lines.line(js`const ${tag} = ${read};`);
-  lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(discriminator.property)}`)}`);
-  discriminatorSwitch(node, tag, lines, (variant, inner) => {
+  emitter.discriminated(node, scope, lines, emitter.failWith(node, undefined), (variant, inner) => {
     const index = node.variants.indexOf(variant);
     inner.line(js`${variantWriter(objects[index], index)}(writer, value, depth);`);
-    inner.line(new Code('return;'));
   });
-  lines.line(emitter.failWith(node, discriminator.property)('schema-violation', `no variant for this ${discriminator.property}`));
 }

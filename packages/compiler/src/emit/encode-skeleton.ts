@@ -292,7 +292,17 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     } else this.tried(node, scope, lines, fail);
   }
 
-  private discriminated(node: IrUnion, scope: NameScope, lines: Lines, fail: Fail): void {
+  /**
+   * A union told apart by a discriminator property: the tag, then the variant it names, written
+   * by `writeVariant` (by default the variant's own writer; the compact layout writes its array).
+   */
+  discriminated(
+    node: IrUnion,
+    scope: NameScope,
+    lines: Lines,
+    fail: Fail,
+    writeVariant: (variant: IrNode, lines: Lines) => void = (variant, inner) => this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth')),
+  ): void {
     const discriminator = node.discriminator!;
     this.plainObjectGuard(scope.fresh('prototype'), fail, lines);
     const tag = scope.fresh('tag');
@@ -304,7 +314,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     lines.line(js`for (const ${key} in value as Record<string, unknown>) if (${key} === ${literal(property)}) { if (Object.prototype.hasOwnProperty.call(value, ${key})) ${tag} = (value as Record<string, unknown>)[${key}]; break; }`);
     lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
     discriminatorSwitch(node, tag, lines, (variant, inner) => {
-      this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth'));
+      writeVariant(variant, inner);
       inner.line(new Code('return;'));
     });
     lines.line(this.failWith(node, property)('schema-violation', `no variant for this ${property}`));
