@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import ts from 'typescript';
+import { strictDiagnostics } from './support/type-check.js';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import * as formatChecks from '@binschema/runtime/formats';
@@ -92,9 +92,7 @@ for (const format of ['cbor', 'ubjson'] as const) {
     const dir = mkdtempSync(join(repo, '.tmp', 'formats-'));
     try {
       writeFileSync(join(dir, file.fileName), file.text);
-      const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [], skipLibCheck: true };
-      const diagnostics = ts.getPreEmitDiagnostics(ts.createProgram([join(dir, file.fileName)], options));
-      assert.equal(diagnostics.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')), []);
+      assert.equal(strictDiagnostics([join(dir, file.fileName)]), []);
       const module = (await import(pathToFileURL(join(dir, file.fileName)).href)) as { encode(value: unknown): Uint8Array; decode(bytes: Uint8Array): unknown };
       const value = Object.fromEntries(Object.entries(vectors).map(([name, { valid }]) => [name, valid[0]]));
       assert.equal(module.decode(module.encode(value)), value);

@@ -5,26 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import ts from 'typescript';
+import { strictDiagnostics } from './support/type-check.js';
 import { compileCodec, compileFile, compileSchema } from '../src/index.js';
 import { testDataPath } from '../../../test-data/index.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 mkdirSync(join(repo, '.tmp'), { recursive: true });
 
-const strictOptions: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  types: [],
-  skipLibCheck: true,
-};
 
-function diagnosticsOf(roots: string[]): string[] {
-  return ts.getPreEmitDiagnostics(ts.createProgram(roots, strictOptions)).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-}
 
 /** Positions with a gap, constants, an enum of structured values, extras with patterns, a discriminated union, an inherited name. */
 const rich = {
@@ -68,7 +56,7 @@ typed('every benchmark payload\'s compact module type-checks', () => {
       return join(dir, file.fileName);
     });
   assert.is(roots.length, 11);
-  assert.equal(diagnosticsOf(roots), []);
+  assert.equal(strictDiagnostics(roots), []);
   rmSync(dir, { recursive: true });
 });
 
@@ -76,7 +64,7 @@ typed('a compact module with gaps, constants, extras, enums and unions type-chec
   const dir = mkdtempSync(join(repo, '.tmp', 'compact-'));
   const [file] = compileSchema(rich, 'rich', { format: 'cbor', layout: 'compact' });
   writeFileSync(join(dir, file.fileName), file.text);
-  assert.equal(diagnosticsOf([join(dir, file.fileName)]), []);
+  assert.equal(strictDiagnostics([join(dir, file.fileName)]), []);
   rmSync(dir, { recursive: true });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import ts from 'typescript';
+import { strictDiagnostics } from './support/type-check.js';
 import { isEncodeError } from '@binschema/runtime';
 import { compileFile, compileSchema, generateModule, moduleBaseName, buildIr, isSchemaError, version } from '../src/index.js';
 import { testDataPath } from '../../../test-data/index.js';
@@ -113,15 +113,6 @@ files.run();
 
 const typed = suite('generated code under tsc --strict');
 
-const strictOptions: ts.CompilerOptions = {
-  strict: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  types: [],
-  skipLibCheck: true,
-};
 
 typed('type-checks, and its types accept the schema values and refuse others', () => {
   const dir = tempDir();
@@ -140,8 +131,7 @@ typed('type-checks, and its types accept the schema values and refuse others', (
       'export { back, wrong };',
     ].join('\n'),
   );
-  const program = ts.createProgram([join(dir, 'use.ts')], strictOptions);
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const diagnostics = strictDiagnostics([join(dir, 'use.ts')]);
   assert.equal(diagnostics, []);
 });
 
@@ -157,8 +147,7 @@ for (const format of ['cbor', 'ubjson'] as const) {
         return join(dir, file.fileName);
       });
     assert.is(roots.length, 11);
-    const program = ts.createProgram(roots, strictOptions);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const diagnostics = strictDiagnostics(roots);
     assert.equal(diagnostics, []);
   });
 }
@@ -194,8 +183,7 @@ for (const format of ['cbor', 'ubjson'] as const) {
     const [file] = compileSchema(rich, 'rich', { format, codeSize: 'compact' });
     assert.match(file.text, /RecordTable/);
     writeFileSync(join(dir, file.fileName), file.text);
-    const program = ts.createProgram([join(dir, file.fileName)], { ...strictOptions, verbatimModuleSyntax: true });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const diagnostics = strictDiagnostics([join(dir, file.fileName)], { verbatimModuleSyntax: true });
     assert.equal(diagnostics, []);
   });
 }
@@ -212,8 +200,7 @@ for (const format of ['cbor', 'ubjson'] as const) {
     const [file] = compileSchema(twoDefinitions, 'two', { format, codeSize: 'compact' });
     assert.match(file.text, /decodeWith\(/);
     writeFileSync(join(dir, file.fileName), file.text);
-    const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const diagnostics = strictDiagnostics([join(dir, file.fileName)]);
     assert.equal(diagnostics, []);
   });
 }
@@ -224,8 +211,7 @@ for (const format of ['cbor', 'ubjson'] as const) {
     const [file] = compileSchema(rich, 'rich', { format });
     assert.is(file.fileName, `rich.${format}.ts`);
     writeFileSync(join(dir, file.fileName), file.text);
-    const program = ts.createProgram([join(dir, file.fileName)], strictOptions);
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const diagnostics = strictDiagnostics([join(dir, file.fileName)]);
     assert.equal(diagnostics, []);
   });
 }
