@@ -50,6 +50,26 @@ test('a removed optional property keeps its position reserved: old readers see i
   assert.equal(next.decode(old.encode({ a: 1, legacy: 'x', c: false })), { a: 1, c: false });
 });
 
+test('the sparse form follows the same rules: new readers read old maps, old readers refuse a key past their positions', () => {
+  const properties = { id: { type: 'integer' }, a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, note: { type: 'string' } };
+  const old = compact(object(properties, ['id']));
+  const next = compact(object({ ...properties, added: { type: 'string' } }, ['id']));
+  // {0: 1, 4: "x"}: the map (a2 00 01 04 61 78) is a byte shorter than the array (85 01 f7 f7 f7 61 78).
+  const oldBytes = old.encode({ id: 1, note: 'x' });
+  assert.equal(Array.from(oldBytes), [0xa2, 0x00, 0x01, 0x04, 0x61, 0x78]);
+  assert.equal(next.decode(oldBytes), { id: 1, note: 'x' });
+  // {0: 1, 5: "y"}: old readers have positions 0-4, and refuse key 5 where it is (offset 3).
+  const newBytes = next.encode({ id: 1, added: 'y' });
+  assert.equal(Array.from(newBytes), [0xa2, 0x00, 0x01, 0x05, 0x61, 0x79]);
+  try {
+    old.decode(newBytes);
+    assert.unreachable('decoded');
+  } catch (error) {
+    assert.ok(isDecodeError(error));
+    assert.equal([error.code, error.offset], ['schema-violation', 3]);
+  }
+});
+
 test('a new required property is not readable from old bytes: missing required property', () => {
   const old = compact(object({ id: { type: 'integer' } }, ['id']));
   const next = compact(object({ id: { type: 'integer' }, owner: { type: 'string' } }, ['id', 'owner']));

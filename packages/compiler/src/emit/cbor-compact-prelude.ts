@@ -18,4 +18,44 @@ function readIndex(reader: Reader, schemaPath: string): number {
     ['expectedType'],
     ['readArgument'],
   ),
+  readPositionKey: helper(
+    `
+/**
+ * A key of an object's sparse form: a position (an unsigned integer, any head width), or -1 at a
+ * text key (an extra entry's, left for the caller to read). Any other key is refused at its offset.
+ */
+function readPositionKey(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const initial = reader.uint8[offset];
+  if (initial < 0x18) {
+    reader.pos = offset + 1;
+    return initial;
+  }
+  if (initial >> 5 === 3) return -1;
+  if (initial >> 5 !== 0) throw decodeFailure('schema-violation', \`map key \${hexByte(initial)} is neither a position nor a text key\`, offset, schemaPath);
+  reader.pos = offset + 1;
+  const position = readArgument(reader, initial & 0x1f, offset);
+  // RFC 8949 §3.2.4: an unsigned integer has no indefinite length.
+  if (position < 0) throw decodeFailure('not-well-formed', 'indefinite length on an unsigned integer', offset, schemaPath);
+  return position;
+}`,
+    ['hexByte'],
+    ['decodeFailure'],
+    ['readArgument'],
+  ),
+  sparseIsSmaller: helper(
+    `
+/**
+ * Whether an object's sparse form (a map of position keys) is strictly smaller than its dense
+ * array; the values cost the same in both (the compiler's \`compact-form.ts\` has the same rule).
+ */
+function sparseIsSmaller(length: number, present: number, keyBytes: number, extras: number, variant: number): boolean {
+  const dense = headSize(length + variant) + (extras === 0 ? length - present : length - 1 - present + headSize(extras));
+  return headSize(present + extras) + keyBytes + variant < dense;
+}`,
+    [],
+    [],
+    ['headSize'],
+  ),
 };

@@ -2,17 +2,21 @@ import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
 import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import { buildResult, type FixedLocals } from './decode-object.js';
+import { buildResult, readUndeclaredEntry, type FixedLocals } from './decode-object.js';
+import { cborObjectDecoding } from './cbor-decode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { extrasNode } from './cbor-encode-compact.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
 /**
- * CBOR decoders of the compact layout (README "Compact layout"): the array head, then each
- * position in order, straight-line (no keys to match); `undefined` (0xf7) or the end of the array
- * is an absent property. Checks and errors are the map layout's: a required property absent is
- * "missing required property" at the array's start, elements past the declared positions (and the
- * extras map, when allowed) "more elements than declared positions", like an undeclared key.
+ * CBOR decoders of the compact layout (README "Compact layout"). The first byte tells an object's
+ * form: the dense array is read position by position, straight-line (no keys to match), where
+ * `undefined` (0xf7) or the end of the array is an absent property; the sparse map is read key by
+ * key, a position's value into its property, in any order, each position at most once. Checks and
+ * errors are the map layout's: a required property absent is "missing required property" at the
+ * object's start, elements past the declared positions (and the extras map, when allowed) "more
+ * elements than declared positions", like an undeclared key; in the sparse form, a key that is no
+ * declared position is refused at the key.
  */
 
 /** What the parts of a compact object reader share. */
@@ -30,24 +34,23 @@ interface CompactFrame {
   extras: Name;
   rest: Name;
   key: Name;
-  /** The locals of `buildResult`. */
+  entry: Name;
+  /** The locals of `buildResult`, and of `readUndeclaredEntry` for the sparse form's text keys. */
   result: FixedLocals;
   fail: Fail;
 }
 
-/** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first, already checked). */
+/** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
 export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, uint8, extras, rest, key] = ['start', 'count', 'uint8', 'extras', 'rest', 'key'].map((fixed) => scope.claim(fixed));
-  const result = resultLocals(scope);
+  const [start, count, uint8, extras, rest, key, entry] = ['start', 'count', 'uint8', 'extras', 'rest', 'key', 'entry'].map((fixed) => scope.claim(fixed));
+  const result = resultLocals(scope, key);
   const positions = compactPositions(node);
   emitter.depthGuard(node, lines);
   lines.line(js`const ${start} = reader.pos;`);
-  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
-  if (variant !== undefined) lines.line(js`${context.use('readIndex')}(reader, ${path}); // the variant index ${variant}`);
-  lines.line(js`const ${uint8} = reader.uint8;`);
+  lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
   const locals = node.properties.map((property, index) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
     // A required constant is not on the wire: its value is put back.
@@ -55,10 +58,84 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
     else lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
     return local;
   });
-  const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, result, fail: emitter.failAt(node, start) };
-  readPositions(frame, lines);
-  readRest(frame, lines);
+  lines.line(js`let ${extras}: unknown[] | undefined;`);
+  const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
+  // Major type 5 (a map): the sparse form; anything else is read as the dense array (or refused as not one).
+  lines.ifElse(
+    js`reader.uint8[${start}] >> 5 === 5`,
+    (sparse) => readSparse(frame, sparse),
+    (dense) => {
+      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
+      if (variant !== undefined) dense.line(js`${context.use('readIndex')}(reader, ${path}); // the variant index ${variant}`);
+      dense.line(js`const ${uint8} = reader.uint8;`);
+      readPositions(frame, dense);
+      readRest(frame, dense);
+    },
+  );
   finishObject(frame, lines);
+}
+
+/**
+ * The sparse form: a map whose unsigned integer keys are positions and whose text keys, when the
+ * object allows extra entries, are theirs. Keys in any order (the encoder writes them increasing);
+ * one bit per position refuses a repeated one. `undefined` is an absent property, and a reserved
+ * position's value is skipped (checked as well-formed), as in the dense form.
+ */
+function readSparse(frame: CompactFrame, lines: Lines): void {
+  const { emitter, node, scope, positions, locals, count, entry } = frame;
+  const context = emitter.context;
+  const path = literal(node.schemaPath);
+  const at = frame.result.at;
+  const failAtKey = emitter.failAt(node, at);
+  const [position, seen] = [scope.fresh('position'), scope.fresh('seen')];
+  const slots = positions.slots.length;
+  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
+  // Up to 32 positions, the bits of a number; past that, of one byte per position (up to 4096).
+  const wide = slots > 32;
+  if (slots > 0) lines.line(wide ? js`const ${seen} = new Uint8Array(${slots});` : js`let ${seen} = 0;`);
+  lines.block(js`for (let ${entry} = 0; ${count} < 0 ? !${context.use('atBreak')}(reader) : ${entry} < ${count}; ${entry}++)`, (body) => {
+    body.line(js`const ${at} = reader.pos;`);
+    body.line(js`const ${position} = ${context.use('readPositionKey')}(reader, ${path});`);
+    body.block(js`if (${position} < 0)`, (text) => readTextKey(frame, text));
+    body.line(js`if (${position} >= ${slots}) ${failAtKey('schema-violation', 'no declared position under this key')}`);
+    // Only required constants (no position): every position key was refused above.
+    if (slots === 0) return;
+    if (wide) {
+      body.line(js`if (${seen}[${position}] !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
+      body.line(js`${seen}[${position}] = 1;`);
+    } else {
+      body.line(js`if ((${seen} & (1 << ${position})) !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
+      body.line(js`${seen} |= 1 << ${position};`);
+    }
+    body.block(js`if (reader.pos < reader.end && reader.uint8[reader.pos] === 0xf7)`, (absent) => absent.line(new Code('reader.pos++;')).line(new Code('continue;')));
+    body.block(js`switch (${position})`, (cases) => {
+      positions.slots.forEach((index, slot) => {
+        if (index === undefined) return;
+        const property = node.properties[index];
+        cases.block(js`case ${slot}:`, (inner) => {
+          inner.line(comment(property.schemaPath));
+          emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'));
+          inner.line(new Code('break;'));
+        });
+      });
+      // A removed property's position (README "Schema evolution"): skipped, as in the dense form.
+      cases.line(js`default: ${context.runtime('skipAny')}(reader, depth - 1);`);
+    });
+  });
+}
+
+/** A text key in the sparse form: an extra entry, where the object allows them and the name is not declared (declared ones go by position). */
+function readTextKey(frame: CompactFrame, lines: Lines): void {
+  const { emitter, node, positions, scope, extras, key, result } = frame;
+  const failAtKey = emitter.failAt(node, result.at);
+  if (!positions.open) {
+    lines.line(failAtKey('schema-violation', 'property not allowed'));
+    return;
+  }
+  lines.line(js`const ${key} = ${emitter.context.use('readKey')}(reader, ${literal(node.schemaPath)});`);
+  lines.line(js`if (${declaredNames(emitter, node)}.has(${key})) ${failAtKey('schema-violation', 'a declared property under its name instead of its position')}`);
+  readUndeclaredEntry(emitter, cborObjectDecoding(emitter), node, result, scope, extras, lines);
+  lines.line(new Code('continue;'));
 }
 
 /** Each position in order, straight-line: absent past the array's end or as `undefined`. */
@@ -97,7 +174,6 @@ function readRest(frame: CompactFrame, lines: Lines): void {
   const context = emitter.context;
   const declared = positions.slots.length + frame.shift;
   const tooMany = fail('schema-violation', 'more elements than declared positions');
-  lines.line(js`let ${extras}: unknown[] | undefined;`);
   const readExtras = (body: Lines): void => {
     if (!positions.open) {
       body.line(tooMany);
@@ -136,11 +212,11 @@ function finishObject(frame: CompactFrame, lines: Lines): void {
   lines.line(js`return ${fixed.result};`);
 }
 
-/** The locals `buildResult` uses (the others of the map layout's `FixedLocals` are unused here). */
-function resultLocals(scope: NameScope): FixedLocals {
-  const [result, pair, shape, witness] = ['result', 'pair', 'shape', 'witness'].map((fixed) => scope.claim(fixed));
+/** The locals `buildResult` and `readUndeclaredEntry` use (the others of the map layout's `FixedLocals` are unused here). */
+function resultLocals(scope: NameScope, key: Name): FixedLocals {
+  const [result, pair, shape, witness, at, item, valueStart, matched] = ['result', 'pair', 'shape', 'witness', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
   const unused = result;
-  return { result, pair, shape, witness, at: unused, expected: unused, field: unused, key: unused, uint8: unused, item: unused, valueStart: unused, matched: unused, sparse: unused, reserved: {} };
+  return { result, pair, shape, witness, at, key, item, valueStart, matched, expected: unused, field: unused, uint8: unused, sparse: unused, reserved: {} };
 }
 
 /** A hoisted `Set` of the declared names: none may come back in the extras map. */
@@ -160,23 +236,50 @@ export function readEnumIndex(emitter: CborDecoderEmitter, node: IrLiteral, targ
 }
 
 /**
- * A discriminated union from `[variantIndex, …fields]`: the index picks the variant, whose own
- * function reads the array from its start (`variantReader`).
+ * A discriminated union from `[variantIndex, …fields]` (the index picks the variant, whose own
+ * function reads the array from its start: `variantReader`) or from `{variantIndex: sparse map}`
+ * (the same function reads the map). The major type tells them apart: no guessing.
  */
 export function emitIndexedUnionReader(emitter: CborDecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
-  const [start, count, index] = ['start', 'count', 'index'].map((fixed) => scope.claim(fixed));
+  const [start, count, index, at, value] = ['start', 'count', 'index', 'at', 'value'].map((fixed) => scope.claim(fixed));
+  const fail = emitter.failAt(node, start);
+  const missingIndex = js`if (${count} === 0 || (${count} < 0 && reader.pos < reader.end && reader.uint8[reader.pos] === 0xff)) ${fail('schema-violation', 'missing variant index')}`;
   emitter.depthGuard(node, lines);
   lines.line(js`const ${start} = reader.pos;`);
-  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
-  lines.line(js`if (${count} === 0 || (${count} < 0 && reader.pos < reader.end && reader.uint8[reader.pos] === 0xff)) ${emitter.failAt(node, start)('schema-violation', 'missing variant index')}`);
-  const at = scope.claim('at');
-  lines.line(js`const ${at} = reader.pos;`);
-  lines.line(js`const ${index} = ${context.use('readIndex')}(reader, ${path});`);
-  lines.line(js`reader.pos = ${start};`);
-  lines.block(js`switch (${index})`, (cases) => {
-    objects.forEach((object, position) => cases.line(js`case ${position}: return ${variantReader(object, position)}(reader, depth);`));
-  });
-  lines.line(emitter.failAt(node, at)('schema-violation', `no variant for this index`));
+  lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
+  lines.ifElse(
+    js`reader.uint8[${start}] >> 5 === 5`,
+    (sparse) => {
+      const oneEntry = fail('schema-violation', 'a sparse variant is a map of one entry');
+      sparse.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
+      sparse.line(missingIndex);
+      sparse.line(js`if (${count} > 1) ${oneEntry}`);
+      sparse.line(js`const ${at} = reader.pos;`);
+      sparse.line(js`const ${index} = ${context.use('readIndex')}(reader, ${path});`);
+      // The variant's own map, not its array: that would carry an index of its own.
+      sparse.line(js`if (reader.pos >= reader.end) reader.failEnd(1);`);
+      sparse.line(js`if (reader.uint8[reader.pos] >> 5 !== 5) throw ${context.use('expectedType')}(reader, 'map (a sparse variant)', reader.pos, ${path});`);
+      sparse.line(js`let ${value}: ${emitter.type(node)};`);
+      sparse.block(js`switch (${index})`, (cases) => {
+        // The same depth: the one-entry map and the variant's map are one level, as the dense array is.
+        objects.forEach((object, position) => cases.line(js`case ${position}: ${value} = ${variantReader(object, position)}(reader, depth); break;`));
+        cases.line(js`default: ${emitter.failAt(node, at)('schema-violation', 'no variant for this index')}`);
+      });
+      sparse.line(js`if (${count} < 0 && !${context.use('atBreak')}(reader)) ${oneEntry}`);
+      sparse.line(js`return ${value};`);
+    },
+    (dense) => {
+      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
+      dense.line(missingIndex);
+      dense.line(js`const ${at} = reader.pos;`);
+      dense.line(js`const ${index} = ${context.use('readIndex')}(reader, ${path});`);
+      dense.line(js`reader.pos = ${start};`);
+      dense.block(js`switch (${index})`, (cases) => {
+        objects.forEach((object, position) => cases.line(js`case ${position}: return ${variantReader(object, position)}(reader, depth);`));
+      });
+      dense.line(emitter.failAt(node, at)('schema-violation', `no variant for this index`));
+    },
+  );
 }

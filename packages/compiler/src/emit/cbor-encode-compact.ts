@@ -1,25 +1,43 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, Lines } from './code.js';
+import { Code, comment, inlineComment, js, joinCode, jsonLiteral, Lines } from './code.js';
 import { literalCondition, literalMessage, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import { declaredPatternChecks, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
+import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
+import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /**
- * CBOR encoders of the compact layout (README "Compact layout"): an object is a definite-length
- * array of its properties by position (`compact-positions.ts`), `undefined` (0xf7) where an
- * optional one is absent, trailing absent ones dropped; its extra keys, when allowed and present,
- * one map after the positions. The checks are the map layout's (`readObjectForWrite`).
+ * CBOR encoders of the compact layout (README "Compact layout"). An object has two forms, and
+ * each value is written in the smaller (`compact-form.ts`; the dense one at a tie):
+ * - dense: a definite-length array of its properties by position (`compact-positions.ts`),
+ *   `undefined` (0xf7) where an optional one is absent, trailing absent ones dropped; its extra
+ *   keys, when allowed and present, one map after the positions;
+ * - sparse: a definite-length map of the present properties under their positions (unsigned
+ *   integer keys, in increasing order), then the extra entries under their text keys.
+ * A union variant's dense form holds its index first; its sparse form is a one-entry map from its
+ * index to the sparse map. The checks are the map layout's (`readObjectForWrite`).
  */
 
 /** CBOR `undefined` (RFC 8949 §3.3, simple value 23): an absent optional property or a reserved position. */
 const UNDEFINED = new Code('writer.u8(0xf7);');
 
+/** The form a writer writes: decided at compile time when the object's shape is fixed, else per value by a local (true: sparse). */
+type Form = 'dense' | 'sparse' | Name;
+
+/** The locals of a positional object's writer besides the map layout's. */
+interface FormLocals {
+  length: Name;
+  present: Name;
+  keyBytes: Name;
+  extraCount: Name;
+  sparse: Name;
+}
+
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
 export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   // Claimed before the property locals (named after the schema), so those get suffixes, not these.
-  const [length, rest] = [scope.claim('length'), scope.claim('rest')];
+  const [length, rest, present, keyBytes, extraCount, sparse] = ['length', 'rest', 'present', 'keyBytes', 'extraCount', 'sparse'].map((fixed) => scope.claim(fixed));
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
   const positions = compactPositions(node);
   for (const index of positions.omitted) {
@@ -30,28 +48,76 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
     declaredPatternChecks(frame, index, lines);
   }
   const count = arrayLength(frame, positions, open, length, lines);
-  writeArrayHead(emitter, count, variant, lines);
+  const { form, entries } = chooseForm(emitter, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
+  writeStart(emitter, form, count, entries, variant, lines);
   positions.slots.forEach((index, position) => {
-    // Positions before the last required one are always written; later ones only up to `length`.
-    const absent = (body: Lines): void => {
-      if (position < positions.requiredLength) body.line(UNDEFINED);
-      else body.line(js`if (${count} > ${position}) ${UNDEFINED}`);
-    };
     if (index === undefined) {
+      if (form === 'sparse') return;
       lines.line(comment(`position ${position}: reserved`));
-      absent(lines);
+      lines.line(absent(form, positions, position, count));
       return;
     }
     const property = node.properties[index];
     const write = (body: Lines): void => {
       body.line(comment(`position ${position}: ${property.schemaPath}`));
+      if (form !== 'dense') body.line(form === 'sparse' ? positionKey(emitter, position) : js`if (${form}) ${positionKey(emitter, position)}`);
       emitter.writeValue(property.node, frame.locals[index], property.name, scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);
     };
     if (property.required) write(lines);
-    else lines.ifElse(js`${frame.locals[index]} !== undefined`, write, absent);
+    else if (form === 'sparse') lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
+    else lines.ifElse(js`${frame.locals[index]} !== undefined`, write, (body) => body.line(absent(form, positions, position, count)));
   });
-  if (open) writeExtras(emitter, frame, rest, scope, lines);
+  if (open) writeExtras(emitter, frame, form, rest, scope, lines);
+}
+
+/** The dense form's placeholder at an absent position: always before the last required one, else only up to `length`. */
+function absent(form: Exclude<Form, 'sparse'>, positions: CompactPositions, position: number, count: Code): Code {
+  const guards: Code[] = form === 'dense' ? [] : [js`!${form}`];
+  if (position >= positions.requiredLength) guards.push(js`${count} > ${position}`);
+  return guards.length === 0 ? UNDEFINED : js`if (${joinCode(guards, ' && ')}) ${UNDEFINED}`;
+}
+
+/** A position as a sparse map key: an unsigned integer head (RFC 8949 §3.1). */
+function positionKey(emitter: CborEncoderEmitter, position: number): Code {
+  return position < 24 ? js`writer.u8(${position});` : js`${emitter.context.runtime('writeHead')}(writer, 0, ${position});`;
+}
+
+/**
+ * The form, and the sparse map's entry count. An object whose written positions are all required
+ * and that allows no extras has one size per form: decided here. Any other compares the sizes per
+ * value (`sparseIsSmaller`), from the counts the writer has: `frame.count` (the map layout's entry
+ * count: present properties, required constants and extras included) and the array length.
+ */
+function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: Code } {
+  const written = positions.slots.flatMap((index, position) => (index === undefined ? [] : [{ position, property: frame.node.properties[index], local: frame.locals[index] }]));
+  const required = written.filter((entry) => entry.property.required);
+  const isVariant = variant === undefined ? 0 : 1;
+  // Keys past one byte: the bytes beyond one per present position.
+  const wider = (list: typeof written): number => list.reduce((sum, entry) => sum + positionKeyBytes(entry.position) - 1, 0);
+  if (required.length === written.length && !open) {
+    const sparse = sparseIsSmaller({ length: positions.requiredLength, present: required.length, keyBytes: required.length + wider(required), extras: 0, variant: isVariant });
+    return { form: sparse ? 'sparse' : 'dense', entries: new Code(String(required.length)) };
+  }
+  // The sparse map's entries: the map layout's count without the required constants (not written).
+  const omitted = positions.omitted.length;
+  const entries = omitted === 0 ? frame.count : js`(${frame.count} - ${omitted})`;
+  let present: Code = entries;
+  if (open) {
+    lines.line(js`const ${locals.extraCount} = ${frame.extras} === undefined ? 0 : ${frame.extras}.length;`);
+    present = locals.present;
+    lines.line(js`const ${present} = ${entries} - ${locals.extraCount};`);
+  }
+  let keyBytes: Code = present;
+  const wide = written.filter((entry) => entry.position >= 24);
+  if (wide.length > 0) {
+    const terms = wide.map((entry) => (entry.property.required ? new Code(String(positionKeyBytes(entry.position) - 1)) : js`(${entry.local} !== undefined ? ${positionKeyBytes(entry.position) - 1} : 0)`));
+    keyBytes = locals.keyBytes;
+    lines.line(js`const ${keyBytes} = ${joinCode([present, ...terms], ' + ')};`);
+  }
+  const extras = open ? locals.extraCount : new Code('0');
+  lines.line(js`const ${locals.sparse} = ${emitter.context.use('sparseIsSmaller')}(${count}, ${present}, ${keyBytes}, ${extras}, ${isVariant});`);
+  return { form: locals.sparse, entries };
 }
 
 /**
@@ -70,6 +136,29 @@ function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: bool
   if (open) expression = js`${frame.extras} !== undefined ? ${positions.slots.length + 1} : ${optional.length === 0 ? expression : js`(${expression})`}`;
   lines.line(js`const ${length} = ${expression};`);
   return length;
+}
+
+/** The start of the form written: the array head (and a variant's index), or the map head (after a variant's one-entry map and index). */
+function writeStart(emitter: CborEncoderEmitter, form: Form, count: Code, entries: Code, variant: number | undefined, lines: Lines): void {
+  if (form === 'dense') writeArrayHead(emitter, count, variant, lines);
+  else if (form === 'sparse') writeMapHead(emitter, entries, variant, lines);
+  else lines.ifElse(form, (sparse) => writeMapHead(emitter, entries, variant, sparse), (dense) => writeArrayHead(emitter, count, variant, dense));
+}
+
+/** The sparse form's map head, after a variant's one-entry map (0xa1) and index: pre-encoded when the count is known at compile time. */
+function writeMapHead(emitter: CborEncoderEmitter, entries: Code, variant: number | undefined, lines: Lines): void {
+  if (/^\d+$/.test(entries.text) && Number(entries.text) < 24 && (variant ?? 0) < 24) {
+    const head = 0xa0 + Number(entries.text);
+    const bytes = variant === undefined ? Uint8Array.of(head) : Uint8Array.of(0xa1, variant, head);
+    const what = variant === undefined ? `CBOR map head (${entries.text} entries)` : `CBOR map head (1 entry), variant index ${variant}, map head (${entries.text} entries)`;
+    emitter.writeConstant(bytes, `map head ${entries.text}`, what, lines);
+    return;
+  }
+  if (variant !== undefined) {
+    lines.line(js`writer.u8(0xa1); ${inlineComment('CBOR map head (1 entry): the variant index, then its sparse map')}`);
+    writeIndex(emitter, variant, lines);
+  }
+  lines.line(js`${emitter.context.runtime('writeHead')}(writer, 5, ${entries});`);
 }
 
 /** The array head, and a union variant's index after it: pre-encoded when the count is known at compile time. */
@@ -93,15 +182,24 @@ function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Lines): v
 }
 
 /**
- * The extra keys (`frame.extras`, own keys the schema does not declare), as one map after the
- * positions: copied into an object written by the map layout's writer for the object's
- * `patternProperties`/`additionalProperties`/`propertyNames` (`extrasNode`).
+ * The extra keys (`frame.extras`, own keys the schema does not declare). Dense: one map after the
+ * positions, copied into an object written by the map layout's writer for the object's
+ * `patternProperties`/`additionalProperties`/`propertyNames` (`extrasNode`). Sparse: each entry
+ * in the object's own map, through the map layout's entry writer (the same checks).
  */
-function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, rest: Name, scope: NameScope, lines: Lines): void {
-  lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
+function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
+  const dense = (body: Lines): void => {
     body.line(js`const ${rest}: Record<string, unknown> = {};`);
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${emitter.context.use('setOwn')}(${rest}, ${frame.key}, ${frame.record}[${frame.key}]);`);
     emitter.writeValue(extrasNode(frame.node), rest, undefined, scope, body, new Code('depth - 1'));
+  };
+  const sparse = (body: Lines): void => {
+    body.line(js`for (const ${frame.key} of ${frame.extras}) ${entryWriter(frame)}(writer, ${frame.key}, ${frame.record}[${frame.key}], depth - 1);`);
+  };
+  lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
+    if (form === 'dense') dense(body);
+    else if (form === 'sparse') sparse(body);
+    else body.ifElse(form, sparse, dense);
   });
 }
 

@@ -17,6 +17,7 @@ export const CBOR_RUNTIME_NAMES = [
 /** Names imported from `@binschema/runtime/cbor`. */
 export const CBOR_FORMAT_NAMES = [
   'writeHead',
+  'headSize',
   'readArgument',
   'readArgumentBig',
   'writeText',

@@ -7,7 +7,8 @@ import { isIndexedEnum, isPositional } from './compact-positions.js';
 /**
  * How the compact layout tells a union's variants apart. Objects are arrays on the wire and enums
  * integers, so the map layout's dispatch does not always carry over:
- * - `indexed`: a discriminated union of objects, written `[variantIndex, …fields of the variant]`;
+ * - `indexed`: a discriminated union of objects, written `[variantIndex, …fields of the variant]`
+ *   or `{variantIndex: sparse map}`;
  * - `type`: variants whose wire types (not JSON types) are pairwise disjoint, picked by the first byte;
  * - `try`: overlapping variants none of which the compact layout changes, tried in turn as in the map layout.
  * Anything else could decode as another variant than was written, and is refused.
@@ -25,7 +26,7 @@ export function compactUnion(node: IrUnion, definitions: Definitions): CompactUn
     const types = node.variants.map((variant, position) => wireTypes(variant, definitions, strategy.types[position], new Set()));
     for (let first = 0; first < types.length; first++) {
       for (let second = first + 1; second < types.length; second++) {
-        if (typesOverlap(types[first], types[second])) return refuse(node, 'its variants have the same wire type (objects are arrays, enums integers)');
+        if (typesOverlap(types[first], types[second])) return refuse(node, 'its variants have the same wire type (objects are arrays or maps, enums integers)');
       }
     }
     return { kind: 'type', types };
@@ -49,7 +50,8 @@ function variantObject(variant: IrNode, definitions: Definitions): IrObject | un
 
 /** The JSON types of a value's item on the wire in the compact layout. */
 function wireTypes(node: IrNode, definitions: Definitions, types: Set<JsonType>, seen: Set<string>): Set<JsonType> {
-  if (isPositional(node)) return new Set(['array']);
+  // An object's dense form is an array, its sparse form a map.
+  if (isPositional(node)) return new Set(['array', 'object']);
   if (isIndexedEnum(node)) return new Set(['integer']);
   if (node.kind === 'ref') {
     const target = definitions.get(node.target);

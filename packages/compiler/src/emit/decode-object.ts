@@ -270,6 +270,14 @@ export function bytesTest(emitter: DecoderEmitter, keyDoc: (name: string) => str
   return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}${skip === 0 ? new Code('') : js` + ${skip}`}, reader.end, ${constant}, ${from})`;
 }
 
+/**
+ * For another layout (`cbor-decode-compact.ts`): the value of an undeclared entry whose key is in
+ * `fixed.key` (its entry at `fixed.at`), checked as the map layout checks it and pushed to `extras`.
+ */
+export function readUndeclaredEntry(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, fixed: FixedLocals, scope: NameScope, extras: Name, lines: Lines): void {
+  unknownEntry({ emitter, decoding, node, fixed, scope }, extras, lines, false);
+}
+
 /** A key the schema does not declare: `propertyNames`, then patterns, then `additionalProperties`. */
 function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines, inSwitch = true): void {
   const { emitter, node, fixed, scope } = frame;

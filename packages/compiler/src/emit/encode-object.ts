@@ -302,7 +302,7 @@ function knownSet(frame: ObjectFrame): Code {
  * `write<Object>Entry(writer, key, item, depth)`: one extra key (an own key) and its value, checked against
  * `propertyNames`, every matching `patternProperties` schema and otherwise `additionalProperties`.
  */
-function entryWriter(frame: ObjectFrame): Name {
+export function entryWriter(frame: ObjectFrame): Name {
   const { emitter, node } = frame;
   const context = emitter.context;
   const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
