@@ -196,6 +196,20 @@ for (const [title, codec, bytes, expected] of faults) {
   });
 }
 
+refused('names both forms when an object is neither an array nor a map', () => {
+  // 0x61 0x78: the text "x" where a compact object (dense array or sparse map) belongs.
+  for (const codec of [record, shape]) {
+    try {
+      codec.decode(hex('61 78'));
+      assert.unreachable('decoded a text string as an object');
+    } catch (error) {
+      assert.ok(isDecodeError(error), String(error));
+      assert.equal([error.code, error.offset], ['unexpected-type', 0]);
+      assert.match(error.message, 'expected array or map');
+    }
+  }
+});
+
 refused('every truncation of a sparse encoding is a DecodeError at or before the end of the input', () => {
   const encodings: [Case['codec'], string][] = [
     [record, 'a2 00 01 04 f5'],

@@ -65,6 +65,8 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
     js`reader.uint8[${start}] >> 5 === 5`,
     (sparse) => readSparse(frame, sparse),
     (dense) => {
+      // Neither form: say both were expected (readContainerHead would name the array only).
+      dense.line(js`if (reader.uint8[${start}] >> 5 !== 4) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
       dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
       if (variant !== undefined) dense.line(js`${context.use('readIndex')}(reader, ${path}); // the variant index ${variant}`);
       dense.line(js`const ${uint8} = reader.uint8;`);
@@ -271,6 +273,8 @@ export function emitIndexedUnionReader(emitter: CborDecoderEmitter, node: IrUnio
       sparse.line(js`return ${value};`);
     },
     (dense) => {
+      // Neither form: say both were expected (readContainerHead would name the array only).
+      dense.line(js`if (reader.uint8[${start}] >> 5 !== 4) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
       dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
       dense.line(missingIndex);
       dense.line(js`const ${at} = reader.pos;`);
