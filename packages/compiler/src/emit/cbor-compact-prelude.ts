@@ -44,18 +44,4 @@ function readPositionKey(reader: Reader, schemaPath: string): number {
     ['decodeFailure'],
     ['readArgument'],
   ),
-  sparseIsSmaller: helper(
-    `
-/**
- * Whether an object's sparse form (a map of position keys) is strictly smaller than its dense
- * array; the values cost the same in both (the compiler's \`compact-form.ts\` has the same rule).
- */
-function sparseIsSmaller(length: number, present: number, keyBytes: number, extras: number, variant: number): boolean {
-  const dense = headSize(length + variant) + (extras === 0 ? length - present : length - 1 - present + headSize(extras));
-  return headSize(present + extras) + keyBytes + variant < dense;
-}`,
-    [],
-    [],
-    ['headSize'],
-  ),
 };

@@ -116,7 +116,7 @@ function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: 
     lines.line(js`const ${keyBytes} = ${joinCode([present, ...terms], ' + ')};`);
   }
   const extras = open ? locals.extraCount : new Code('0');
-  lines.line(js`const ${locals.sparse} = ${emitter.context.use('sparseIsSmaller')}(${count}, ${present}, ${keyBytes}, ${extras}, ${isVariant});`);
+  lines.line(js`const ${locals.sparse} = ${emitter.context.runtime('sparseIsSmaller')}(${count}, ${present}, ${keyBytes}, ${extras}, ${isVariant});`);
   return { form: locals.sparse, entries };
 }
 

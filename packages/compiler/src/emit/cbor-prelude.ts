@@ -17,7 +17,7 @@ export const CBOR_RUNTIME_NAMES = [
 /** Names imported from `@binschema/runtime/cbor`. */
 export const CBOR_FORMAT_NAMES = [
   'writeHead',
-  'headSize',
+  'sparseIsSmaller',
   'readArgument',
   'readArgumentBig',
   'writeText',

@@ -87,3 +87,6 @@ export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';
 // For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { writeList, readList, listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';
+
+// For generated modules of the compact layout: the choice between an object's dense and sparse forms.
+export { sparseIsSmaller } from './compact-form.js';
