@@ -8,23 +8,24 @@
  * can be compared on the same machine, in the same minute.
  *
  *   pnpm --filter @binschema/bench run stability [--payload large-object] [--format ubjson]
- *     [--direction decode] [--codec ours|json-pack] [--processes 5] [--blocks 30]
+ *     [--direction decode] [--codec ours|ID] [--processes 5] [--blocks 30]
  *     [--flags "" --flags "--single-threaded"]
  *
- * Nothing here is a bar: it is a tool for finding what makes a row bimodal.
+ * `--codec` takes a registry id (`json-pack`, `cbor-x`…); `ours`, the default, is the ahead-of-time
+ * modules. Nothing here is a bar: it is a tool for finding what makes a row bimodal.
  */
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { generateModules, importModule } from './aot.js';
 import { loadPayloads } from './payloads.js';
-import { cloneJson, copyBytes } from './values.js';
+import { AHEAD_OF_TIME, registry } from './registry.js';
+import { asBytes, cloneJson } from './values.js';
 
 interface Settings {
   payload: string;
   format: 'cbor' | 'ubjson';
   direction: 'encode' | 'decode';
-  codec: 'ours' | 'json-pack';
+  /** A registry id; `ours` is the ahead-of-time modules. */
+  codec: string;
   processes: number;
   blocks: number;
   flags: string[];
@@ -38,7 +39,7 @@ function parse(argv: string[]): Settings {
     if (arg === '--payload') settings.payload = next();
     else if (arg === '--format') settings.format = next() as Settings['format'];
     else if (arg === '--direction') settings.direction = next() as Settings['direction'];
-    else if (arg === '--codec') settings.codec = next() as Settings['codec'];
+    else if (arg === '--codec') settings.codec = next();
     else if (arg === '--processes') settings.processes = Number(next());
     else if (arg === '--blocks') settings.blocks = Number(next());
     else if (arg === '--flags') settings.flags.push(next());
@@ -48,29 +49,16 @@ function parse(argv: string[]): Settings {
   return settings;
 }
 
-/** json-pack's codec for the format, loaded as the bench loads it. */
-function jsonPack(format: Settings['format']): { encode: (value: unknown) => Uint8Array; decode: (bytes: Uint8Array) => unknown } {
-  const require = createRequire(import.meta.url);
-  const lib = (path: string) => require(`@jsonjoy.com/json-pack/lib/${path}`);
-  if (format === 'cbor') {
-    const encoder = new (lib('cbor/CborEncoder').CborEncoder)();
-    const decoder = new (lib('cbor/CborDecoder').CborDecoder)();
-    return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
-  }
-  const Writer = createRequire(require.resolve('@jsonjoy.com/json-pack/package.json'))('@jsonjoy.com/buffers/lib/Writer').Writer;
-  const encoder = new (lib('ubjson/UbjsonEncoder').UbjsonEncoder)(new Writer());
-  const decoder = new (lib('ubjson/UbjsonDecoder').UbjsonDecoder)();
-  return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
-}
-
 /** Child: blocks of 50 timed batches, fresh inputs made outside the timed part; prints each block's median ns/op. */
 async function child(settings: Settings): Promise<void> {
   const [payload] = loadPayloads(settings.payload).filter((item) => item.name === settings.payload);
   if (payload === undefined) throw new Error(`no payload ${settings.payload}`);
-  await generateModules([payload]);
-  const codec = settings.codec === 'ours' ? await importModule(payload, settings.format) : jsonPack(settings.format);
-  const bytes = copyBytes(codec.encode(cloneJson(payload.value)));
-  const input = settings.direction === 'encode' ? () => cloneJson(payload.value) : () => copyBytes(bytes);
+  const id = settings.codec === 'ours' ? AHEAD_OF_TIME : settings.codec;
+  const entry = registry().find((candidate) => candidate.id === id && candidate.format === settings.format);
+  if (entry === undefined) throw new Error(`no ${settings.format} codec ${id} in the registry`);
+  const codec = (await entry.load([payload]))(payload);
+  const bytes = asBytes(codec.encode(cloneJson(payload.value)));
+  const input = settings.direction === 'encode' ? () => cloneJson(payload.value) : () => codec.prepare(bytes);
   const run: (input: never) => unknown = settings.direction === 'encode' ? codec.encode : codec.decode;
   const batch = 20;
   const medians: number[] = [];
