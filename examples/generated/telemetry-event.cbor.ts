@@ -95,8 +95,7 @@ const ANY_OPTIONS = {};
 function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#");
   if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#");
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#");
+  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#");
   const record = value as Record<string, unknown>;
   let device: unknown; /* #/properties/device */
   let sentAt: unknown; /* #/properties/sentAt */
@@ -138,8 +137,7 @@ function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): voi
  */
 function writeEvent(writer: Writer, value: unknown, depth: number): void {
   if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
+  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
   let tag: unknown;
   for (const key in value as Record<string, unknown>) if (key === "type") { if (Object.prototype.hasOwnProperty.call(value, key)) tag = (value as Record<string, unknown>)[key]; break; }
   if (tag === undefined) throw encodeFailure("schema-violation", "missing required property \"type\"", "", "#/$defs/Event");
@@ -164,8 +162,7 @@ function writeEvent(writer: Writer, value: unknown, depth: number): void {
 function writePageView(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/PageView");
   if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
+  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/PageView/properties/type */
   let at: unknown; /* #/$defs/PageView/properties/at */
@@ -230,8 +227,7 @@ function writePageView(writer: Writer, value: unknown, depth: number): void {
 function writeClick(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Click");
   if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
+  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/Click/properties/type */
   let at: unknown; /* #/$defs/Click/properties/at */
@@ -291,8 +287,7 @@ function writeClick(writer: Writer, value: unknown, depth: number): void {
 function writeError2(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Error");
   if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
+  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/Error/properties/type */
   let at: unknown; /* #/$defs/Error/properties/at */

@@ -6,18 +6,14 @@
 import { DecodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
 import { escapePointerToken } from './pointer.js';
 import type { Writer } from './writer.js';
+import { isPlainObject } from './plain-object.js';
+
+export { isPlainObject };
 
 /** Gives an error of the reader or a runtime helper (no schema location yet) the location it happened in. */
 export function withSchemaPath(error: unknown, schemaPath: string): unknown {
   if (!isDecodeError(error) || error.schemaPath !== undefined) return error;
   return new DecodeError(error.format, error.code, error.detail, error.offset, schemaPath);
-}
-
-/** A JSON object: a plain or null-prototype object (not an array, Map, Date or class instance). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /** `value[key]` for a key Object.prototype also has: only an own property counts. */

@@ -62,8 +62,8 @@ function beginObject(emitter: EncoderEmitter, encoding: ObjectEncoding, node: Ir
   const fail = emitter.failWith(node, undefined);
   emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [record, count, extras, keys, key, extra, before, prototype, own] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before', 'prototype', 'own'].map((fixed) => scope.claim(fixed));
-  emitter.plainObjectGuard(prototype, fail, lines);
+  const [record, count, extras, keys, key, extra, before, own] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before', 'own'].map((fixed) => scope.claim(fixed));
+  emitter.plainObjectGuard(fail, lines);
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
   lines.line(js`const ${record} = value as Record<string, unknown>;`);

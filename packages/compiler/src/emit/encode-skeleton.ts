@@ -121,14 +121,14 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   }
 
   /**
-   * The test that `value` is a plain object, `isPlainObject` spelled out: the shared helper's one
-   * feedback slot sees the objects of every writer in the module and goes megamorphic, a call per
-   * object (very-large-object profile); spelled out, each site keeps its own feedback.
+   * The test that `value` is a plain object: `isPlainObject`'s cheap `constructor === Object`
+   * test spelled out, so that each writer keeps its own feedback (the shared helper's one slot
+   * sees every writer's objects and goes megamorphic, a call per object); only objects that fail
+   * it (a null prototype, a `constructor` own property, a Map) call the helper's exact test.
    */
-  plainObjectGuard(prototype: Name, fail: Fail, lines: Lines): void {
+  plainObjectGuard(fail: Fail, lines: Lines): void {
     lines.line(js`if (typeof value !== 'object' || value === null) ${fail('unexpected-type', 'expected object')}`);
-    lines.line(js`const ${prototype} = Object.getPrototypeOf(value);`);
-    lines.line(js`if (${prototype} !== Object.prototype && ${prototype} !== null) ${fail('unexpected-type', 'expected object')}`);
+    lines.line(js`if (value.constructor !== Object && !${this.context.use('isPlainObject')}(value)) ${fail('unexpected-type', 'expected object')}`);
   }
 
   /** Statements that check and write `value` (an expression of type unknown) for `node`. */
@@ -304,7 +304,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     writeVariant: (variant: IrNode, lines: Lines) => void = (variant, inner) => this.writeValue(variant, new Code('value'), undefined, scope, inner, new Code('depth')),
   ): void {
     const discriminator = node.discriminator!;
-    this.plainObjectGuard(scope.fresh('prototype'), fail, lines);
+    this.plainObjectGuard(fail, lines);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
     // Found by walking the own keys, as object writers read theirs (encode-object.ts

@@ -16,6 +16,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
+import { isPlainObject } from '../plain-object.js';
 import { ErrorCode } from '../errors.js';
 import { Major } from './constants.js';
 import { atBreak } from './generated-support.js';
@@ -63,11 +64,6 @@ function findShared(root: unknown): Set<object> {
     else if (isPlainObject(value)) for (const key of Object.keys(value)) pending.push((value as Record<string, unknown>)[key]);
   }
   return shared;
-}
-
-function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /** Tags 28/29 for one encode call: `begin` finds the shared objects, `reference` numbers them as written. */

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../plain-object.js';
 import { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { EncodeError, ErrorCode, describeValue } from '../errors.js';
@@ -274,12 +275,6 @@ export class ValueEncoder {
     }
     writer.u8(Marker.ObjectEnd);
   }
-}
-
-/** Only objects with the prototype `Object.prototype` or null are written as UBJSON objects. */
-function isPlainObject(object: object): boolean {
-  const prototype = Object.getPrototypeOf(object);
-  return prototype === Object.prototype || prototype === null;
 }
 
 function describeObject(object: object): string {
