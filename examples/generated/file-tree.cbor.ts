@@ -71,8 +71,7 @@ function writeFileTree(writer: Writer, value: unknown, depth: number): void {
  */
 function writeEntry(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Entry");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Entry");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Entry");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Entry");
   const record = value as Record<string, unknown>;
   let name: unknown; /* #/$defs/Entry/properties/name */
   let kind: unknown; /* #/$defs/Entry/properties/kind */

@@ -60,8 +60,7 @@ const ANY_OPTIONS = {};
  */
 function writePriceBook(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#");
   const record = value as Record<string, unknown>;
   let store: unknown; /* #/properties/store */
   let currency: unknown; /* #/properties/currency */
@@ -192,8 +191,7 @@ function writeDefsPriceEntry(writer: Writer, key: string, item: unknown, depth: 
  */
 function writePrice(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Price");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Price");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Price");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Price");
   const record = value as Record<string, unknown>;
   let amount: unknown; /* #/$defs/Price/properties/amount */
   let stock: unknown; /* #/$defs/Price/properties/stock */
@@ -278,8 +276,7 @@ function writePropertiesPricesEntry(writer: Writer, key: string, item: unknown, 
  */
 function writePriceBookPrices(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/properties/prices");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/properties/prices");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/properties/prices");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/properties/prices");
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
   const count = keys.length;

@@ -94,8 +94,7 @@ const ANY_OPTIONS = {};
  */
 function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#");
   const record = value as Record<string, unknown>;
   let device: unknown; /* #/properties/device */
   let sentAt: unknown; /* #/properties/sentAt */
@@ -136,8 +135,7 @@ function writeTelemetryBatch(writer: Writer, value: unknown, depth: number): voi
  * @schema #/$defs/Event
  */
 function writeEvent(writer: Writer, value: unknown, depth: number): void {
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Event");
   let tag: unknown;
   for (const key in value as Record<string, unknown>) if (key === "type") { if (Object.prototype.hasOwnProperty.call(value, key)) tag = (value as Record<string, unknown>)[key]; break; }
   if (tag === undefined) throw encodeFailure("schema-violation", "missing required property \"type\"", "", "#/$defs/Event");
@@ -161,8 +159,7 @@ function writeEvent(writer: Writer, value: unknown, depth: number): void {
  */
 function writePageView(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/PageView");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/PageView");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/PageView/properties/type */
   let at: unknown; /* #/$defs/PageView/properties/at */
@@ -226,8 +223,7 @@ function writePageView(writer: Writer, value: unknown, depth: number): void {
  */
 function writeClick(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Click");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Click");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/Click/properties/type */
   let at: unknown; /* #/$defs/Click/properties/at */
@@ -286,8 +282,7 @@ function writeClick(writer: Writer, value: unknown, depth: number): void {
  */
 function writeError2(writer: Writer, value: unknown, depth: number): void {
   if (depth === 0) throw encodeFailure("too-deep", "nesting deeper than the maximum depth", "", "#/$defs/Error");
-  if (typeof value !== 'object' || value === null) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
-  if (value.constructor !== Object && !isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
+  if (!isPlainObject(value)) throw encodeFailure("unexpected-type", "expected object", "", "#/$defs/Error");
   const record = value as Record<string, unknown>;
   let type2: unknown; /* #/$defs/Error/properties/type */
   let at: unknown; /* #/$defs/Error/properties/at */
