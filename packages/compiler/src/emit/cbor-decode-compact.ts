@@ -1,11 +1,12 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
-import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
+import { Code, comment, js, literal, Lines } from './code.js';
+import type { Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import { buildResult, readUndeclaredEntry, type FixedLocals } from './decode-object.js';
+import { readUndeclaredEntry, type FixedLocals } from './decode-object.js';
 import { cborObjectDecoding } from './cbor-decode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
-import { extrasNode } from './cbor-encode-compact.js';
+import { declaredNames, extrasNode } from './compact-extras.js';
+import { declarePropertyLocals, finishObject, readEnumIndex, resultLocals } from './compact-decode-shared.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
 /**
@@ -51,13 +52,7 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
   emitter.depthGuard(node, lines);
   lines.line(js`const ${start} = reader.pos;`);
   lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
-  const locals = node.properties.map((property, index) => {
-    const local = scope.fresh(property.name, { fallback: 'property' });
-    // A required constant is not on the wire: its value is put back.
-    if (positions.omitted.includes(index)) lines.line(js`const ${local} = ${jsonLiteral((property.node as IrLiteral).values[0])};`);
-    else lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
-    return local;
-  });
+  const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
   lines.line(js`let ${extras}: unknown[] | undefined;`);
   const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
   // Major type 5 (a map): the sparse form; anything else is read as the dense array (or refused as not one).
@@ -135,7 +130,7 @@ function readTextKey(frame: CompactFrame, lines: Lines): void {
     return;
   }
   lines.line(js`const ${key} = ${emitter.context.use('readKey')}(reader, ${literal(node.schemaPath)});`);
-  lines.line(js`if (${declaredNames(emitter, node)}.has(${key})) ${failAtKey('schema-violation', 'a declared property under its name instead of its position')}`);
+  lines.line(js`if (${declaredNames(emitter.context, node)}.has(${key})) ${failAtKey('schema-violation', 'a declared property under its name instead of its position')}`);
   readUndeclaredEntry(emitter, cborObjectDecoding(emitter), node, result, scope, extras, lines);
   lines.line(new Code('continue;'));
 }
@@ -183,7 +178,7 @@ function readRest(frame: CompactFrame, lines: Lines): void {
     }
     body.line(js`const ${rest} = ${emitter.functionOf(extrasNode(node))}(reader, depth - 1) as Record<string, unknown>;`);
     body.block(js`for (const ${key} of Object.keys(${rest}))`, (loop) => {
-      loop.line(js`if (${declaredNames(emitter, node)}.has(${key})) ${fail('schema-violation', 'a declared property in the extras map')}`);
+      loop.line(js`if (${declaredNames(emitter.context, node)}.has(${key})) ${fail('schema-violation', 'a declared property in the extras map')}`);
       loop.line(js`(${extras} ??= []).push(${key}, ${rest}[${key}]);`);
     });
   };
@@ -199,42 +194,9 @@ function readRest(frame: CompactFrame, lines: Lines): void {
   });
 }
 
-/** Required checks, the result (the map layout's `buildResult`), and the checks over the whole object. */
-function finishObject(frame: CompactFrame, lines: Lines): void {
-  const { emitter, node, positions, locals, extras, fail } = frame;
-  node.properties.forEach((property, index) => {
-    if (property.required && !positions.omitted.includes(index)) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
-  });
-  const fixed = frame.result;
-  buildResult(emitter, node, locals, positions.open ? extras : undefined, fixed, lines);
-  for (const name of node.extraRequired) {
-    lines.line(js`if (!Object.prototype.hasOwnProperty.call(${fixed.result}, ${literal(name)})) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
-  }
-  if (node.minProperties !== undefined || node.maxProperties !== undefined) propertyCountChecks(node, js`Object.keys(${fixed.result}).length`, fail, lines);
-  lines.line(js`return ${fixed.result};`);
-}
-
-/** The locals `buildResult` and `readUndeclaredEntry` use (the others of the map layout's `FixedLocals` are unused here). */
-function resultLocals(scope: NameScope, key: Name): FixedLocals {
-  const [result, pair, shape, witness, at, item, valueStart, matched] = ['result', 'pair', 'shape', 'witness', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
-  const unused = result;
-  return { result, pair, shape, witness, at, key, item, valueStart, matched, expected: unused, field: unused, uint8: unused, sparse: unused, reserved: {} };
-}
-
-/** A hoisted `Set` of the declared names: none may come back in the extras map. */
-function declaredNames(emitter: CborDecoderEmitter, node: IrObject): Code {
-  const names = node.properties.map((property) => literal(property.name).text).join(', ');
-  return emitter.context.constant(`declared ${node.schemaPath}`, new Code(`new Set<string>([${names}])`), `declared property names of ${node.schemaPath}, refused in its extras map`);
-}
-
-/** An enum value from its index. */
-export function readEnumIndex(emitter: CborDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
-  const offset = scope.fresh('offset');
-  lines.line(js`const ${offset} = reader.pos;`);
-  lines.block(js`switch (${emitter.context.use('readIndex')}(reader, ${literal(node.schemaPath)}))`, (cases) => {
-    node.values.forEach((value, index) => cases.line(js`case ${index}: ${target} = ${jsonLiteral(value)}; break;`));
-    cases.line(js`default: ${emitter.failAt(node, offset)('schema-violation', `${literalMessage(node)} (enum index out of range)`)}`);
-  });
+/** An enum value from its index (an unsigned integer item). */
+export function readCborEnumIndex(emitter: CborDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
+  readEnumIndex(emitter, node, target, scope, lines, new Code('reader.pos'), js`${emitter.context.use('readIndex')}(reader, ${literal(node.schemaPath)})`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from '../compile.js';
-import { functionDocs, pathWords } from './context.js';
-import { emitCompactObjectReader, emitIndexedUnionReader, readEnumIndex } from './cbor-decode-compact.js';
+import { emitCompactObjectReader, emitIndexedUnionReader, readCborEnumIndex } from './cbor-decode-compact.js';
+import { VariantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import type { JsonType } from '../plan/shape.js';
@@ -36,7 +36,7 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantReaders = new Map<IrObject, Map<number, Name>>();
+  private readonly variantReaders = new VariantReaders(this, 'CBOR', [], (object, scope, lines, index) => emitCompactObjectReader(this, object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectReader(this, node, scope, lines);
@@ -45,7 +45,7 @@ export class CborDecoderEmitter extends DecoderEmitter {
 
   /** Compact layout: enums from their index. */
   protected override readLiteral(node: IrLiteral, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
-    if (this.layout === 'compact' && isIndexedEnum(node)) readEnumIndex(this, node, target, scope, lines);
+    if (this.layout === 'compact' && isIndexedEnum(node)) readCborEnumIndex(this, node, target, scope, lines);
     else super.readLiteral(node, target, scope, lines, depth, marker);
   }
 
@@ -56,35 +56,8 @@ export class CborDecoderEmitter extends DecoderEmitter {
       return;
     }
     const plan = compactUnion(node, this.context.definitions);
-    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReader(object, index));
+    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
     else super.emitUnion(node, scope, lines, plan);
-  }
-
-  /** `read<Object>AsVariant<index>(reader, depth)`: the object's array after the variant index. */
-  private variantReader(object: IrObject, index: number): Name {
-    const byIndex = this.variantReaders.get(object) ?? new Map<number, Name>();
-    this.variantReaders.set(object, byIndex);
-    const existing = byIndex.get(index);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(`read ${pathWords(object.schemaPath, this.context.ir.rootName)} as variant ${index}`, { pascal: false });
-    byIndex.set(index, name);
-    const scope = this.context.scope.child();
-    for (const fixed of ['reader', 'depth', 'error']) scope.claim(fixed);
-    const lines = new Lines();
-    emitCompactObjectReader(this, object, scope, lines, index);
-    const body = new Lines().tryCatch(
-      (inner) => inner.append(lines),
-      (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(object.schemaPath)});`),
-    );
-    this.context.functions.push({
-      name,
-      docs: functionDocs(`Reads ${object.schemaPath} from CBOR, as variant ${index} of a union (compact layout).`, object),
-      params: [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number')],
-      returnType: this.type(object),
-      body: body.toCode(),
-      exported: false,
-    });
-    return name;
   }
 
   protected readAnyExpression(depth: Code): Code {

@@ -1,10 +1,11 @@
-import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, inlineComment, js, joinCode, jsonLiteral, Lines } from './code.js';
-import { literalCondition, literalMessage, type Fail } from './checks.js';
+import type { IrObject } from '../ir/types.js';
+import { Code, comment, inlineComment, js, joinCode, Lines } from './code.js';
 import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
+import { checkOmittedConstants, lastPresentLength, trailingOptional } from './compact-encode-shared.js';
+import { extrasNode } from './compact-extras.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /**
@@ -40,13 +41,7 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
   const [length, rest, present, keyBytes, extraCount, sparse] = ['length', 'rest', 'present', 'keyBytes', 'extraCount', 'sparse'].map((fixed) => scope.claim(fixed));
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
   const positions = compactPositions(node);
-  for (const index of positions.omitted) {
-    // Required constants are not written, only checked.
-    const property = node.properties[index];
-    const fail = emitter.failWith(property.node, property.name);
-    lines.line(js`if (!(${literalCondition(emitter.context, property.node as IrLiteral, frame.locals[index])})) ${fail('schema-violation', literalMessage(property.node as IrLiteral))}`);
-    declaredPatternChecks(frame, index, lines);
-  }
+  checkOmittedConstants(emitter, frame, positions, lines);
   const count = arrayLength(frame, positions, open, length, lines);
   const { form, entries } = chooseForm(emitter, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
   writeStart(emitter, form, count, entries, variant, lines);
@@ -125,16 +120,10 @@ function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: 
  * to the last present one, plus the extras map when there are extra keys.
  */
 function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: boolean, length: Name, lines: Lines): Code {
-  const optional: { position: number; local: Name }[] = [];
-  positions.slots.forEach((index, position) => {
-    if (index !== undefined && position >= positions.requiredLength && !frame.node.properties[index].required) optional.push({ position, local: frame.locals[index] });
-  });
-  if (optional.length === 0 && !open) return new Code(String(positions.requiredLength));
-  let expression = new Code(String(positions.requiredLength));
-  // Nested conditionals from the first optional position up: the last present one decides.
-  for (const { position, local } of optional) expression = js`${local} !== undefined ? ${position + 1} : ${expression}`;
-  if (open) expression = js`${frame.extras} !== undefined ? ${positions.slots.length + 1} : ${optional.length === 0 ? expression : js`(${expression})`}`;
-  lines.line(js`const ${length} = ${expression};`);
+  const optional = trailingOptional(frame, positions).length > 0;
+  if (!optional && !open) return new Code(String(positions.requiredLength));
+  const expression = lastPresentLength(frame, positions);
+  lines.line(js`const ${length} = ${open ? js`${frame.extras} !== undefined ? ${positions.slots.length + 1} : ${optional ? js`(${expression})` : expression}` : expression};`);
   return length;
 }
 
@@ -176,7 +165,7 @@ function writeArrayHead(emitter: CborEncoderEmitter, length: Code, variant: numb
 }
 
 /** An unsigned integer index (enum value, union variant). */
-function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Lines): void {
+export function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Lines): void {
   if (index < 24) lines.line(js`writer.u8(${index});`);
   else lines.line(js`${emitter.context.runtime('writeHead')}(writer, 0, ${index});`);
 }
@@ -200,61 +189,5 @@ function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, form: Form
     if (form === 'dense') dense(body);
     else if (form === 'sparse') sparse(body);
     else body.ifElse(form, sparse, dense);
-  });
-}
-
-const extrasNodes = new WeakMap<IrObject, IrObject>();
-
-/**
- * The map of an open object's extra entries: the object without its declared properties, required
- * names and counts (those are checked on the whole object). One node per object, so encoder and
- * decoder each emit one function for it.
- */
-export function extrasNode(node: IrObject): IrObject {
-  let extras = extrasNodes.get(node);
-  if (extras === undefined) {
-    extras = { kind: 'object', schemaPath: node.schemaPath, annotations: {}, properties: [], patternProperties: node.patternProperties, additionalProperties: node.additionalProperties, extraRequired: [] };
-    if (node.propertyNames !== undefined) extras.propertyNames = node.propertyNames;
-    extrasNodes.set(node, extras);
-  }
-  return extras;
-}
-
-/** An enum value as its index (`switch` over primitives, `jsonEqual` for structured values). */
-export function writeEnumIndex(emitter: CborEncoderEmitter, node: IrLiteral, value: Code, fail: Fail, lines: Lines): void {
-  const seen: unknown[] = [];
-  const primitive = node.values.every((candidate) => candidate === null || typeof candidate !== 'object');
-  if (primitive) {
-    lines.block(js`switch (${value})`, (cases) => {
-      node.values.forEach((candidate, index) => {
-        // A repeated value keeps its first index.
-        if (seen.includes(candidate)) return;
-        seen.push(candidate);
-        cases.block(js`case ${jsonLiteral(candidate)}:`, (inner) => {
-          writeIndex(emitter, index, inner);
-          inner.line(new Code('break;'));
-        });
-      });
-      cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
-    });
-    return;
-  }
-  node.values.forEach((candidate, index) => {
-    const one: IrLiteral = { kind: 'literal', values: [candidate], schemaPath: node.schemaPath, annotations: {} };
-    lines.line(js`${index === 0 ? new Code('') : new Code('else ')}if (${literalCondition(emitter.context, one, value)}) {`);
-    lines.indented((inner) => writeIndex(emitter, index, inner));
-    lines.line(new Code('}'));
-  });
-  lines.line(js`else ${fail('schema-violation', literalMessage(node))}`);
-}
-
-/**
- * A discriminated union as `[variantIndex, …fields]`: the discriminator picks the variant (as in
- * the map layout, `EncoderEmitter.discriminated`), whose own function writes the array (`variantWriter`).
- */
-export function emitIndexedUnionWriter(emitter: CborEncoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantWriter: (object: IrObject, index: number) => Name): void {
-  emitter.discriminated(node, scope, lines, emitter.failWith(node, undefined), (variant, inner) => {
-    const index = node.variants.indexOf(variant);
-    inner.line(js`${variantWriter(objects[index], index)}(writer, value, depth);`);
   });
 }

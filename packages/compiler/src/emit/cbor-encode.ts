@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from '../compile.js';
-import { functionDocs, pathWords } from './context.js';
-import { emitCompactObjectWriter, emitIndexedUnionWriter, writeEnumIndex } from './cbor-encode-compact.js';
+import { emitCompactObjectWriter, writeIndex } from './cbor-encode-compact.js';
+import { emitIndexedUnionWriter, VariantWriters, writeEnumIndex } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import type { Fail } from './checks.js';
@@ -40,7 +40,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantWriters = new Map<IrObject, Map<number, Name>>();
+  private readonly variantWriters = new VariantWriters(this, 'CBOR', (object, scope, lines, index) => emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);
@@ -49,7 +49,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
 
   /** Compact layout: enums as their index. */
   protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
-    if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines);
+    if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeIndex(this, index, inner));
     else super.writeLiteral(node, value, fail, lines, depth);
   }
 
@@ -58,34 +58,11 @@ export class CborEncoderEmitter extends EncoderEmitter {
     if (this.layout === 'compact') {
       const plan = compactUnion(node, this.context.definitions);
       if (plan.kind === 'indexed') {
-        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriter(object, index));
+        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriters.of(object, index));
         return;
       }
     }
     super.emitUnion(node, scope, lines);
-  }
-
-  /** `write<Object>AsVariant<index>(writer, value, depth)`: the object's array with the variant index first. */
-  private variantWriter(object: IrObject, index: number): Name {
-    const byIndex = this.variantWriters.get(object) ?? new Map<number, Name>();
-    this.variantWriters.set(object, byIndex);
-    const existing = byIndex.get(index);
-    if (existing !== undefined) return existing;
-    const name = this.context.scope.fresh(`write ${pathWords(object.schemaPath, this.context.ir.rootName)} as variant ${index}`, { pascal: false });
-    byIndex.set(index, name);
-    const scope = this.context.scope.child();
-    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
-    const lines = new Lines();
-    emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index);
-    this.context.functions.push({
-      name,
-      docs: functionDocs(`Writes ${object.schemaPath} as CBOR, as variant ${index} of a union (compact layout).`, object),
-      params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
-      returnType: new Code('void'),
-      body: lines.toCode(),
-      exported: false,
-    });
-    return name;
   }
 
   /** Maps: a head with the entry count; keys in RFC 8949 §4.2.1 order in deterministic mode. */

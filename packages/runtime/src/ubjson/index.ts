@@ -56,6 +56,9 @@ export {
   anyOptionsAt,
 } from './generated-support.js';
 
+// For generated modules of the compact layout: dense elements, indexes and position keys.
+export { nextElement, readIndex, readPositionKey } from './compact-support.js';
+
 // For generated modules compiled with codeSize 'compact': table-driven objects and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { writeList, readList, listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';

@@ -1,0 +1,116 @@
+import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
+import { Code, js, jsonLiteral, Lines } from './code.js';
+import { literalCondition, literalMessage, type Fail } from './checks.js';
+import type { Name, NameScope } from './names.js';
+import { declaredPatternChecks, type ObjectFrame } from './encode-object.js';
+import type { CompactPositions } from './compact-positions.js';
+import type { EncoderEmitter } from './encode-skeleton.js';
+import { functionDocs, pathWords } from './context.js';
+
+/**
+ * What the compact layout's encoders share across formats (README "Compact layout"): the checks
+ * of the constants they leave out, the dense form's length, enums as indexes, discriminated
+ * unions by variant index and the per-variant write functions. The formats differ only in bytes.
+ */
+
+/** Required constants are not written, only checked. */
+export function checkOmittedConstants(emitter: EncoderEmitter, frame: ObjectFrame, positions: CompactPositions, lines: Lines): void {
+  for (const index of positions.omitted) {
+    const property = frame.node.properties[index];
+    const fail = emitter.failWith(property.node, property.name);
+    lines.line(js`if (!(${literalCondition(emitter.context, property.node as IrLiteral, frame.locals[index])})) ${fail('schema-violation', literalMessage(property.node as IrLiteral))}`);
+    declaredPatternChecks(frame, index, lines);
+  }
+}
+
+/** The optional properties at or past the last required position: the ones that decide where the dense form ends. */
+export function trailingOptional(frame: ObjectFrame, positions: CompactPositions): { position: number; local: Name }[] {
+  const optional: { position: number; local: Name }[] = [];
+  positions.slots.forEach((index, position) => {
+    if (index !== undefined && position >= positions.requiredLength && !frame.node.properties[index].required) optional.push({ position, local: frame.locals[index] });
+  });
+  return optional;
+}
+
+/** The positions up to the last present one, as an expression: nested conditionals from the first optional position up (the last present one decides). */
+export function lastPresentLength(frame: ObjectFrame, positions: CompactPositions): Code {
+  let expression = new Code(String(positions.requiredLength));
+  for (const { position, local } of trailingOptional(frame, positions)) expression = js`${local} !== undefined ? ${position + 1} : ${expression}`;
+  return expression;
+}
+
+/** An enum value as its index (`switch` over primitives, `jsonEqual` for structured values); `writeIndex` writes one index in the format. */
+export function writeEnumIndex(emitter: EncoderEmitter, node: IrLiteral, value: Code, fail: Fail, lines: Lines, writeIndex: (index: number, lines: Lines) => void): void {
+  const seen: unknown[] = [];
+  const primitive = node.values.every((candidate) => candidate === null || typeof candidate !== 'object');
+  if (primitive) {
+    lines.block(js`switch (${value})`, (cases) => {
+      node.values.forEach((candidate, index) => {
+        // A repeated value keeps its first index.
+        if (seen.includes(candidate)) return;
+        seen.push(candidate);
+        cases.block(js`case ${jsonLiteral(candidate)}:`, (inner) => {
+          writeIndex(index, inner);
+          inner.line(new Code('break;'));
+        });
+      });
+      cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
+    });
+    return;
+  }
+  node.values.forEach((candidate, index) => {
+    const one: IrLiteral = { kind: 'literal', values: [candidate], schemaPath: node.schemaPath, annotations: {} };
+    lines.line(js`${index === 0 ? new Code('') : new Code('else ')}if (${literalCondition(emitter.context, one, value)}) {`);
+    lines.indented((inner) => writeIndex(index, inner));
+    lines.line(new Code('}'));
+  });
+  lines.line(js`else ${fail('schema-violation', literalMessage(node))}`);
+}
+
+/**
+ * A discriminated union as `[variantIndex, …fields]` or its sparse form: the discriminator picks
+ * the variant (as in the map layout, `EncoderEmitter.discriminated`), whose own function writes
+ * it (`variantWriter`).
+ */
+export function emitIndexedUnionWriter(emitter: EncoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantWriter: (object: IrObject, index: number) => Name): void {
+  emitter.discriminated(node, scope, lines, emitter.failWith(node, undefined), (variant, inner) => {
+    const index = node.variants.indexOf(variant);
+    inner.line(js`${variantWriter(objects[index], index)}(writer, value, depth);`);
+  });
+}
+
+/** Per object and variant index, the function that writes the object as that variant of a union: one per pair, made on first use. */
+export class VariantWriters {
+  private readonly byObject = new Map<IrObject, Map<number, Name>>();
+
+  constructor(
+    private readonly emitter: EncoderEmitter,
+    private readonly formatName: string,
+    /** The body: the object's compact writer with the variant index. */
+    private readonly writeBody: (object: IrObject, scope: NameScope, lines: Lines, index: number) => void,
+  ) {}
+
+  /** `write<Object>AsVariant<index>(writer, value, depth)`. */
+  of(object: IrObject, index: number): Name {
+    const context = this.emitter.context;
+    const byIndex = this.byObject.get(object) ?? new Map<number, Name>();
+    this.byObject.set(object, byIndex);
+    const existing = byIndex.get(index);
+    if (existing !== undefined) return existing;
+    const name = context.scope.fresh(`write ${pathWords(object.schemaPath, context.ir.rootName)} as variant ${index}`, { pascal: false });
+    byIndex.set(index, name);
+    const scope = context.scope.child();
+    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
+    const lines = new Lines();
+    this.writeBody(object, scope, lines, index);
+    context.functions.push({
+      name,
+      docs: functionDocs(`Writes ${object.schemaPath} as ${this.formatName}, as variant ${index} of a union (compact layout).`, object),
+      params: [js`writer: ${context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+      returnType: new Code('void'),
+      body: lines.toCode(),
+      exported: false,
+    });
+    return name;
+  }
+}
