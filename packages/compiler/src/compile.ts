@@ -39,7 +39,7 @@ export interface CompileOptions extends FrontEndOptions {
   /**
    * `'map'` (default): objects are maps with their keys. `'compact'`: the schema fixes the keys,
    * so objects are arrays by position, enum values their index, discriminated unions
-   * `[variantIndex, …fields]` (README "Compact layout"); CBOR only for now.
+   * `[variantIndex, …fields]` (README "Compact layout"), in CBOR and UBJSON.
    */
   layout?: Layout;
 }
@@ -84,7 +84,6 @@ function checkCompactOptions(options: CompileOptions): void {
   const refuse = (what: string): never => {
     throw new SchemaError(SchemaErrorCode.InvalidOption, what, '#');
   };
-  if (options.format === 'ubjson') refuse('compact layout is CBOR-only for now');
   if (options.deterministic === true || options.dagCbor === true) refuse('compact layout has no map keys to order: it cannot be combined with deterministic or dagCbor');
   if (options.codeSize === 'compact') refuse("compact layout needs codeSize 'fast' or 'auto' (the record tables of codeSize 'compact' write maps)");
 }
@@ -110,7 +109,7 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   // The record tables write maps: with the compact layout, `auto` stays with the fast code.
   const compact = layout === 'map' && isCompact(ir, options.codeSize);
   return underStackNet(ir.source, () => {
-    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact });
+    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact, layout });
     const dagCbor = options.dagCbor === true;
     return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode, compact, layout });
   });

@@ -4,8 +4,7 @@ import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
-import { checkOmittedConstants, lastPresentLength, trailingOptional } from './compact-encode-shared.js';
-import { extrasNode } from './compact-extras.js';
+import { checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject } from './compact-encode-shared.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /**
@@ -177,11 +176,7 @@ export function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Li
  * in the object's own map, through the map layout's entry writer (the same checks).
  */
 function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
-  const dense = (body: Lines): void => {
-    body.line(js`const ${rest}: Record<string, unknown> = {};`);
-    body.line(js`for (const ${frame.key} of ${frame.extras}) ${emitter.context.use('setOwn')}(${rest}, ${frame.key}, ${frame.record}[${frame.key}]);`);
-    emitter.writeValue(extrasNode(frame.node), rest, undefined, scope, body, new Code('depth - 1'));
-  };
+  const dense = (body: Lines): void => writeExtrasObject(emitter, frame, rest, scope, body);
   const sparse = (body: Lines): void => {
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${entryWriter(frame)}(writer, ${frame.key}, ${frame.record}[${frame.key}], depth - 1);`);
   };

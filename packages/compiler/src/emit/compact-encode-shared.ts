@@ -6,6 +6,7 @@ import { declaredPatternChecks, type ObjectFrame } from './encode-object.js';
 import type { CompactPositions } from './compact-positions.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 import { functionDocs, pathWords } from './context.js';
+import { extrasNode } from './compact-extras.js';
 
 /**
  * What the compact layout's encoders share across formats (README "Compact layout"): the checks
@@ -37,6 +38,18 @@ export function lastPresentLength(frame: ObjectFrame, positions: CompactPosition
   let expression = new Code(String(positions.requiredLength));
   for (const { position, local } of trailingOptional(frame, positions)) expression = js`${local} !== undefined ? ${position + 1} : ${expression}`;
   return expression;
+}
+
+/**
+ * The extra keys (`frame.extras`, own keys the schema does not declare) as one object, copied
+ * into `rest` and written by the map layout's writer for the object's `patternProperties`/
+ * `additionalProperties`/`propertyNames` (`extrasNode`): the same checks and the same depth as the
+ * decoder's read of it.
+ */
+export function writeExtrasObject(emitter: EncoderEmitter, frame: ObjectFrame, rest: Name, scope: NameScope, lines: Lines): void {
+  lines.line(js`const ${rest}: Record<string, unknown> = {};`);
+  lines.line(js`for (const ${frame.key} of ${frame.extras}) ${emitter.context.use('setOwn')}(${rest}, ${frame.key}, ${frame.record}[${frame.key}]);`);
+  emitter.writeValue(extrasNode(frame.node), rest, undefined, scope, lines, new Code('depth - 1'));
 }
 
 /** An enum value as its index (`switch` over primitives, `jsonEqual` for structured values); `writeIndex` writes one index in the format. */

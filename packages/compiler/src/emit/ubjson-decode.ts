@@ -1,4 +1,10 @@
-import type { IrArray, IrObject } from '../ir/types.js';
+import type { IrArray, IrLiteral, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from '../compile.js';
+import type { ModuleContext } from './context.js';
+import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './ubjson-decode-compact.js';
+import { VariantReaders } from './compact-decode-shared.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { compactUnion } from './compact-unions.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import type { JsonType } from '../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
@@ -27,8 +33,37 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
   /** The value's marker, or the payload in a typed container. */
   protected readonly itemStart = new Code('reader.pos - 1');
 
+  constructor(
+    context: ModuleContext,
+    /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
+    readonly layout: Layout = 'map',
+  ) {
+    super(context);
+  }
+
+  /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
+  private readonly variantReaders = new VariantReaders(this, 'UBJSON', ['marker: number'], (object, scope, lines, index) => emitUbjsonCompactObjectReader(this, object, scope, lines, index));
+
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectReader(this, ubjsonObjectDecoding(this), node, scope, lines);
+    if (this.layout === 'compact' && isPositional(node)) emitUbjsonCompactObjectReader(this, node, scope, lines);
+    else emitObjectReader(this, ubjsonObjectDecoding(this), node, scope, lines);
+  }
+
+  /** Compact layout: enums from their index. */
+  protected override readLiteral(node: IrLiteral, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
+    if (this.layout === 'compact' && isIndexedEnum(node)) readUbjsonEnumIndex(this, node, target, scope, lines, marker ?? MARKER);
+    else super.readLiteral(node, target, scope, lines, depth, marker);
+  }
+
+  /** Compact layout: discriminated unions from `[variantIndex, …fields]` or `{"variantIndex": sparse object}`, others by their wire types (`compact-unions.ts`). */
+  protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    if (this.layout !== 'compact') {
+      super.emitUnion(node, scope, lines);
+      return;
+    }
+    const plan = compactUnion(node, this.context.definitions);
+    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
+    else super.emitUnion(node, scope, lines, plan);
   }
 
   protected readAnyExpression(depth: Code, marker: Code | undefined): Code {

@@ -1,11 +1,17 @@
-import type { IrArray, IrNumber, IrObject } from '../ir/types.js';
+import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from '../compile.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, joinCode, Lines } from './code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
-import { numberChecks } from './checks.js';
+import { numberChecks, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
+import type { ModuleContext } from './context.js';
+import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './ubjson-encode-compact.js';
+import { emitIndexedUnionWriter, VariantWriters, writeEnumIndex } from './compact-encode-shared.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { compactUnion } from './compact-unions.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
@@ -22,8 +28,38 @@ const INLINE_CONSTANT_BYTES = 16;
 export class UbjsonEncoderEmitter extends EncoderEmitter {
   protected readonly formatName = 'UBJSON';
 
+  constructor(
+    context: ModuleContext,
+    /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
+    readonly layout: Layout = 'map',
+  ) {
+    super(context);
+  }
+
+  /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
+  private readonly variantWriters = new VariantWriters(this, 'UBJSON', (object, scope, lines, index) => emitUbjsonCompactObjectWriter(this, this.objectEncoding, object, scope, lines, index));
+
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
-    emitObjectWriter(this, this.objectEncoding, node, scope, lines);
+    if (this.layout === 'compact' && isPositional(node)) emitUbjsonCompactObjectWriter(this, this.objectEncoding, node, scope, lines);
+    else emitObjectWriter(this, this.objectEncoding, node, scope, lines);
+  }
+
+  /** Compact layout: enums as their index. */
+  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+    if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeUbjsonIndex(this, index, inner));
+    else super.writeLiteral(node, value, fail, lines, depth);
+  }
+
+  /** Compact layout: discriminated unions as `[variantIndex, …fields]` or `{"variantIndex": sparse object}`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
+  protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    if (this.layout === 'compact') {
+      const plan = compactUnion(node, this.context.definitions);
+      if (plan.kind === 'indexed') {
+        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriters.of(object, index));
+        return;
+      }
+    }
+    super.emitUnion(node, scope, lines);
   }
 
   /** container-types.html#object: `{`, entries in schema order, `}`; no count needed. */

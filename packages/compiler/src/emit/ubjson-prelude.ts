@@ -49,6 +49,10 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
     ['readContainerStart', 'CONTAINER'],
   ),
   nextEntry: imported('nextEntry', true),
+  // The compact layout (runtime ubjson/compact-support.ts).
+  nextElement: imported('nextElement', true),
+  readIndex: imported('readIndex', true),
+  readPositionKey: imported('readPositionKey', true),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),
   readBooleanItem: imported('readBooleanItem', true),

@@ -1,0 +1,135 @@
+import type { IrObject } from '../ir/types.js';
+import { Marker } from '@binschema/runtime/ubjson';
+import { Code, comment, hexLiteral, js, Lines } from './code.js';
+import type { Name, NameScope } from './names.js';
+import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
+import { compactPositions, type CompactPositions } from './compact-positions.js';
+import { checkOmittedConstants, lastPresentLength, writeExtrasObject } from './compact-encode-shared.js';
+import { ubjsonKey, ubjsonLength } from '../plan/ubjson.js';
+import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
+
+/**
+ * UBJSON encoders of the compact layout (README "Compact layout"). UBJSON has no `undefined` and
+ * readers skip no-ops, so nothing can stand for an absent property; an object has two forms:
+ * - dense: `[` its properties by position `]`, ending at the last present one, allowed only with
+ *   no hole before it (an absent optional property or a reserved position); its extra entries,
+ *   when allowed and present, one object after the positions, and then every position written;
+ * - sparse: `{` the present properties under their positions as canonical decimal keys, in
+ *   increasing order, then the extra entries as one object under the empty key `""` `}`.
+ * Dense is written whenever it is allowed: it is then never larger (see `denseWhenAllowed`). A
+ * union variant's dense form holds its index first; its sparse form is a one-entry object from its
+ * index (decimal text) to the sparse object. Containers are `[`…`]` and `{`…`}`, as every other
+ * UBJSON writer here. The checks are the map layout's (`readObjectForWrite`).
+ */
+
+/**
+ * The form a writer writes: decided at compile time when the object's shape is fixed, else per
+ * value by a local (true: sparse).
+ *
+ * Dense when allowed: the bytes the forms do not share are, dense, `[` `]` (and `{` `}` around
+ * the extras); sparse, `{` `}` and a key of at least three bytes (length marker, length, digits)
+ * per present property (and the key `""`, two bytes, with `{` `}` around the extras). A variant
+ * adds its index (two or three bytes) to the dense form and `{` `}` and a key of at least three
+ * bytes to the sparse one. So dense is never larger, and ties only for an empty object.
+ */
+type Form = 'dense' | 'sparse' | Name;
+
+/** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
+export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+  // Claimed before the property locals (named after the schema), so those get suffixes, not these.
+  const [length, present, sparse, rest] = ['length', 'present', 'sparse', 'rest'].map((fixed) => scope.claim(fixed));
+  const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
+  const positions = compactPositions(node);
+  checkOmittedConstants(emitter, frame, positions, lines);
+  const form = chooseForm(frame, positions, open, { length, present, sparse }, lines);
+  writeStart(emitter, form, variant, lines);
+  positions.slots.forEach((index, position) => {
+    // A reserved position is a hole: the dense form is only written when none is before the end.
+    if (index === undefined) return;
+    const property = node.properties[index];
+    const write = (body: Lines): void => {
+      body.line(comment(`position ${position}: ${property.schemaPath}`));
+      if (form !== 'dense') {
+        const key = (inner: Lines, ownBlock: boolean): void => writeKey(emitter, String(position), `position ${position}`, inner, ownBlock);
+        if (form === 'sparse') key(body, false);
+        else body.block(js`if (${form})`, (inner) => key(inner, true));
+      }
+      emitter.writeValue(property.node, frame.locals[index], property.name, scope, body, new Code('depth - 1'));
+    };
+    if (property.required) write(lines);
+    else lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
+  });
+  if (open) {
+    lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
+      if (form !== 'dense') {
+        const key = (inner: Lines, ownBlock: boolean): void => writeKey(emitter, '', 'the extra entries', inner, ownBlock);
+        if (form === 'sparse') key(body, false);
+        else body.block(js`if (${form})`, (inner) => key(inner, true));
+      }
+      writeExtrasObject(emitter, frame, rest, scope, body);
+    });
+  }
+  writeEnd(form, variant, lines);
+}
+
+/**
+ * The form: dense unless a hole comes before the last present position, or extras are present
+ * without every position. An object whose written properties are all required and that allows no
+ * extras has one shape: decided here, by whether it reserves a position.
+ */
+function chooseForm(frame: ObjectFrame, positions: CompactPositions, open: boolean, locals: { length: Name; present: Name; sparse: Name }, lines: Lines): Form {
+  const optional = positions.slots.some((index) => index !== undefined && !frame.node.properties[index].required);
+  const reservedBeforeRequired = positions.slots.slice(0, positions.requiredLength).includes(undefined);
+  if (reservedBeforeRequired) return 'sparse';
+  if (!optional && !open) return positions.slots.includes(undefined) ? 'sparse' : 'dense';
+  // Present positions: the map layout's entry count without the required constants and the extras.
+  const omitted = positions.omitted.length;
+  let presentCount = omitted === 0 ? frame.count : js`${frame.count} - ${omitted}`;
+  if (open) presentCount = js`${presentCount} - (${frame.extras} === undefined ? 0 : ${frame.extras}.length)`;
+  lines.line(js`const ${locals.present} = ${presentCount};`);
+  // No hole: as many present positions as positions up to the last present one (every one with extras).
+  lines.line(js`const ${locals.length} = ${lastPresentLength(frame, positions)};`);
+  const hole = js`${locals.present} !== ${locals.length}`;
+  const sparse = open ? js`${frame.extras} !== undefined ? ${locals.present} !== ${positions.slots.length} : ${hole}` : hole;
+  lines.line(js`const ${locals.sparse} = ${sparse};`);
+  return locals.sparse;
+}
+
+/** `[` (and a variant's index) or `{` (after a variant's `{` and index key). */
+function writeStart(emitter: UbjsonEncoderEmitter, form: Form, variant: number | undefined, lines: Lines): void {
+  const dense = (body: Lines): void => {
+    if (variant === undefined) body.line(js`writer.u8(${hexLiteral(Marker.ArrayStart)}); // [`);
+    else emitter.writeConstant(Uint8Array.of(Marker.ArrayStart, ...ubjsonLength(variant)), `array start variant ${variant}`, `UBJSON [ and the variant index ${variant}`, body);
+  };
+  const sparse = (body: Lines): void => {
+    if (variant === undefined) body.line(js`writer.u8(${hexLiteral(Marker.ObjectStart)}); // {`);
+    else emitter.writeConstant(Uint8Array.of(Marker.ObjectStart, ...ubjsonKey(String(variant)), Marker.ObjectStart), `object start variant ${variant}`, `UBJSON {, the variant index ${variant} as a key, and the { of its sparse object`, body);
+  };
+  if (form === 'dense') dense(lines);
+  else if (form === 'sparse') sparse(lines);
+  else lines.ifElse(form, sparse, dense);
+}
+
+/** `]`, or `}` (twice for a variant: its sparse object and the one-entry object around it). */
+function writeEnd(form: Form, variant: number | undefined, lines: Lines): void {
+  const sparse = (body: Lines): void => {
+    body.line(js`writer.u8(${hexLiteral(Marker.ObjectEnd)}); // }`);
+    if (variant !== undefined) body.line(js`writer.u8(${hexLiteral(Marker.ObjectEnd)}); // } of the one-entry object around the variant`);
+  };
+  const dense = (body: Lines): void => {
+    body.line(js`writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
+  };
+  if (form === 'dense') dense(lines);
+  else if (form === 'sparse') sparse(lines);
+  else lines.ifElse(form, sparse, dense);
+}
+
+/** A sparse form's key: a position as canonical decimal text, or `""` before the extras (`ownBlock`: see `writeConstant`). */
+function writeKey(emitter: UbjsonEncoderEmitter, text: string, what: string, lines: Lines, ownBlock: boolean): void {
+  emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, lines, ownBlock);
+}
+
+/** An enum value's index, the smallest integer marker that holds it, in a block of its own (a `case` or an `if`). */
+export function writeUbjsonIndex(emitter: UbjsonEncoderEmitter, index: number, lines: Lines): void {
+  emitter.writeConstant(Uint8Array.from(ubjsonLength(index)), `index ${index}`, `UBJSON integer ${index}: an enum index`, lines, true);
+}
