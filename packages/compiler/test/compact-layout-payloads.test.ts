@@ -1,6 +1,7 @@
-// Compact layout on every benchmark payload: round trips, bytes cbor-x reads as arrays of the
-// right shape, and decoders that on truncated or mutated bytes return a schema-valid value (ajv
-// judges) or throw a DecodeError, nothing else.
+// Compact layout on every benchmark payload, in CBOR and UBJSON: round trips, bytes an
+// independent decoder (cbor-x, json-pack's UBJSON) reads as arrays of the right shape, and
+// decoders that on truncated or mutated bytes return a schema-valid value (ajv judges) or throw a
+// DecodeError, nothing else.
 import { readFileSync, readdirSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,8 +10,8 @@ import { isDecodeError } from '@binschema/runtime';
 import { compileCodec, type CompiledCodec } from '../src/index.js';
 import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
 import { Random } from './support/random.js';
-import { walkCbor } from './support/fuzz-walk.js';
-import { deepNestings, hostileKeys, nestingBombs, raisedLengths, type Mutant } from './support/fuzz-mutate.js';
+import { deepNestings, hostileKeys, nestingBombs, raisedLengths, walk, type Mutant } from './support/fuzz-mutate.js';
+import { PackDecoder } from './support/json-pack.js';
 import { testDataPath } from '../../../test-data/index.js';
 
 const payloads = testDataPath('payloads/');
@@ -20,39 +21,49 @@ const names = readdirSync(payloads)
   .sort();
 
 const cborX = new CborXDecoder({ int64AsNumber: true, mapsAsObjects: true } as ConstructorParameters<typeof CborXDecoder>[0]);
+const pack = new PackDecoder();
+
+/** A decoder written by others, per format: it knows nothing of the layout. */
+const independent: Record<'cbor' | 'ubjson', { name: string; decode(bytes: Uint8Array): unknown }> = {
+  cbor: { name: 'cbor-x', decode: (bytes) => cborX.decode(bytes) },
+  ubjson: { name: "json-pack's UBJSON decoder", decode: (bytes) => pack.decode(bytes) },
+};
 
 const loaded = new Map<string, { schema: Schema; codec: CompiledCodec; value: unknown }>();
-function load(name: string) {
-  let entry = loaded.get(name);
+function load(name: string, format: 'cbor' | 'ubjson') {
+  let entry = loaded.get(`${format} ${name}`);
   if (entry === undefined) {
     const schema = JSON.parse(readFileSync(`${payloads}${name}.schema.json`, 'utf8')) as Schema;
-    entry = { schema, codec: compileCodec(schema, { format: 'cbor', layout: 'compact' }), value: JSON.parse(readFileSync(`${payloads}${name}.json`, 'utf8')) };
-    loaded.set(name, entry);
+    entry = { schema, codec: compileCodec(schema, { format, layout: 'compact' }), value: JSON.parse(readFileSync(`${payloads}${name}.json`, 'utf8')) };
+    loaded.set(`${format} ${name}`, entry);
   }
   return entry;
 }
 
 const test = suite('compact layout on the benchmark payloads');
+const formats = ['cbor', 'ubjson'] as const;
 
 test('finds all eleven payload schemas', () => {
   assert.is(names.length, 11);
 });
 
-for (const name of names) {
-  test(`${name}: the payload round-trips, and a second encode of the decoded value gives the same bytes`, () => {
-    const { codec, value } = load(name);
-    const bytes = codec.encode(value).slice();
-    const decoded = codec.decode(bytes);
-    assert.equal(decoded, value);
-    assert.equal(Array.from(codec.encode(decoded)), Array.from(bytes));
-  });
+for (const format of formats) {
+  for (const name of names) {
+    test(`${format} ${name}: the payload round-trips, and a second encode of the decoded value gives the same bytes`, () => {
+      const { codec, value } = load(name, format);
+      const bytes = codec.encode(value).slice();
+      const decoded = codec.decode(bytes);
+      assert.equal(decoded, value);
+      assert.equal(Array.from(codec.encode(decoded)), Array.from(bytes));
+    });
 
-  test(`${name}: cbor-x reads the bytes as well-formed CBOR, objects with declared properties as arrays`, () => {
-    const { codec, value } = load(name);
-    const generic = cborX.decode(codec.encode(value));
-    // Independent of our decoder: the payload's shape, with each declared-property object an array.
-    assert.is(Array.isArray(generic), Array.isArray(value) || hasDeclaredProperties(load(name).schema));
-  });
+    test(`${format} ${name}: ${independent[format].name} reads the bytes as well-formed ${format}, objects with declared properties as arrays`, () => {
+      const { codec, value, schema } = load(name, format);
+      const generic = independent[format].decode(codec.encode(value));
+      // Independent of our decoder: the payload's shape, with each declared-property object an array.
+      assert.is(Array.isArray(generic), Array.isArray(value) || hasDeclaredProperties(schema));
+    });
+  }
 }
 
 /** Whether the root schema declares `properties` itself. */
@@ -60,23 +71,25 @@ function hasDeclaredProperties(schema: Schema): boolean {
   return typeof schema === 'object' && schema.properties !== undefined && Object.keys(schema.properties as object).length > 0;
 }
 
-test('small-object: cbor-x reads the JSON Patch operations as [variantIndex, opIndex?, path, value]', () => {
-  const { codec, value } = load('small-object');
-  // Variant 0 (add/replace/test): [0, op index, path, value]; 1 (move/copy): [1, op index, path, from]; 2 (remove, a const): [2, path].
-  const operations = value as { op: string; path: string; value?: number; from?: string }[];
-  const expected = operations.map((operation) => {
-    if (['add', 'replace', 'test'].includes(operation.op)) return [0, ['add', 'replace', 'test'].indexOf(operation.op), operation.path, operation.value];
-    if (['move', 'copy'].includes(operation.op)) return [1, ['move', 'copy'].indexOf(operation.op), operation.path, operation.from];
-    return [2, operation.path];
+for (const format of formats) {
+  test(`${format} small-object: ${independent[format].name} reads the JSON Patch operations as [variantIndex, opIndex?, path, value]`, () => {
+    const { codec, value } = load('small-object', format);
+    // Variant 0 (add/replace/test): [0, op index, path, value]; 1 (move/copy): [1, op index, path, from]; 2 (remove, a const): [2, path].
+    const operations = value as { op: string; path: string; value?: number; from?: string }[];
+    const expected = operations.map((operation) => {
+      if (['add', 'replace', 'test'].includes(operation.op)) return [0, ['add', 'replace', 'test'].indexOf(operation.op), operation.path, operation.value];
+      if (['move', 'copy'].includes(operation.op)) return [1, ['move', 'copy'].indexOf(operation.op), operation.path, operation.from];
+      return [2, operation.path];
+    });
+    assert.equal(independent[format].decode(codec.encode(value)), expected);
   });
-  assert.equal(cborX.decode(codec.encode(value)), expected);
-});
+}
 
 const fuzz = suite('compact layout decoders on damaged input');
 
-for (const name of ['small-object', 'typical-object', 'large-object', 'combined', 'very-large-object']) {
-  fuzz(`${name}: every truncation throws a DecodeError; 1,000 mutations give a schema-valid value or a DecodeError`, () => {
-    const { schema, codec, value } = load(name);
+for (const [format, name] of formats.flatMap((format) => ['small-object', 'typical-object', 'large-object', 'combined', 'very-large-object'].map((name) => [format, name] as const))) {
+  fuzz(`${format} ${name}: every truncation throws a DecodeError; 1,000 mutations give a schema-valid value or a DecodeError`, () => {
+    const { schema, codec, value } = load(name, format);
     const judge = new SchemaDocument(schema);
     const bytes = codec.encode(value).slice();
     const step = Math.max(1, Math.floor(bytes.length / 500));
@@ -113,12 +126,12 @@ for (const name of ['small-object', 'typical-object', 'large-object', 'combined'
   });
 }
 
-for (const name of ['typical-object', 'large-object', 'very-large-object']) {
-  fuzz(`${name}: raised declared lengths, deep nestings of its own steps, hostile keys and nesting bombs give a schema-valid value or a DecodeError`, () => {
-    const { schema, codec, value } = load(name);
+for (const [format, name] of formats.flatMap((format) => ['typical-object', 'large-object', 'very-large-object'].map((name) => [format, name] as const))) {
+  fuzz(`${format} ${name}: raised declared lengths, deep nestings of its own steps, hostile keys and nesting bombs give a schema-valid value or a DecodeError`, () => {
+    const { schema, codec, value } = load(name, format);
     const judge = new SchemaDocument(schema);
     const bytes = codec.encode(value).slice();
-    const items = walkCbor(bytes);
+    const items = walk(format, bytes);
     const random = new Random(name.length * 104729);
     const decodes = (input: Uint8Array) => {
       try {
@@ -129,10 +142,10 @@ for (const name of ['typical-object', 'large-object', 'very-large-object']) {
       }
     };
     const mutants: Mutant[] = [
-      ...raisedLengths('cbor', bytes, items, random, 40),
+      ...raisedLengths(format, bytes, items, random, 40),
       ...deepNestings(bytes, items, 4, decodes),
-      ...hostileKeys('cbor', bytes, items, random, 10),
-      ...nestingBombs('cbor'),
+      ...hostileKeys(format, bytes, items, random, 10),
+      ...nestingBombs(format),
     ];
     assert.ok(mutants.length > 10, 'too few mutants');
     for (const mutant of mutants) {
