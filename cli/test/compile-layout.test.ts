@@ -1,10 +1,11 @@
-// `binschema compile --layout`: the flag reaches the compiler, and its refusals are schema errors (exit 2).
+// `binschema compile --layout`: the flag reaches the compiler in both formats, and its refusals are schema errors (exit 2).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { runCompile, ExitCode } from '../src/commands/compile.js';
+import { runCli } from './run-cli.js';
 
 const layout = suite('binschema compile --layout');
 
@@ -36,11 +37,24 @@ layout('--layout compact writes variant writers without map keys; --layout map (
   rmSync(dir, { recursive: true });
 });
 
-layout('--layout compact with UBJSON is refused with exit code 2 and says why', () => {
+layout('binschema compile --format ubjson --layout compact writes a UBJSON module of the compact layout', () => {
   const { dir, schema } = workspace();
-  const lines: string[] = [];
-  assert.is(runCompile([schema], flags(join(dir, 'out'), { layout: 'compact', format: ['ubjson'] }), (line) => lines.push(line)), ExitCode.Error);
-  assert.match(lines.join('\n'), /CBOR-only/);
+  const run = runCli(['compile', schema, '--format', 'ubjson', '--layout', 'compact', '--out', join(dir, 'out')]);
+  assert.is(run.status, ExitCode.Ok, run.stderr);
+  const module = readFileSync(join(dir, 'out', 'shape.ubjson.ts'), 'utf8');
+  // Variants by index (one writer and reader per variant), not by their discriminator key.
+  assert.match(module, /AsVariant1\(/);
+  assert.not.match(module, /scanDiscriminator/);
+  rmSync(dir, { recursive: true });
+});
+
+layout("--layout compact with --code-size compact is refused with exit code 2 and says why, in UBJSON as in CBOR", () => {
+  const { dir, schema } = workspace();
+  for (const format of ['cbor', 'ubjson'] as const) {
+    const lines: string[] = [];
+    assert.is(runCompile([schema], flags(join(dir, 'out'), { layout: 'compact', codeSize: 'compact', format: [format] }), (line) => lines.push(line)), ExitCode.Error);
+    assert.match(lines.join('\n'), /record tables/);
+  }
   rmSync(dir, { recursive: true });
 });
 

@@ -47,7 +47,7 @@ export function registerCompile(program: Command): void {
         .default('auto'),
     )
     .addOption(
-      new Option('--layout <layout>', 'CBOR: map (objects with their keys) or compact (objects as arrays by position, enums by index; README "Compact layout")')
+      new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR and UBJSON alike')
         .choices(['map', 'compact'])
         .default('map'),
     )

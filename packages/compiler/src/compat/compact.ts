@@ -7,9 +7,11 @@
  * Readers are taken to skip a value at a position they hold as reserved (that is what lets a
  * removed property leave its position reserved), and to read the element at index = their
  * position count as the map of additional properties when their object allows extras.
- * An object's sparse form (a map keyed by position) uses the same positions, so the same rules
- * judge it: a map key past a reader's positions is refused, as the extra element is. Its extra
- * entries sit at no position, but encoders still write the dense form, so `extras-moved` stands.
+ * An object's sparse form (a map keyed by position in CBOR, an object of decimal position keys in
+ * UBJSON) uses the same positions, so the same rules judge it: a key past a reader's positions is
+ * refused, as the extra element is. Its extra entries sit at no position, but encoders still write
+ * the dense form when it is not larger (in UBJSON, whenever every position is present), so
+ * `extras-moved` stands. Nothing here depends on the format: both write the same positions.
  */
 import { compactLayout, type CompactLayout } from './positions.js';
 import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';

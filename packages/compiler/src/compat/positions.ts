@@ -14,7 +14,7 @@ export interface CompactPosition {
 export interface CompactLayout {
   /** Properties that are written, by position (ascending). */
   positions: CompactPosition[];
-  /** Positions below `count` that no property takes (written as `undefined`, skipped by readers). */
+  /** Positions below `count` that no property takes (absent: `undefined` in CBOR's dense form, a hole UBJSON's sparse form leaves out; skipped by readers). */
   reserved: number[];
   /** Number of positions: the last used position + 1 (0 when none). */
   count: number;
