@@ -1,6 +1,6 @@
 // Compact layout: bad input is refused with the map layout's errors (code, schema path; the byte
 // offset of the item at fault), bad values with its encode errors, bad options and schemas with a
-// SchemaError.
+// SchemaError. Hand-written CBOR faults here; UBJSON's in compact-layout-ubjson-errors.test.ts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
@@ -25,6 +25,11 @@ const shapes = {
 };
 const compact = compileCodec(shapes, { format: 'cbor', layout: 'compact' });
 const map = compileCodec(shapes, { format: 'cbor' });
+/** Both layouts in both formats, for the checks that hold in each. */
+const layouts = {
+  cbor: { compact, map },
+  ubjson: { compact: compileCodec(shapes, { format: 'ubjson', layout: 'compact' }), map: compileCodec(shapes, { format: 'ubjson' }) },
+};
 
 function decodeError(decode: (bytes: Uint8Array) => unknown, bytes: string): { code: string; offset: number; schemaPath: string | undefined } {
   try {
@@ -88,16 +93,18 @@ decoding('an extras map that is not a map, or that repeats a declared name, is r
   assert.equal(open.decode(hex('82 f7 a1 61 62 02')), { b: 2 });
 });
 
-decoding('every truncation of valid bytes gives one of the map layout\'s truncation errors', () => {
-  const value = { a: 1, color: 'red', shape: { type: 'square', side: 300 }, old: 'text' };
-  const truncations = (decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array) =>
-    Array.from({ length: bytes.length }, (_, length) => ({ length, error: decodeError(decode, Buffer.from(bytes.subarray(0, length)).toString('hex')) }));
-  const mapCodes = new Set(truncations(map.decode, map.encode(value)).map(({ error }) => error.code));
-  for (const { length, error } of truncations(compact.decode, compact.encode(value))) {
-    assert.ok(mapCodes.has(error.code), `truncated to ${length}: ${error.code}`);
-    assert.ok(error.offset <= length, `offset ${error.offset} within ${length}`);
-  }
-});
+for (const [format, { compact, map }] of Object.entries(layouts)) {
+  decoding(`${format}: every truncation of valid bytes gives one of the map layout's truncation errors`, () => {
+    const value = { a: 1, color: 'red', shape: { type: 'square', side: 300 }, old: 'text' };
+    const truncations = (decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array) =>
+      Array.from({ length: bytes.length }, (_, length) => ({ length, error: decodeError(decode, Buffer.from(bytes.subarray(0, length)).toString('hex')) }));
+    const mapCodes = new Set(truncations(map.decode, map.encode(value)).map(({ error }) => error.code));
+    for (const { length, error } of truncations(compact.decode, compact.encode(value))) {
+      assert.ok(mapCodes.has(error.code), `truncated to ${length}: ${error.code}`);
+      assert.ok(error.offset <= length, `offset ${error.offset} within ${length}`);
+    }
+  });
+}
 
 const encoding = suite('compact layout: encode errors match the map layout');
 
@@ -111,19 +118,21 @@ const badValues: [string, unknown][] = [
   ['not an object', [1]],
 ];
 
-for (const [title, value] of badValues) {
-  encoding(`${title}: the same code, value path and schema path`, () => {
-    const caught = (encode: (value: unknown) => unknown) => {
-      try {
-        encode(value);
-      } catch (error) {
-        assert.ok(isEncodeError(error), String(error));
-        return { code: error.code, path: error.path, schemaPath: error.schemaPath };
-      }
-      throw new assert.Assertion({ message: 'encoded', generated: false, operator: 'throws' });
-    };
-    assert.equal(caught(compact.encode), caught(map.encode));
-  });
+for (const [format, { compact, map }] of Object.entries(layouts)) {
+  for (const [title, value] of badValues) {
+    encoding(`${format}: ${title}: the same code, value path and schema path`, () => {
+      const caught = (encode: (value: unknown) => unknown) => {
+        try {
+          encode(value);
+        } catch (error) {
+          assert.ok(isEncodeError(error), String(error));
+          return { code: error.code, path: error.path, schemaPath: error.schemaPath };
+        }
+        throw new assert.Assertion({ message: 'encoded', generated: false, operator: 'throws' });
+      };
+      assert.equal(caught(compact.encode), caught(map.encode));
+    });
+  }
 }
 
 const options = suite('compact layout: options and schemas it refuses');
@@ -165,34 +174,45 @@ options('refuses an x-binschema-index two properties share', () => {
   assert.equal(schemaErrorOf(() => compileCodec(schema, { format: 'cbor', layout: 'compact' })), { code: 'invalid-schema', schemaPath: '#/properties/b/x-binschema-index' });
 });
 
-options('refuses a union whose object variants could decode as each other, and one whose wire types collide', () => {
-  const overlapping = { anyOf: [{ type: 'object', properties: { x: { type: 'string' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] }] };
-  assert.equal(schemaErrorOf(() => compileCodec(overlapping, { format: 'cbor', layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
-  const colliding = { oneOf: [{ type: 'object', properties: { x: { type: 'string' } } }, { type: 'array', items: { type: 'string' } }] };
-  assert.equal(schemaErrorOf(() => compileCodec(colliding, { format: 'cbor', layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
-  const sameJsonType = { oneOf: [{ enum: ['low', 'high'] }, { type: 'string', pattern: '^x' }] };
-  assert.equal(schemaErrorOf(() => compileCodec(sameJsonType, { format: 'cbor', layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
-  // The same schemas compile in the map layout.
-  compileCodec(overlapping, { format: 'cbor' });
-  compileCodec(colliding, { format: 'cbor' });
-});
+// The wire types split alike in both formats: an object is an array or a map (UBJSON: `[` or `{`), an enum an integer.
+for (const format of ['cbor', 'ubjson'] as const) {
+  options(`${format}: refuses a union whose object variants could decode as each other, and one whose wire types collide`, () => {
+    const overlapping = { anyOf: [{ type: 'object', properties: { x: { type: 'string' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] }] };
+    assert.equal(schemaErrorOf(() => compileCodec(overlapping, { format, layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
+    const colliding = { oneOf: [{ type: 'object', properties: { x: { type: 'string' } } }, { type: 'array', items: { type: 'string' } }] };
+    assert.equal(schemaErrorOf(() => compileCodec(colliding, { format, layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
+    const enumOrNumber = { oneOf: [{ enum: ['low', 'high'] }, { type: 'number' }] };
+    assert.equal(schemaErrorOf(() => compileCodec(enumOrNumber, { format, layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
+    const sameJsonType = { oneOf: [{ enum: ['low', 'high'] }, { type: 'string', pattern: '^x' }] };
+    assert.equal(schemaErrorOf(() => compileCodec(sameJsonType, { format, layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
+    // The same schemas compile in the map layout.
+    compileCodec(overlapping, { format });
+    compileCodec(colliding, { format });
+    compileCodec(enumOrNumber, { format });
+  });
+}
 
-options('keeps type-dispatched unions whose wire types differ: an object (array) or null, an enum (integer) or a boolean', () => {
-  const codec = compileCodec(
-    {
-      type: 'object',
-      properties: {
-        spouse: { anyOf: [{ type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false }, { type: 'null' }] },
-        level: { oneOf: [{ enum: ['low', 'high'] }, { type: 'boolean' }] },
+// { spouse: null, level: 'high' }: [null, 1] as CBOR (82 f6 01) and UBJSON ([ Z i 1 ]).
+const dispatched = { cbor: [0x82, 0xf6, 0x01], ubjson: [0x5b, 0x5a, 0x69, 0x01, 0x5d] };
+
+for (const format of ['cbor', 'ubjson'] as const) {
+  options(`${format}: keeps type-dispatched unions whose wire types differ: an object (array) or null, an enum (integer) or a boolean`, () => {
+    const codec = compileCodec(
+      {
+        type: 'object',
+        properties: {
+          spouse: { anyOf: [{ type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false }, { type: 'null' }] },
+          level: { oneOf: [{ enum: ['low', 'high'] }, { type: 'boolean' }] },
+        },
+        required: ['spouse', 'level'],
+        additionalProperties: false,
       },
-      required: ['spouse', 'level'],
-      additionalProperties: false,
-    },
-    { format: 'cbor', layout: 'compact' },
-  );
-  for (const value of [{ spouse: { name: 'A' }, level: 'high' }, { spouse: null, level: true }]) assert.equal(codec.decode(codec.encode(value)), value);
-  assert.equal(Array.from(codec.encode({ spouse: null, level: 'high' })), [0x82, 0xf6, 0x01]);
-});
+      { format, layout: 'compact' },
+    );
+    for (const value of [{ spouse: { name: 'A' }, level: 'high' }, { spouse: null, level: true }]) assert.equal(codec.decode(codec.encode(value)), value);
+    assert.equal(Array.from(codec.encode({ spouse: null, level: 'high' })), dispatched[format]);
+  });
+}
 
 decoding.run();
 encoding.run();

@@ -60,6 +60,29 @@ for (const [title, name, hex, expected] of faults) {
   });
 }
 
+const map = compileCodec(ROLE, { format: 'ubjson' });
+
+// The same fault in the map layout's bytes: the same code and schema path, each at its own offset.
+const againstMap: [string, string, string, [number, number]][] = [
+  // [] / {}
+  ['a missing required property', '5b 5d', '7b 7d', [0, 0]],
+  // ["a"] / {"id": "a"}
+  ['a value of the wrong type', '5b 53 69 01 61 5d', '7b 69 02 69 64 53 69 01 61 7d', [1, 5]],
+  // [7, "x", 2] / {"id": 7, "role": "root"}
+  ['an enum index past the enum, a value outside it', '5b 69 07 53 69 01 78 69 02 5d', '7b 69 02 69 64 69 07 69 04 72 6f 6c 65 53 69 04 72 6f 6f 74 7d', [7, 13]],
+  // {"3": 1} / {"z": 1}
+  ['a key past the positions, an undeclared key', '7b 69 01 33 69 01 7d', '7b 69 02 69 64 69 07 69 01 7a 69 01 7d', [1, 7]],
+];
+
+for (const [title, compactHex, mapHex, offsets] of againstMap) {
+  decoding(`${title}: the map layout's code and schema path`, () => {
+    const fromCompact = decodeErrorOf((bytes) => codecs.role.decode(bytes), compactHex);
+    const fromMap = decodeErrorOf((bytes) => map.decode(bytes), mapHex);
+    assert.equal([fromCompact.code, fromCompact.schemaPath], [fromMap.code, fromMap.schemaPath]);
+    assert.equal([fromCompact.offset, fromMap.offset], offsets);
+  });
+}
+
 decoding('a malformed value at a reserved position of the array is refused, not skipped blindly', () => {
   // 0xff is no UBJSON marker.
   assert.equal(decodeErrorOf((bytes) => codecs.point.decode(bytes), '5b 69 01 69 02 ff 5d').offset, 5);
