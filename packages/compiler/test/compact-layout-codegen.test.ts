@@ -89,41 +89,36 @@ for (const format of formats) {
   });
 }
 
-behaviour("codeSize 'auto' on a schema past 150 properties keeps the fast code and the compact layout", () => {
-  const properties = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, { type: 'integer' }]));
-  const schema = { type: 'object', properties, additionalProperties: false };
-  const [file] = compileSchema(schema, 'wide', { format: 'cbor', layout: 'compact' });
-  assert.not.match(file.text, /RecordTable/);
-  const codec = compileCodec(schema, { format: 'cbor', layout: 'compact' });
-  const value = { p0: 1, p199: 2 };
-  const bytes = codec.encode(value);
-  // Two of 200 positions: the sparse map {0: 1, 199: 2} (the array would be 0x98 0xc8, 1, 198 undefined, 2: 202 bytes).
-  assert.equal(Array.from(bytes), [0xa2, 0x00, 0x01, 0x18, 0xc7, 0x02]);
-  assert.equal(codec.decode(bytes), value);
-  // All 200: the array, a two-byte head (0x98 0xc8) and one byte per value, against 200 keys of one or two bytes.
-  const full = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, index % 24]));
-  const fullBytes = codec.encode(full);
-  assert.equal([fullBytes.length, fullBytes[0], fullBytes[1], fullBytes[2], fullBytes[201]], [202, 0x98, 200, 0, 199 % 24]);
-  assert.equal(codec.decode(fullBytes), full);
-});
+/**
+ * 200 integer properties p0…p199: the bytes of {p0: 1, p199: 2} (two of 200 positions: sparse), and
+ * of all 200 set to index % 24 (dense), by some of their bytes.
+ */
+const wideBytes = {
+  // The map {0: 1, 199: 2} (the array would be 0x98 0xc8, 1, 198 undefined, 2: 202 bytes); all 200:
+  // the array, a two-byte head (0x98 0xc8) and one byte per value, against 200 keys of one or two bytes.
+  cbor: { sparse: [0xa2, 0x00, 0x01, 0x18, 0xc7, 0x02], full: { length: 202, probes: [[0, 0x98], [1, 200], [2, 0], [201, 199 % 24]] } },
+  // The object {"0": 1, "199": 2} (holes between); all 200: `[`, 200 values of two bytes (i and the value), `]`.
+  ubjson: { sparse: [0x7b, 0x69, 0x01, 0x30, 0x69, 0x01, 0x69, 0x03, 0x31, 0x39, 0x39, 0x69, 0x02, 0x7d], full: { length: 402, probes: [[0, 0x5b], [1, 0x69], [2, 0], [400, 199 % 24], [401, 0x5d]] } },
+};
 
-behaviour("UBJSON: codeSize 'auto' on a schema past 150 properties keeps the fast code and the compact layout", () => {
-  const properties = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, { type: 'integer' }]));
-  const schema = { type: 'object', properties, additionalProperties: false };
-  const [file] = compileSchema(schema, 'wide', { format: 'ubjson', layout: 'compact' });
-  assert.not.match(file.text, /RecordTable/);
-  const codec = compileCodec(schema, { format: 'ubjson', layout: 'compact' });
-  const value = { p0: 1, p199: 2 };
-  const bytes = codec.encode(value);
-  // Two of 200 positions, holes between: the sparse object {"0": 1, "199": 2}.
-  assert.equal(Array.from(bytes), [0x7b, 0x69, 0x01, 0x30, 0x69, 0x01, 0x69, 0x03, 0x31, 0x39, 0x39, 0x69, 0x02, 0x7d]);
-  assert.equal(codec.decode(bytes), value);
-  // All 200: the array, `[`, 200 values of two bytes (i and the value), `]`.
-  const full = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, index % 24]));
-  const fullBytes = codec.encode(full);
-  assert.equal([fullBytes.length, fullBytes[0], fullBytes[1], fullBytes[2], fullBytes[399], fullBytes[400], fullBytes[401]], [402, 0x5b, 0x69, 0, 0x69, 199 % 24, 0x5d]);
-  assert.equal(codec.decode(fullBytes), full);
-});
+for (const format of formats) {
+  behaviour(`${format}: codeSize 'auto' on a schema past 150 properties keeps the fast code and the compact layout`, () => {
+    const properties = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, { type: 'integer' }]));
+    const schema = { type: 'object', properties, additionalProperties: false };
+    const [file] = compileSchema(schema, 'wide', { format, layout: 'compact' });
+    assert.not.match(file.text, /RecordTable/);
+    const codec = compileCodec(schema, { format, layout: 'compact' });
+    const value = { p0: 1, p199: 2 };
+    const bytes = codec.encode(value);
+    assert.equal(Array.from(bytes), wideBytes[format].sparse);
+    assert.equal(codec.decode(bytes), value);
+    const full = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [`p${index}`, index % 24]));
+    const fullBytes = codec.encode(full);
+    const { length, probes } = wideBytes[format].full;
+    assert.equal([fullBytes.length, ...probes.map(([at]) => fullBytes[at])], [length, ...probes.map(([, byte]) => byte)]);
+    assert.equal(codec.decode(fullBytes), full);
+  });
+}
 
 typed.run();
 behaviour.run();

@@ -3,9 +3,10 @@
 // SchemaError. Hand-written CBOR faults here; UBJSON's in compact-layout-ubjson-errors.test.ts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isDecodeError, isEncodeError } from '@binschema/runtime';
+import { isEncodeError } from '@binschema/runtime';
 import { compileCodec, isSchemaError, type CompileOptions } from '../src/index.js';
 import { fromHex as hex } from './support/values.js';
+import { decodeErrorOf } from './support/decode-error.js';
 
 const shapes = {
   type: 'object',
@@ -31,15 +32,7 @@ const layouts = {
   ubjson: { compact: compileCodec(shapes, { format: 'ubjson', layout: 'compact' }), map: compileCodec(shapes, { format: 'ubjson' }) },
 };
 
-function decodeError(decode: (bytes: Uint8Array) => unknown, bytes: string): { code: string; offset: number; schemaPath: string | undefined } {
-  try {
-    decode(hex(bytes));
-  } catch (error) {
-    assert.ok(isDecodeError(error), String(error));
-    return { code: error.code, offset: error.offset, schemaPath: error.schemaPath };
-  }
-  throw new assert.Assertion({ message: `decoded ${bytes}`, generated: false, operator: 'throws' });
-}
+const decodeError = decodeErrorOf;
 
 /** Compact bytes and the map layout's bytes for the same fault, the offsets where each is found. */
 const faults: { title: string; compact: string; map: string; offsets: [number, number] }[] = [

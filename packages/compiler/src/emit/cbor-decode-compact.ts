@@ -1,12 +1,11 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Code, comment, js, literal, Lines } from './code.js';
-import type { Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import { readUndeclaredEntry, type FixedLocals } from './decode-object.js';
+import { readUndeclaredEntry } from './decode-object.js';
 import { cborObjectDecoding } from './cbor-decode-object.js';
-import { compactPositions, type CompactPositions } from './compact-positions.js';
+import { compactPositions } from './compact-positions.js';
 import { declaredNames, extrasNode } from './compact-extras.js';
-import { declarePropertyLocals, finishObject, readEnumIndex, resultLocals } from './compact-decode-shared.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
 import type { CborDecoderEmitter } from './cbor-decode.js';
 
 /**
@@ -20,25 +19,10 @@ import type { CborDecoderEmitter } from './cbor-decode.js';
  * declared position is refused at the key.
  */
 
-/** What the parts of a compact object reader share. */
-interface CompactFrame {
+/** What the parts of a compact object reader share; `result` also holds the locals of `readUndeclaredEntry`, for the sparse form's text keys. */
+interface CompactFrame extends CompactReadFrame {
   emitter: CborDecoderEmitter;
-  node: IrObject;
-  scope: NameScope;
-  positions: CompactPositions;
-  /** Elements before the first position: 1 for a union variant (its index). */
-  shift: number;
-  locals: Name[];
-  start: Name;
-  count: Name;
   uint8: Name;
-  extras: Name;
-  rest: Name;
-  key: Name;
-  entry: Name;
-  /** The locals of `buildResult`, and of `readUndeclaredEntry` for the sparse form's text keys. */
-  result: FixedLocals;
-  fail: Fail;
 }
 
 /** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
@@ -79,7 +63,7 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
  * position's value is skipped (checked as well-formed), as in the dense form.
  */
 function readSparse(frame: CompactFrame, lines: Lines): void {
-  const { emitter, node, scope, positions, locals, count, entry } = frame;
+  const { emitter, node, scope, positions, count, entry } = frame;
   const context = emitter.context;
   const path = literal(node.schemaPath);
   const at = frame.result.at;
@@ -87,9 +71,7 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
   const [position, seen] = [scope.fresh('position'), scope.fresh('seen')];
   const slots = positions.slots.length;
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
-  // Up to 32 positions, the bits of a number; past that, of one byte per position (up to 4096).
-  const wide = slots > 32;
-  if (slots > 0) lines.line(wide ? js`const ${seen} = new Uint8Array(${slots});` : js`let ${seen} = 0;`);
+  declareSeen(seen, slots, lines);
   lines.block(js`for (let ${entry} = 0; ${count} < 0 ? !${context.use('atBreak')}(reader) : ${entry} < ${count}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
     body.line(js`const ${position} = ${context.use('readPositionKey')}(reader, ${path});`);
@@ -97,27 +79,9 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
     body.line(js`if (${position} >= ${slots}) ${failAtKey('schema-violation', 'no declared position under this key')}`);
     // Only required constants (no position): every position key was refused above.
     if (slots === 0) return;
-    if (wide) {
-      body.line(js`if (${seen}[${position}] !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
-      body.line(js`${seen}[${position}] = 1;`);
-    } else {
-      body.line(js`if ((${seen} & (1 << ${position})) !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
-      body.line(js`${seen} |= 1 << ${position};`);
-    }
+    markSeen(seen, slots, position, failAtKey, body);
     body.block(js`if (reader.pos < reader.end && reader.uint8[reader.pos] === 0xf7)`, (absent) => absent.line(new Code('reader.pos++;')).line(new Code('continue;')));
-    body.block(js`switch (${position})`, (cases) => {
-      positions.slots.forEach((index, slot) => {
-        if (index === undefined) return;
-        const property = node.properties[index];
-        cases.block(js`case ${slot}:`, (inner) => {
-          inner.line(comment(property.schemaPath));
-          emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'));
-          inner.line(new Code('break;'));
-        });
-      });
-      // A removed property's position (README "Schema evolution"): skipped, as in the dense form.
-      cases.line(js`default: ${context.runtime('skipAny')}(reader, depth - 1);`);
-    });
+    readAtPosition(frame, position, undefined, js`${context.runtime('skipAny')}(reader, depth - 1);`, body);
   });
 }
 

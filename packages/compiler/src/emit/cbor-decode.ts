@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from '../compile.js';
 import { emitCompactObjectReader, emitIndexedUnionReader, readCborEnumIndex } from './cbor-decode-compact.js';
-import { VariantReaders } from './compact-decode-shared.js';
+import { variantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import type { JsonType } from '../plan/shape.js';
@@ -36,7 +36,7 @@ export class CborDecoderEmitter extends DecoderEmitter {
   }
 
   /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantReaders = new VariantReaders(this, 'CBOR', [], (object, scope, lines, index) => emitCompactObjectReader(this, object, scope, lines, index));
+  private readonly variantReaders = variantReaders(this, 'CBOR', [], (object, scope, lines, index) => emitCompactObjectReader(this, object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectReader(this, node, scope, lines);
@@ -51,12 +51,8 @@ export class CborDecoderEmitter extends DecoderEmitter {
 
   /** Compact layout: discriminated unions from `[variantIndex, …fields]`, others by their wire types (`compact-unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    if (this.layout !== 'compact') {
-      super.emitUnion(node, scope, lines);
-      return;
-    }
-    const plan = compactUnion(node, this.context.definitions);
-    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
+    const plan = this.layout === 'compact' ? compactUnion(node, this.context.definitions) : undefined;
+    if (plan?.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
     else super.emitUnion(node, scope, lines, plan);
   }
 

@@ -1,9 +1,8 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from '../compile.js';
 import { emitCompactObjectWriter, writeIndex } from './cbor-encode-compact.js';
-import { emitIndexedUnionWriter, VariantWriters, writeEnumIndex } from './compact-encode-shared.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
-import { compactUnion } from './compact-unions.js';
 import type { Fail } from './checks.js';
 import { Code, inlineComment, js, joinCode, Lines } from './code.js';
 import { cborText, planCborObject } from '../plan/cbor.js';
@@ -40,7 +39,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
   }
 
   /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantWriters = new VariantWriters(this, 'CBOR', (object, scope, lines, index) => emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index));
+  private readonly variantWriters = variantWriters(this, 'CBOR', (object, scope, lines, index) => emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);
@@ -55,14 +54,7 @@ export class CborEncoderEmitter extends EncoderEmitter {
 
   /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    if (this.layout === 'compact') {
-      const plan = compactUnion(node, this.context.definitions);
-      if (plan.kind === 'indexed') {
-        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriters.of(object, index));
-        return;
-      }
-    }
-    super.emitUnion(node, scope, lines);
+    if (this.layout !== 'compact' || !writeIndexedUnion(this, node, scope, lines, this.variantWriters)) super.emitUnion(node, scope, lines);
   }
 
   /** Maps: a head with the entry count; keys in RFC 8949 §4.2.1 order in deterministic mode. */

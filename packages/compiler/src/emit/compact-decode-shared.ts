@@ -1,11 +1,11 @@
 import type { IrLiteral, IrObject } from '../ir/types.js';
-import { Code, js, jsonLiteral, literal, Lines } from './code.js';
+import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
 import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { buildResult, type FixedLocals } from './decode-object.js';
 import type { CompactPositions } from './compact-positions.js';
 import type { DecoderEmitter } from './decode-skeleton.js';
-import { functionDocs, pathWords } from './context.js';
+import { VariantFunctions } from './compact-variants.js';
 
 /**
  * What the compact layout's decoders share across formats (README "Compact layout"): the locals
@@ -42,6 +42,55 @@ export interface FinishFrame {
   fail: Fail;
 }
 
+/** What the parts of a positional object's reader share, in every format. */
+export interface CompactReadFrame extends FinishFrame {
+  scope: NameScope;
+  /** Elements before the first position: 1 for a union variant (its index). */
+  shift: number;
+  start: Name;
+  count: Name;
+  rest: Name;
+  key: Name;
+  entry: Name;
+}
+
+/** The sparse form's record of positions read: the bits of a number up to 32 positions, a byte per position past that (up to 4096). */
+export function declareSeen(seen: Name, slots: number, lines: Lines): void {
+  if (slots > 0) lines.line(slots > 32 ? js`const ${seen} = new Uint8Array(${slots});` : js`let ${seen} = 0;`);
+}
+
+/** Refuses a position read before (at its key, `failAtKey`), then records it. */
+export function markSeen(seen: Name, slots: number, position: Name, failAtKey: Fail, lines: Lines): void {
+  if (slots > 32) {
+    lines.line(js`if (${seen}[${position}] !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
+    lines.line(js`${seen}[${position}] = 1;`);
+  } else {
+    lines.line(js`if ((${seen} & (1 << ${position})) !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
+    lines.line(js`${seen} |= 1 << ${position};`);
+  }
+}
+
+/**
+ * The value under a sparse key, by its position, into its property (`marker`: its marker, in
+ * formats that pass one); a removed property's position (README "Schema evolution") is read by
+ * `skip`, checked as well-formed, as in the dense form.
+ */
+export function readAtPosition(frame: CompactReadFrame, position: Name, marker: Code | undefined, skip: Code, lines: Lines): void {
+  const { emitter, node, scope, positions, locals } = frame;
+  lines.block(js`switch (${position})`, (cases) => {
+    positions.slots.forEach((index, slot) => {
+      if (index === undefined) return;
+      const property = node.properties[index];
+      cases.block(js`case ${slot}:`, (inner) => {
+        inner.line(comment(property.schemaPath));
+        emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'), marker);
+        inner.line(new Code('break;'));
+      });
+    });
+    cases.line(js`default: ${skip}`);
+  });
+}
+
 /** Required checks, the result (the map layout's `buildResult`), and the checks over the whole object. */
 export function finishObject(frame: FinishFrame, lines: Lines): void {
   const { emitter, node, positions, locals, extras, fail } = frame;
@@ -67,44 +116,22 @@ export function readEnumIndex(emitter: DecoderEmitter, node: IrLiteral, target: 
   });
 }
 
-/** Per object and variant index, the function that reads the object as that variant of a union: one per pair, made on first use. */
-export class VariantReaders {
-  private readonly byObject = new Map<IrObject, Map<number, Name>>();
-
-  constructor(
-    private readonly emitter: DecoderEmitter,
-    private readonly formatName: string,
-    /** The parameters after `reader` and `depth` (UBJSON: the marker). */
-    private readonly extraParams: readonly string[],
-    /** The body: the object's compact reader with the variant index. */
-    private readonly readBody: (object: IrObject, scope: NameScope, lines: Lines, index: number) => void,
-  ) {}
-
-  /** `read<Object>AsVariant<index>(reader, depth, …)`. */
-  of(object: IrObject, index: number): Name {
-    const context = this.emitter.context;
-    const byIndex = this.byObject.get(object) ?? new Map<number, Name>();
-    this.byObject.set(object, byIndex);
-    const existing = byIndex.get(index);
-    if (existing !== undefined) return existing;
-    const name = context.scope.fresh(`read ${pathWords(object.schemaPath, context.ir.rootName)} as variant ${index}`, { pascal: false });
-    byIndex.set(index, name);
-    const scope = context.scope.child();
-    for (const fixed of ['reader', 'depth', 'error', ...this.extraParams.map((param) => param.split(':')[0])]) scope.claim(fixed);
-    const lines = new Lines();
-    this.readBody(object, scope, lines, index);
-    const body = new Lines().tryCatch(
-      (inner) => inner.append(lines),
-      (handler) => handler.line(js`throw ${context.use('withSchemaPath')}(error, ${literal(object.schemaPath)});`),
-    );
-    context.functions.push({
-      name,
-      docs: functionDocs(`Reads ${object.schemaPath} from ${this.formatName}, as variant ${index} of a union (compact layout).`, object),
-      params: [js`reader: ${context.runtime('Reader')}`, new Code('depth: number'), ...this.extraParams.map((param) => new Code(param))],
-      returnType: this.emitter.type(object),
-      body: body.toCode(),
-      exported: false,
-    });
-    return name;
-  }
+/** The read function of each object and variant index: `read<Object>AsVariant<index>(reader, depth, …extraParams)`, which adds the object's schema path to errors. */
+export function variantReaders(emitter: DecoderEmitter, formatName: string, extraParams: readonly string[], readBody: (object: IrObject, scope: NameScope, lines: Lines, index: number) => void): VariantFunctions {
+  const context = emitter.context;
+  return new VariantFunctions(context, {
+    verb: 'read',
+    summary: (object, index) => `Reads ${object.schemaPath} from ${formatName}, as variant ${index} of a union (compact layout).`,
+    fixed: ['reader', 'depth', 'error', ...extraParams.map((param) => param.split(':')[0])],
+    params: () => [js`reader: ${context.runtime('Reader')}`, new Code('depth: number'), ...extraParams.map((param) => new Code(param))],
+    returnType: (object) => emitter.type(object),
+    body: (object, scope, index) => {
+      const lines = new Lines();
+      readBody(object, scope, lines, index);
+      return new Lines().tryCatch(
+        (inner) => inner.append(lines),
+        (handler) => handler.line(js`throw ${context.use('withSchemaPath')}(error, ${literal(object.schemaPath)});`),
+      );
+    },
+  });
 }

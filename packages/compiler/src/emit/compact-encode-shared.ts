@@ -5,7 +5,8 @@ import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, type ObjectFrame } from './encode-object.js';
 import type { CompactPositions } from './compact-positions.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
-import { functionDocs, pathWords } from './context.js';
+import { VariantFunctions } from './compact-variants.js';
+import { compactUnion } from './compact-unions.js';
 import { extrasNode } from './compact-extras.js';
 
 /**
@@ -80,50 +81,29 @@ export function writeEnumIndex(emitter: EncoderEmitter, node: IrLiteral, value: 
   lines.line(js`else ${fail('schema-violation', literalMessage(node))}`);
 }
 
-/**
- * A discriminated union as `[variantIndex, …fields]` or its sparse form: the discriminator picks
- * the variant (as in the map layout, `EncoderEmitter.discriminated`), whose own function writes
- * it (`variantWriter`).
- */
-export function emitIndexedUnionWriter(emitter: EncoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantWriter: (object: IrObject, index: number) => Name): void {
-  emitter.discriminated(node, scope, lines, emitter.failWith(node, undefined), (variant, inner) => {
-    const index = node.variants.indexOf(variant);
-    inner.line(js`${variantWriter(objects[index], index)}(writer, value, depth);`);
+/** The write function of each object and variant index: `write<Object>AsVariant<index>(writer, value, depth)`. */
+export function variantWriters(emitter: EncoderEmitter, formatName: string, writeBody: (object: IrObject, scope: NameScope, lines: Lines, index: number) => void): VariantFunctions {
+  return new VariantFunctions(emitter.context, {
+    verb: 'write',
+    summary: (object, index) => `Writes ${object.schemaPath} as ${formatName}, as variant ${index} of a union (compact layout).`,
+    fixed: ['writer', 'value', 'depth', 'error'],
+    params: () => [js`writer: ${emitter.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+    returnType: () => new Code('void'),
+    body: (object, scope, index) => {
+      const lines = new Lines();
+      writeBody(object, scope, lines, index);
+      return lines;
+    },
   });
 }
 
-/** Per object and variant index, the function that writes the object as that variant of a union: one per pair, made on first use. */
-export class VariantWriters {
-  private readonly byObject = new Map<IrObject, Map<number, Name>>();
-
-  constructor(
-    private readonly emitter: EncoderEmitter,
-    private readonly formatName: string,
-    /** The body: the object's compact writer with the variant index. */
-    private readonly writeBody: (object: IrObject, scope: NameScope, lines: Lines, index: number) => void,
-  ) {}
-
-  /** `write<Object>AsVariant<index>(writer, value, depth)`. */
-  of(object: IrObject, index: number): Name {
-    const context = this.emitter.context;
-    const byIndex = this.byObject.get(object) ?? new Map<number, Name>();
-    this.byObject.set(object, byIndex);
-    const existing = byIndex.get(index);
-    if (existing !== undefined) return existing;
-    const name = context.scope.fresh(`write ${pathWords(object.schemaPath, context.ir.rootName)} as variant ${index}`, { pascal: false });
-    byIndex.set(index, name);
-    const scope = context.scope.child();
-    for (const fixed of ['writer', 'value', 'depth', 'error']) scope.claim(fixed);
-    const lines = new Lines();
-    this.writeBody(object, scope, lines, index);
-    context.functions.push({
-      name,
-      docs: functionDocs(`Writes ${object.schemaPath} as ${this.formatName}, as variant ${index} of a union (compact layout).`, object),
-      params: [js`writer: ${context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
-      returnType: new Code('void'),
-      body: lines.toCode(),
-      exported: false,
-    });
-    return name;
-  }
+/** Compact layout: a discriminated union written by variant index (true), or false where the map layout's union code applies (`compact-unions.ts`). */
+export function writeIndexedUnion(emitter: EncoderEmitter, node: IrUnion, scope: NameScope, lines: Lines, variants: VariantFunctions): boolean {
+  const plan = compactUnion(node, emitter.context.definitions);
+  if (plan.kind !== 'indexed') return false;
+  emitter.discriminated(node, scope, lines, emitter.failWith(node, undefined), (variant, inner) => {
+    const index = node.variants.indexOf(variant);
+    inner.line(js`${variants.of(plan.objects[index], index)}(writer, value, depth);`);
+  });
+  return true;
 }

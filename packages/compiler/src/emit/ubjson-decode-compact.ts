@@ -1,12 +1,10 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, literal, Lines } from './code.js';
-import type { Fail } from './checks.js';
 import type { Name, NameScope } from './names.js';
-import type { FixedLocals } from './decode-object.js';
-import { compactPositions, type CompactPositions } from './compact-positions.js';
+import { compactPositions } from './compact-positions.js';
 import { declaredNames, extrasNode } from './compact-extras.js';
-import { declarePropertyLocals, finishObject, readEnumIndex, resultLocals } from './compact-decode-shared.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
 import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
 
 /**
@@ -22,25 +20,12 @@ import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
  */
 
 /** What the parts of a compact object reader share. */
-interface CompactFrame {
+interface CompactFrame extends CompactReadFrame {
   emitter: UbjsonDecoderEmitter;
-  node: IrObject;
-  scope: NameScope;
-  positions: CompactPositions;
-  /** Elements before the first position: 1 for a union variant (its index). */
-  shift: number;
-  locals: Name[];
-  start: Name;
-  count: Name;
+  /** The container's `$` type, or 0. */
   type: Name;
+  /** The marker of the dense element read last, -1 once the array ended. */
   element: Name;
-  extras: Name;
-  rest: Name;
-  key: Name;
-  entry: Name;
-  /** The locals of `buildResult`. */
-  result: FixedLocals;
-  fail: Fail;
 }
 
 /** The body of a positional object's read function (its marker consumed); `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
@@ -76,7 +61,7 @@ export function emitUbjsonCompactObjectReader(emitter: UbjsonDecoderEmitter, nod
  * reserved position's value is skipped (checked as well-formed), as in the dense form.
  */
 function readSparse(frame: CompactFrame, lines: Lines): void {
-  const { emitter, node, scope, positions, locals, count, type, entry } = frame;
+  const { emitter, node, scope, positions, count, type, entry } = frame;
   const context = emitter.context;
   const path = literal(node.schemaPath);
   const at = frame.result.at;
@@ -85,9 +70,7 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
   const slots = positions.slots.length;
   lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 2, ${path});`);
   lines.line(js`const ${type} = ${context.use('containerType')};`);
-  // Up to 32 positions, the bits of a number; past that, of one byte per position (up to 4096).
-  const wide = slots > 32;
-  if (slots > 0) lines.line(wide ? js`const ${seen} = new Uint8Array(${slots});` : js`let ${seen} = 0;`);
+  declareSeen(seen, slots, lines);
   if (positions.open) lines.line(js`let ${extrasRead} = false;`);
   lines.block(js`for (let ${entry} = 0; ${context.use('nextEntry')}(reader, ${count}, ${entry}, ${type}); ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
@@ -107,26 +90,8 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
     body.line(js`if (${position} >= ${slots}) ${failAtKey('schema-violation', 'no declared position under this key')}`);
     // Only required constants (no position): every position key was refused above.
     if (slots === 0) return;
-    if (wide) {
-      body.line(js`if (${seen}[${position}] !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
-      body.line(js`${seen}[${position}] = 1;`);
-    } else {
-      body.line(js`if ((${seen} & (1 << ${position})) !== 0) ${failAtKey('schema-violation', 'a position repeated')}`);
-      body.line(js`${seen} |= 1 << ${position};`);
-    }
-    body.block(js`switch (${position})`, (cases) => {
-      positions.slots.forEach((index, slot) => {
-        if (index === undefined) return;
-        const property = node.properties[index];
-        cases.block(js`case ${slot}:`, (inner) => {
-          inner.line(comment(property.schemaPath));
-          emitter.readValue(property.node, locals[index], scope, inner, new Code('depth - 1'), valueMarker);
-          inner.line(new Code('break;'));
-        });
-      });
-      // A removed property's position (README "Schema evolution"): skipped, as in the dense form.
-      cases.line(js`default: ${context.use('readAnyValue')}(reader, ${valueMarker}, depth - 1);`);
-    });
+    markSeen(seen, slots, position, failAtKey, body);
+    readAtPosition(frame, position, valueMarker, js`${context.use('readAnyValue')}(reader, ${valueMarker}, depth - 1);`, body);
   });
 }
 

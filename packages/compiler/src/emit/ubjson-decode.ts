@@ -2,7 +2,7 @@ import type { IrArray, IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from '../compile.js';
 import type { ModuleContext } from './context.js';
 import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './ubjson-decode-compact.js';
-import { VariantReaders } from './compact-decode-shared.js';
+import { variantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Marker } from '@binschema/runtime/ubjson';
@@ -42,7 +42,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
   }
 
   /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantReaders = new VariantReaders(this, 'UBJSON', ['marker: number'], (object, scope, lines, index) => emitUbjsonCompactObjectReader(this, object, scope, lines, index));
+  private readonly variantReaders = variantReaders(this, 'UBJSON', ['marker: number'], (object, scope, lines, index) => emitUbjsonCompactObjectReader(this, object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitUbjsonCompactObjectReader(this, node, scope, lines);
@@ -57,12 +57,8 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
 
   /** Compact layout: discriminated unions from `[variantIndex, …fields]` or `{"variantIndex": sparse object}`, others by their wire types (`compact-unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    if (this.layout !== 'compact') {
-      super.emitUnion(node, scope, lines);
-      return;
-    }
-    const plan = compactUnion(node, this.context.definitions);
-    if (plan.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
+    const plan = this.layout === 'compact' ? compactUnion(node, this.context.definitions) : undefined;
+    if (plan?.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));
     else super.emitUnion(node, scope, lines, plan);
   }
 

@@ -9,9 +9,8 @@ import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './e
 import { EncoderEmitter } from './encode-skeleton.js';
 import type { ModuleContext } from './context.js';
 import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './ubjson-encode-compact.js';
-import { emitIndexedUnionWriter, VariantWriters, writeEnumIndex } from './compact-encode-shared.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
-import { compactUnion } from './compact-unions.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
@@ -37,7 +36,7 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   }
 
   /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantWriters = new VariantWriters(this, 'UBJSON', (object, scope, lines, index) => emitUbjsonCompactObjectWriter(this, this.objectEncoding, object, scope, lines, index));
+  private readonly variantWriters = variantWriters(this, 'UBJSON', (object, scope, lines, index) => emitUbjsonCompactObjectWriter(this, this.objectEncoding, object, scope, lines, index));
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitUbjsonCompactObjectWriter(this, this.objectEncoding, node, scope, lines);
@@ -52,14 +51,7 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
 
   /** Compact layout: discriminated unions as `[variantIndex, …fields]` or `{"variantIndex": sparse object}`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
-    if (this.layout === 'compact') {
-      const plan = compactUnion(node, this.context.definitions);
-      if (plan.kind === 'indexed') {
-        emitIndexedUnionWriter(this, node, plan.objects, scope, lines, (object, index) => this.variantWriters.of(object, index));
-        return;
-      }
-    }
-    super.emitUnion(node, scope, lines);
+    if (this.layout !== 'compact' || !writeIndexedUnion(this, node, scope, lines, this.variantWriters)) super.emitUnion(node, scope, lines);
   }
 
   /** container-types.html#object: `{`, entries in schema order, `}`; no count needed. */
