@@ -36,6 +36,8 @@ const faults: [string, CodecName, string, { code: string; offset: number; schema
   ['a value of the wrong type at a position', 'point', '5b 53 69 01 61 5d', { code: 'unexpected-type', offset: 1, schemaPath: '#/properties/x' }],
   ['an enum index past the enum', 'role', '5b 69 07 53 69 01 78 69 02 5d', { code: 'schema-violation', offset: 7, schemaPath: '#/properties/role' }],
   ['a negative enum index', 'role', '5b 69 07 53 69 01 78 69 ff 5d', { code: 'schema-violation', offset: 7, schemaPath: '#/properties/role' }],
+  ['an enum index of 2^32 (an L marker)', 'role', '5b 69 07 53 69 01 78 4c 00 00 00 01 00 00 00 00 5d', { code: 'schema-violation', offset: 7, schemaPath: '#/properties/role' }],
+  ['a negative enum index with an L marker', 'role', '5b 69 07 53 69 01 78 4c ff ff ff ff ff ff ff ff 5d', { code: 'schema-violation', offset: 7, schemaPath: '#/properties/role' }],
   ['an enum index that is a string', 'role', '5b 69 07 53 69 01 78 53 69 01 61 5d', { code: 'unexpected-type', offset: 7, schemaPath: '#/properties/role' }],
   ['an enum index that is a float', 'role', '5b 69 07 53 69 01 78 64 3f 80 00 00 5d', { code: 'unexpected-type', offset: 7, schemaPath: '#/properties/role' }],
   ['a variant index past the variants', 'shape', '5b 69 02 5d', { code: 'schema-violation', offset: 1, schemaPath: '#' }],

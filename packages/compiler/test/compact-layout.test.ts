@@ -152,6 +152,11 @@ for (const [title, { schema, cases }] of Object.entries(schemas)) {
   wire(`${title}: cbor-x reads the bytes as the expected arrays`, () => {
     for (const { bytes, generic } of cases) assert.equal(cborX.decode(hex(bytes)), generic, bytes);
   });
+  // The same positions in UBJSON (its bytes by hand: compact-layout-ubjson.test.ts).
+  wire(`${title}: the values round-trip through the UBJSON compact layout`, () => {
+    const codec = compileCodec(schema, { format: 'ubjson', layout: 'compact' });
+    for (const { value } of cases) assert.equal(codec.decode(codec.encode(value)), value, JSON.stringify(value));
+  });
 }
 
 wire('reads an indefinite-length array and wider heads than the encoder writes', () => {
