@@ -43,6 +43,12 @@ const rich = {
   additionalProperties: false,
 };
 
+/** Properties named after the compact readers' and writers' own locals and parameters, in an open object and in union variants. */
+const localNames = ['marker', 'element', 'elementType', 'valueMarker', 'position', 'seen', 'extrasRead', 'entry', 'type', 'at', 'index', 'value', 'key', 'extras', 'present', 'sparse', 'offset', 'reader', 'writer', 'depth'];
+const localProperties = Object.fromEntries(localNames.map((name) => [name, { type: 'integer' }]));
+const localVariant = (kind: string) => ({ type: 'object', properties: { kind: { const: kind }, ...localProperties }, required: ['kind'], additionalProperties: { type: 'string' } });
+const locals = { type: 'object', properties: { ...localProperties, union: { oneOf: [localVariant('a'), localVariant('b')] } }, additionalProperties: { type: 'string' } };
+
 const typed = suite('compact layout: generated code under tsc --strict');
 
 for (const format of formats) {
@@ -61,11 +67,11 @@ for (const format of formats) {
     rmSync(dir, { recursive: true });
   });
 
-  typed(`a ${format} compact module with gaps, constants, extras, enums and unions type-checks`, () => {
+  typed(`${format} compact modules with gaps, constants, extras, enums and unions, and with properties named like their locals, type-check`, () => {
     const dir = mkdtempSync(join(repo, '.tmp', 'compact-'));
-    const [file] = compileSchema(rich, 'rich', { format, layout: 'compact' });
-    writeFileSync(join(dir, file.fileName), file.text);
-    assert.equal(strictDiagnostics([join(dir, file.fileName)]), []);
+    const files = [compileSchema(rich, 'rich', { format, layout: 'compact' })[0], compileSchema(locals, 'locals', { format, layout: 'compact' })[0]];
+    for (const file of files) writeFileSync(join(dir, file.fileName), file.text);
+    assert.equal(strictDiagnostics(files.map((file) => join(dir, file.fileName))), []);
     rmSync(dir, { recursive: true });
   });
 }
@@ -83,6 +89,9 @@ for (const format of formats) {
       { id: 5, kind: 'rich', version: { major: 1 }, length: 1, rest: 2, result: 3, count: 4, start: 5, record: 6, 'x-b': 7 },
     ];
     for (const value of values) assert.equal(codec.decode(codec.encode(value)), value);
+    const named = compileCodec(locals, { format, layout: 'compact' });
+    const every = Object.fromEntries(localNames.map((name, index) => [name, index]));
+    for (const value of [every, { marker: 1, depth: 3, z: 'x' }, { ...every, union: { kind: 'b', ...every, q: 's' } }, { union: { kind: 'a', depth: 2 } }]) assert.equal(named.decode(named.encode(value)), value);
     // The decoded structured constant is a fresh object each time (callers may mutate it).
     const bytes = codec.encode(values[0]);
     assert.ok((codec.decode(bytes) as { version: object }).version !== (codec.decode(bytes) as { version: object }).version);
