@@ -535,7 +535,7 @@ export function decode(bytes: Uint8Array): FileTree {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#");
   return value;
 }
 
@@ -570,7 +570,7 @@ export function decodeEntry(bytes: Uint8Array): Entry {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/Entry");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/Entry");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/Entry");
   return value;
 }
 

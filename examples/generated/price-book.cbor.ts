@@ -692,7 +692,7 @@ export function decode(bytes: Uint8Array): PriceBook {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#");
   return value;
 }
 
@@ -727,7 +727,7 @@ export function decodePrice(bytes: Uint8Array): Price {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/Price");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/Price");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/Price");
   return value;
 }
 

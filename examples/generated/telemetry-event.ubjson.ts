@@ -1393,7 +1393,7 @@ export function decode(bytes: Uint8Array): TelemetryBatch {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#");
   return value;
 }
 
@@ -1427,7 +1427,7 @@ export function decodeEvent(bytes: Uint8Array): Event {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/Event");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/Event");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/Event");
   return value;
 }
 
@@ -1461,7 +1461,7 @@ export function decodePageView(bytes: Uint8Array): PageView {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/PageView");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/PageView");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/PageView");
   return value;
 }
 
@@ -1495,7 +1495,7 @@ export function decodeClick(bytes: Uint8Array): Click {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/Click");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/Click");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/Click");
   return value;
 }
 
@@ -1529,7 +1529,7 @@ export function decodeError2(bytes: Uint8Array): Error2 {
     if (error instanceof RangeError) throw decodeFailure('too-deep', 'nesting too deep for the engine stack', sharedReader.pos, "#/$defs/Error");
     throw error;
   }
-  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', `${sharedReader.end - sharedReader.pos} bytes after the item`, sharedReader.pos, "#/$defs/Error");
+  if (sharedReader.pos !== sharedReader.end) throw decodeFailure('trailing-bytes', sharedReader.trailingText(), sharedReader.pos, "#/$defs/Error");
   return value;
 }
 

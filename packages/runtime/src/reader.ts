@@ -73,6 +73,17 @@ export class Reader {
     throw new DecodeError(this.format, code, what, offset);
   }
 
+  /** What is left after one item: "1 byte after the item", "3 bytes after the value" (UBJSON's word). */
+  trailingText(): string {
+    const left = this.end - this.pos;
+    return `${left} ${left === 1 ? 'byte' : 'bytes'} after the ${this.format === 'ubjson' ? 'value' : 'item'}`;
+  }
+
+  /** Throws `trailing-bytes` at the first byte left, if any: one item must fill the input. */
+  expectEnd(): void {
+    if (this.pos !== this.end) this.fail(ErrorCode.TrailingBytes, this.trailingText());
+  }
+
   u8(): number {
     if (this.pos >= this.end) this.failEnd(1);
     return this.uint8[this.pos++];

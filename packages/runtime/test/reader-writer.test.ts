@@ -137,4 +137,23 @@ io('Writer.utf8 first in an output writes exact UTF-8 and leaves the previous ou
   }
 });
 
+io('expectEnd names what is left after the item, at the first byte left', () => {
+  const cases: Array<['cbor' | 'ubjson', number[], number, string]> = [
+    ['cbor', [0x00, 0x00], 1, '1 byte after the item'],
+    ['ubjson', [0x5a, 0x5a, 0x5a], 1, '2 bytes after the value'],
+  ];
+  for (const [format, bytes, pos, detail] of cases) {
+    const reader = new Reader(format, Uint8Array.from(bytes));
+    reader.pos = pos;
+    throwsAt(() => reader.expectEnd(), 'trailing-bytes', pos);
+    try {
+      reader.expectEnd();
+    } catch (error) {
+      assert.is((error as DecodeError).detail, detail);
+    }
+    reader.pos = bytes.length;
+    reader.expectEnd();
+  }
+});
+
 io.run();

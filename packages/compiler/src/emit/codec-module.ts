@@ -209,7 +209,7 @@ function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
     js`  if (error instanceof RangeError) throw ${failure}('too-deep', 'nesting too deep for the engine stack', ${shared}.pos, ${schemaPath});`,
     js`  throw error;`,
     js`}`,
-    js`if (${shared}.pos !== ${shared}.end) throw ${failure}('trailing-bytes', \`\${${shared}.end - ${shared}.pos} bytes after the item\`, ${shared}.pos, ${schemaPath});`,
+    js`if (${shared}.pos !== ${shared}.end) throw ${failure}('trailing-bytes', ${shared}.trailingText(), ${shared}.pos, ${schemaPath});`,
     js`return value;`,
   ];
   return {

@@ -101,9 +101,7 @@ function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: D
   } catch (error) {
     throw stackGuard(error, reader);
   }
-  if (settings.rejectTrailing && reader.pos !== reader.end) {
-    reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
-  }
+  if (settings.rejectTrailing) reader.expectEnd();
   return value;
 }
 
@@ -151,7 +149,5 @@ export function checkWellFormed(bytes: Uint8Array | ArrayBuffer, options?: CborD
   } catch (error) {
     throw stackGuard(error, reader);
   }
-  if (settings.rejectTrailing && reader.pos !== reader.end) {
-    reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
-  }
+  if (settings.rejectTrailing) reader.expectEnd();
 }

@@ -67,7 +67,7 @@ export function toDiagnostic(bytes: Uint8Array, options: DiagnosticOptions = {})
   // RFC 8742: a sequence may be empty; a single item may not.
   if (options.sequence !== true) parts.push(printer.print(readTree(reader, limits), 0));
   else while (reader.pos < reader.end) parts.push(printer.print(readTree(reader, limits), 0));
-  if (reader.pos !== reader.end) reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
+  reader.expectEnd();
   return parts.join(', ');
 }
 

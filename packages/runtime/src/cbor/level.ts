@@ -41,9 +41,7 @@ export function decodeLevel(bytes: Uint8Array, options?: CborDecodeOptions): unk
   const count = readArgument(reader, initial & 0x1f, offset);
   const child = (bytes: Uint8Array) => decode(bytes, options);
   const value = major === Major.Array ? levelArray(reader, count, settings, child) : levelMap(reader, count, settings, child);
-  if (settings.rejectTrailing && reader.pos !== reader.end) {
-    reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
-  }
+  if (settings.rejectTrailing) reader.expectEnd();
   return value;
 }
 

@@ -45,7 +45,7 @@ class DagDecoder {
       if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack');
       throw error;
     }
-    if (reader.pos !== reader.end) reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the item`);
+    reader.expectEnd();
     return value;
   }
 

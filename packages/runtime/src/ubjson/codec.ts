@@ -45,9 +45,7 @@ export class UbjsonDecoder {
     const reader = this.reader;
     reader.reset(bytes);
     const value = this.values.readFrom(reader, 0);
-    if (reader.pos !== reader.end) {
-      reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the value`, reader.pos);
-    }
+    reader.expectEnd();
     return value;
   }
 }

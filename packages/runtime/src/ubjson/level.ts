@@ -31,7 +31,7 @@ export function decodeLevel(bytes: Uint8Array, options?: UbjsonDecodeOptions): u
   reader.pos = 1;
   const child = (bytes: Uint8Array) => decode(bytes, options);
   const value = guard(reader, () => (marker === Marker.ArrayStart ? levelArray(values, child) : levelObject(values, child)));
-  if (reader.pos !== reader.end) reader.fail(ErrorCode.TrailingBytes, `${reader.end - reader.pos} bytes after the value`);
+  reader.expectEnd();
   return value;
 }
 
