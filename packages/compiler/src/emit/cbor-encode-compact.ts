@@ -4,7 +4,7 @@ import type { Name, NameScope } from './names.js';
 import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
-import { checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject } from './compact-encode-shared.js';
+import { byForm, checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from './compact-encode-shared.js';
 import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /**
@@ -21,9 +21,6 @@ import type { CborEncoderEmitter } from './cbor-encode.js';
 
 /** CBOR `undefined` (RFC 8949 §3.3, simple value 23): an absent optional property or a reserved position. */
 const UNDEFINED = new Code('writer.u8(0xf7);');
-
-/** The form a writer writes: decided at compile time when the object's shape is fixed, else per value by a local (true: sparse). */
-type Form = 'dense' | 'sparse' | Name;
 
 /** The locals of a positional object's writer besides the map layout's. */
 interface FormLocals {
@@ -66,7 +63,7 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
 }
 
 /** The dense form's placeholder at an absent position: always before the last required one, else only up to `length`. */
-function absent(form: Exclude<Form, 'sparse'>, positions: CompactPositions, position: number, count: Code): Code {
+function absent(form: Exclude<Form, 'sparse'>, positions: CompactPositions, position: number, count: number | Code): Code {
   const guards: Code[] = form === 'dense' ? [] : [js`!${form}`];
   if (position >= positions.requiredLength) guards.push(js`${count} > ${position}`);
   return guards.length === 0 ? UNDEFINED : js`if (${joinCode(guards, ' && ')}) ${UNDEFINED}`;
@@ -83,7 +80,7 @@ function positionKey(emitter: CborEncoderEmitter, position: number): Code {
  * value (`sparseIsSmaller`), from the counts the writer has: `frame.count` (the map layout's entry
  * count: present properties, required constants and extras included) and the array length.
  */
-function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: Code } {
+function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: number | Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: number | Code } {
   const written = positions.slots.flatMap((index, position) => (index === undefined ? [] : [{ position, property: frame.node.properties[index], local: frame.locals[index] }]));
   const required = written.filter((entry) => entry.property.required);
   const isVariant = variant === undefined ? 0 : 1;
@@ -91,7 +88,7 @@ function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: 
   const wider = (list: typeof written): number => list.reduce((sum, entry) => sum + positionKeyBytes(entry.position) - 1, 0);
   if (required.length === written.length && !open) {
     const sparse = sparseIsSmaller({ length: positions.requiredLength, present: required.length, keyBytes: required.length + wider(required), extras: 0, variant: isVariant });
-    return { form: sparse ? 'sparse' : 'dense', entries: new Code(String(required.length)) };
+    return { form: sparse ? 'sparse' : 'dense', entries: required.length };
   }
   // The sparse map's entries: the map layout's count without the required constants (not written).
   const omitted = positions.omitted.length;
@@ -118,28 +115,26 @@ function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: 
  * The element count (a number, or a local computed before anything is written): the positions up
  * to the last present one, plus the extras map when there are extra keys.
  */
-function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: boolean, length: Name, lines: Lines): Code {
+function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: boolean, length: Name, lines: Lines): number | Code {
   const optional = trailingOptional(frame, positions).length > 0;
-  if (!optional && !open) return new Code(String(positions.requiredLength));
+  if (!optional && !open) return positions.requiredLength;
   const expression = lastPresentLength(frame, positions);
   lines.line(js`const ${length} = ${open ? js`${frame.extras} !== undefined ? ${positions.slots.length + 1} : ${optional ? js`(${expression})` : expression}` : expression};`);
   return length;
 }
 
 /** The start of the form written: the array head (and a variant's index), or the map head (after a variant's one-entry map and index). */
-function writeStart(emitter: CborEncoderEmitter, form: Form, count: Code, entries: Code, variant: number | undefined, lines: Lines): void {
-  if (form === 'dense') writeArrayHead(emitter, count, variant, lines);
-  else if (form === 'sparse') writeMapHead(emitter, entries, variant, lines);
-  else lines.ifElse(form, (sparse) => writeMapHead(emitter, entries, variant, sparse), (dense) => writeArrayHead(emitter, count, variant, dense));
+function writeStart(emitter: CborEncoderEmitter, form: Form, count: number | Code, entries: number | Code, variant: number | undefined, lines: Lines): void {
+  byForm(form, lines, (sparse) => writeMapHead(emitter, entries, variant, sparse), (dense) => writeArrayHead(emitter, count, variant, dense));
 }
 
 /** The sparse form's map head, after a variant's one-entry map (0xa1) and index: pre-encoded when the count is known at compile time. */
-function writeMapHead(emitter: CborEncoderEmitter, entries: Code, variant: number | undefined, lines: Lines): void {
-  if (/^\d+$/.test(entries.text) && Number(entries.text) < 24 && (variant ?? 0) < 24) {
-    const head = 0xa0 + Number(entries.text);
+function writeMapHead(emitter: CborEncoderEmitter, entries: number | Code, variant: number | undefined, lines: Lines): void {
+  if (typeof entries === 'number' && entries < 24 && (variant ?? 0) < 24) {
+    const head = 0xa0 + entries;
     const bytes = variant === undefined ? Uint8Array.of(head) : Uint8Array.of(0xa1, variant, head);
-    const what = variant === undefined ? `CBOR map head (${entries.text} entries)` : `CBOR map head (1 entry), variant index ${variant}, map head (${entries.text} entries)`;
-    emitter.writeConstant(bytes, `map head ${entries.text}`, what, lines);
+    const what = variant === undefined ? `CBOR map head (${entries} entries)` : `CBOR map head (1 entry), variant index ${variant}, map head (${entries} entries)`;
+    emitter.writeConstant(bytes, `map head ${entries}`, what, lines);
     return;
   }
   if (variant !== undefined) {
@@ -150,10 +145,10 @@ function writeMapHead(emitter: CborEncoderEmitter, entries: Code, variant: numbe
 }
 
 /** The array head, and a union variant's index after it: pre-encoded when the count is known at compile time. */
-function writeArrayHead(emitter: CborEncoderEmitter, length: Code, variant: number | undefined, lines: Lines): void {
+function writeArrayHead(emitter: CborEncoderEmitter, length: number | Code, variant: number | undefined, lines: Lines): void {
   const extra = variant === undefined ? 0 : 1;
-  if (/^\d+$/.test(length.text) && Number(length.text) + extra < 24 && (variant ?? 0) < 24) {
-    const count = Number(length.text) + extra;
+  if (typeof length === 'number' && length + extra < 24 && (variant ?? 0) < 24) {
+    const count = length + extra;
     const bytes = variant === undefined ? Uint8Array.of(0x80 + count) : Uint8Array.of(0x80 + count, variant);
     const what = variant === undefined ? `CBOR array head (${count} elements)` : `CBOR array head (${count} elements) and variant index ${variant}`;
     emitter.writeConstant(bytes, `array head ${count}`, what, lines);
@@ -180,9 +175,5 @@ function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, form: Form
   const sparse = (body: Lines): void => {
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${entryWriter(frame)}(writer, ${frame.key}, ${frame.record}[${frame.key}], depth - 1);`);
   };
-  lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
-    if (form === 'dense') dense(body);
-    else if (form === 'sparse') sparse(body);
-    else body.ifElse(form, sparse, dense);
-  });
+  lines.block(js`if (${frame.extras} !== undefined)`, (body) => byForm(form, body, sparse, dense));
 }

@@ -15,6 +15,16 @@ import { extrasNode } from './compact-extras.js';
  * unions by variant index and the per-variant write functions. The formats differ only in bytes.
  */
 
+/** The form a writer writes: decided at compile time when the object's shape is fixed, else per value by a local (true: sparse). */
+export type Form = 'dense' | 'sparse' | Name;
+
+/** Emits what each form writes: only one when the form is known, else both under a test of the local. */
+export function byForm(form: Form, lines: Lines, sparse: (lines: Lines) => void, dense: (lines: Lines) => void): void {
+  if (form === 'dense') dense(lines);
+  else if (form === 'sparse') sparse(lines);
+  else lines.ifElse(form, sparse, dense);
+}
+
 /** Required constants are not written, only checked. */
 export function checkOmittedConstants(emitter: EncoderEmitter, frame: ObjectFrame, positions: CompactPositions, lines: Lines): void {
   for (const index of positions.omitted) {

@@ -4,7 +4,7 @@ import { Code, comment, hexLiteral, js, Lines } from './code.js';
 import type { Name, NameScope } from './names.js';
 import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
-import { checkOmittedConstants, lastPresentLength, writeExtrasObject } from './compact-encode-shared.js';
+import { byForm, checkOmittedConstants, lastPresentLength, writeExtrasObject, type Form } from './compact-encode-shared.js';
 import { ubjsonKey, ubjsonLength } from '../plan/ubjson.js';
 import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
 
@@ -16,23 +16,11 @@ import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
  *   when allowed and present, one object after the positions, and then every position written;
  * - sparse: `{` the present properties under their positions as canonical decimal keys, in
  *   increasing order, then the extra entries as one object under the empty key `""` `}`.
- * Dense is written whenever it is allowed: it is then never larger (see `denseWhenAllowed`). A
+ * Dense is written whenever it is allowed: it is then never larger (see `chooseForm`). A
  * union variant's dense form holds its index first; its sparse form is a one-entry object from its
  * index (decimal text) to the sparse object. Containers are `[`…`]` and `{`…`}`, as every other
  * UBJSON writer here. The checks are the map layout's (`readObjectForWrite`).
  */
-
-/**
- * The form a writer writes: decided at compile time when the object's shape is fixed, else per
- * value by a local (true: sparse).
- *
- * Dense when allowed: the bytes the forms do not share are, dense, `[` `]` (and `{` `}` around
- * the extras); sparse, `{` `}` and a key of at least three bytes (length marker, length, digits)
- * per present property (and the key `""`, two bytes, with `{` `}` around the extras). A variant
- * adds its index (two or three bytes) to the dense form and `{` `}` and a key of at least three
- * bytes to the sparse one. So dense is never larger, and ties only for an empty object.
- */
-type Form = 'dense' | 'sparse' | Name;
 
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
 export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
@@ -49,11 +37,7 @@ export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, enc
     const property = node.properties[index];
     const write = (body: Lines): void => {
       body.line(comment(`position ${position}: ${property.schemaPath}`));
-      if (form !== 'dense') {
-        const key = (inner: Lines, ownBlock: boolean): void => writeKey(emitter, String(position), `position ${position}`, inner, ownBlock);
-        if (form === 'sparse') key(body, false);
-        else body.block(js`if (${form})`, (inner) => key(inner, true));
-      }
+      writeSparseKey(emitter, form, String(position), `position ${position}`, body);
       emitter.writeValue(property.node, frame.locals[index], property.name, scope, body, new Code('depth - 1'));
     };
     if (property.required) write(lines);
@@ -61,11 +45,7 @@ export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, enc
   });
   if (open) {
     lines.block(js`if (${frame.extras} !== undefined)`, (body) => {
-      if (form !== 'dense') {
-        const key = (inner: Lines, ownBlock: boolean): void => writeKey(emitter, '', 'the extra entries', inner, ownBlock);
-        if (form === 'sparse') key(body, false);
-        else body.block(js`if (${form})`, (inner) => key(inner, true));
-      }
+      writeSparseKey(emitter, form, '', 'the extra entries', body);
       writeExtrasObject(emitter, frame, rest, scope, body);
     });
   }
@@ -76,6 +56,12 @@ export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, enc
  * The form: dense unless a hole comes before the last present position, or extras are present
  * without every position. An object whose written properties are all required and that allows no
  * extras has one shape: decided here, by whether it reserves a position.
+ *
+ * Dense whenever allowed: the bytes the forms do not share are, dense, `[` `]` (and `{` `}` around
+ * the extras); sparse, `{` `}` and a key of at least three bytes (length marker, length, digits)
+ * per present property (and the key `""`, two bytes, with `{` `}` around the extras). A variant
+ * adds its index (two or three bytes) to the dense form and `{` `}` and a key of at least three
+ * bytes to the sparse one. So dense is never larger, and ties only for an empty object.
  */
 function chooseForm(frame: ObjectFrame, positions: CompactPositions, open: boolean, locals: { length: Name; present: Name; sparse: Name }, lines: Lines): Form {
   const optional = positions.slots.some((index) => index !== undefined && !frame.node.properties[index].required);
@@ -105,9 +91,7 @@ function writeStart(emitter: UbjsonEncoderEmitter, form: Form, variant: number |
     if (variant === undefined) body.line(js`writer.u8(${hexLiteral(Marker.ObjectStart)}); // {`);
     else emitter.writeConstant(Uint8Array.of(Marker.ObjectStart, ...ubjsonKey(String(variant)), Marker.ObjectStart), `object start variant ${variant}`, `UBJSON {, the variant index ${variant} as a key, and the { of its sparse object`, body);
   };
-  if (form === 'dense') dense(lines);
-  else if (form === 'sparse') sparse(lines);
-  else lines.ifElse(form, sparse, dense);
+  byForm(form, lines, sparse, dense);
 }
 
 /** `]`, or `}` (twice for a variant: its sparse object and the one-entry object around it). */
@@ -119,14 +103,17 @@ function writeEnd(form: Form, variant: number | undefined, lines: Lines): void {
   const dense = (body: Lines): void => {
     body.line(js`writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
   };
-  if (form === 'dense') dense(lines);
-  else if (form === 'sparse') sparse(lines);
-  else lines.ifElse(form, sparse, dense);
+  byForm(form, lines, sparse, dense);
 }
 
-/** A sparse form's key: a position as canonical decimal text, or `""` before the extras (`ownBlock`: see `writeConstant`). */
-function writeKey(emitter: UbjsonEncoderEmitter, text: string, what: string, lines: Lines, ownBlock: boolean): void {
-  emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, lines, ownBlock);
+/** A sparse form's key, only in that form: a position as canonical decimal text, or `""` before the extras. */
+function writeSparseKey(emitter: UbjsonEncoderEmitter, form: Form, text: string, what: string, lines: Lines): void {
+  const write = (body: Lines, ownBlock: boolean): void => {
+    emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, body, ownBlock);
+  };
+  // `ownBlock` (see `writeConstant`): under the form's test the key is alone in its block.
+  if (form === 'sparse') write(lines, false);
+  else if (form !== 'dense') lines.block(js`if (${form})`, (inner) => write(inner, true));
 }
 
 /** An enum value's index, the smallest integer marker that holds it, in a block of its own (a `case` or an `if`). */

@@ -88,5 +88,7 @@ export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { writeList, readList, listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField } from './fields.js';
 
-// For generated modules of the compact layout: the choice between an object's dense and sparse forms.
+// For generated modules of the compact layout: the choice between an object's dense and sparse
+// forms, and the readers of indexes and position keys.
 export { sparseIsSmaller } from './compact-form.js';
+export { readIndex, readPositionKey } from './compact-support.js';

@@ -4,10 +4,11 @@
  * object's key as a position. They accept every valid encoding (counted and typed containers,
  * no-ops between elements, any integer marker) and refuse anything else at the item's offset.
  */
-import { hexByte } from '../errors.js';
+import { hexByte, type DecodeError } from '../errors.js';
 import type { Reader } from '../reader.js';
 import { decodeFailure, expectedType } from './generated-support.js';
 import { readLength } from './integer.js';
+import { Marker } from './constants.js';
 
 /**
  * The marker of element `index` of the array whose head was read (`count`: -1 for `]`-closed;
@@ -21,8 +22,8 @@ export function nextElement(reader: Reader, count: number, index: number, type: 
   do {
     if (reader.pos >= reader.end) reader.failEnd(1);
     marker = reader.uint8[reader.pos++];
-  } while (marker === 0x4e);
-  if (marker === 0x5d && count < 0) return -1;
+  } while (marker === Marker.NoOp);
+  if (marker === Marker.ArrayEnd && count < 0) return -1;
   return marker;
 }
 
@@ -66,13 +67,17 @@ export function readPositionKey(reader: Reader, schemaPath: string): number {
   reader.pos = start + length;
   if (length === 0) return -1;
   const uint8 = reader.uint8;
+  if (length > MAX_POSITION_DIGITS || (uint8[start] === 0x30 && length > 1)) throw noPosition(uint8[start], offset, schemaPath);
   let position = 0;
   for (let at = start; at < start + length; at++) {
     const digit = uint8[at] - 0x30;
-    if (digit < 0 || digit > 9 || (digit === 0 && at === start && length > 1) || length > MAX_POSITION_DIGITS) {
-      throw decodeFailure('schema-violation', `key names no position (canonical decimal text of at most ${MAX_POSITION_DIGITS} digits), byte ${hexByte(uint8[at])}`, offset, schemaPath);
-    }
+    if (digit < 0 || digit > 9) throw noPosition(uint8[at], offset, schemaPath);
     position = position * 10 + digit;
   }
   return position;
+}
+
+/** The error of a key that names no position, at the key's offset. */
+function noPosition(byte: number, offset: number, schemaPath: string): DecodeError {
+  return decodeFailure('schema-violation', `key names no position (canonical decimal text of at most ${MAX_POSITION_DIGITS} digits), byte ${hexByte(byte)}`, offset, schemaPath);
 }
