@@ -113,12 +113,19 @@ function peers(): CodecEntry[] {
       const cborg = await import('cborg');
       return { encode: (value) => cborg.encode(value), decode: (bytes: Uint8Array) => cborg.decode(bytes) };
     }),
-    peer('node-cbor', 'cbor', ['encodeOne', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB (encode truncates outputs over the 16 KiB stream default: "Insufficient data" on combined); encode returns a Buffer'], async () => {
-      // CommonJS: its functions are on the default export.
+    peer('node-cbor', 'cbor', ['Encoder', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB; encode ends an Encoder stream with the value and concatenates every chunk it reads back (its encodeOne returns only the first chunk on Node 26, so its decodeFirstSync then says "Insufficient data"); encode returns a Buffer'], async () => {
+      // CommonJS: its classes and functions are on the default export.
       const { default: cbor } = await import('cbor');
       // Passed on to the stream.Transform it extends; not in its EncodingOptions type.
-      const options = { highWaterMark: 1 << 24 } as unknown as Parameters<typeof cbor.encodeOne>[1];
-      return { encode: (value) => cbor.encodeOne(value, options), decode: (bytes: Uint8Array) => cbor.decodeFirstSync(bytes) };
+      const options = { highWaterMark: 1 << 24 } as unknown as ConstructorParameters<typeof cbor.Encoder>[0];
+      const encode = (value: unknown): Buffer => {
+        const encoder = new cbor.Encoder(options);
+        encoder.end(value);
+        const chunks: Buffer[] = [];
+        for (let chunk: Buffer | null; (chunk = encoder.read()) !== null;) chunks.push(chunk);
+        return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      };
+      return { encode, decode: (bytes: Uint8Array) => cbor.decodeFirstSync(bytes) };
     }),
     peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
       const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
