@@ -34,7 +34,7 @@ function stampOf(payload: Payload, build: string): string {
 }
 
 /** The module file `binschema compile` writes for a schema file (`<name>.schema.json` → `<name>.<format>.js`). */
-function moduleFile(payload: Payload, format: string): string {
+export function moduleFile(payload: Payload, format: string): string {
   const base = payload.schemaFile.split(/[\\/]/).pop()!.replace(/(\.schema)?\.json$/, '');
   return join(AOT_DIR, `${base}.${format}.js`);
 }
