@@ -9,7 +9,7 @@
  */
 
 /** Wire formats; the prefix of every message. */
-export type Format = 'cbor' | 'ubjson';
+export type Format = 'cbor' | 'ubjson' | 'msgpack';
 
 /** Stable error codes. Add new ones here, never inline elsewhere. */
 export const ErrorCode = {
@@ -35,7 +35,7 @@ export const ErrorCode = {
   NonCanonical: 'non-canonical',
   /** A JSON Pointer that does not resolve in the input (`decodeAt`). */
   PathNotFound: 'path-not-found',
-  /** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date). */
+  /** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date); MessagePack: an extension's data (a bad timestamp). */
   InvalidTag: 'invalid-tag',
   /** A simple value that is not allowed (0..31 in two-byte form). */
   InvalidSimple: 'invalid-simple',

@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import { ErrorCode, EncodeError, describeValue } from '../errors.js';
+import { ErrorCode, EncodeError, describeValue, type Format } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { joinPointer } from '../pointer.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
@@ -54,10 +54,13 @@ export function writeAny(writer: Writer, value: unknown, path = '', options?: Cb
   }
 }
 
-/** Turns an internal failure (or an engine stack overflow) into the public `EncodeError`. */
-export function toEncodeError(error: unknown, root: unknown, path: string): unknown {
+/**
+ * Turns an internal failure (or an engine stack overflow) into the public `EncodeError` of
+ * `format` (the MessagePack encoder reports its failures the same way).
+ */
+export function toEncodeError(error: unknown, root: unknown, path: string, format: Format = 'cbor'): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new EncodeError('cbor', ErrorCode.TooDeep, 'value nested too deeply for the engine stack', path);
+    return new EncodeError(format, ErrorCode.TooDeep, 'value nested too deeply for the engine stack', path);
   }
   if (!(error instanceof EncodeFailure)) return error;
   let code = error.code;
@@ -73,7 +76,7 @@ export function toEncodeError(error: unknown, root: unknown, path: string): unkn
     }
   }
   for (let index = error.keys.length - 1; index >= error.keys.length - depth; index--) path = joinPointer(path, error.keys[index]);
-  return new EncodeError('cbor', code, what, path);
+  return new EncodeError(format, code, what, path);
 }
 
 /** Index (counted from the root) of the first value on the path that is one of its ancestors. */

@@ -1,7 +1,9 @@
 /**
  * WHATWG `TransformStream`s (globals only: browsers, Deno, Node 18+) for CBOR sequences
- * (RFC 8742) and concatenated UBJSON values. Decoders take `Uint8Array` chunks split at any byte
- * and give one decoded item per chunk of output; encoders take values and give each value's bytes.
+ * (RFC 8742), concatenated UBJSON values and MessagePack items one after another. Decoders take
+ * `Uint8Array` chunks split at any byte and give one decoded item per chunk of output; encoders
+ * take values and give each value's bytes. `msgpackSequenceDecoder` is the same decoder without
+ * a stream, for callers that batch items per chunk (`write(chunk, emit)`, `end()`).
  *
  * Buffering is bounded: an item longer than `maxItemBytes` (default 16 MiB) is a `length-limit`
  * `DecodeError` as soon as its heads show it. Item ends are found from heads, lengths and
@@ -13,5 +15,7 @@
  */
 export { cborDecoderStream, cborEncoderStream, type CborStreamDecodeOptions, type CborStreamEncodeOptions } from './cbor.js';
 export { ubjsonDecoderStream, ubjsonEncoderStream, type UbjsonStreamDecodeOptions, type UbjsonStreamEncodeOptions } from './ubjson.js';
+export { msgpackDecoderStream, msgpackEncoderStream, msgpackSequenceDecoder, type MsgpackStreamDecodeOptions, type MsgpackStreamEncodeOptions } from './msgpack.js';
+export type { SequenceDecoder } from './sequence.js';
 export type { StreamDecodeOptions, StreamEncodeOptions } from './sequence.js';
 export { DEFAULT_MAX_ITEM_BYTES } from './framer.js';

@@ -1,8 +1,8 @@
 /**
- * Node `Transform` streams for CBOR sequences (RFC 8742) and concatenated UBJSON values, with the
- * behaviour and options of the WHATWG streams in `@binschema/runtime/streams` (bounded by
- * `maxItemBytes`, items split at any byte, stream offsets in errors). A separate subpath, so that
- * only code that asks for Node streams imports `node:stream`.
+ * Node `Transform` streams for CBOR sequences (RFC 8742), concatenated UBJSON values and
+ * MessagePack items one after another, with the behaviour and options of the WHATWG streams in
+ * `@binschema/runtime/streams` (bounded by `maxItemBytes`, items split at any byte, stream offsets
+ * in errors). A separate subpath, so that only code that asks for Node streams imports `node:stream`.
  *
  * Node object-mode streams cannot carry `null` (it ends the stream): a decoded null item is
  * pushed as `NULL_ITEM` (`Symbol.for('null')`, as cbor-x does), and encoders take `NULL_ITEM`
@@ -12,6 +12,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { SequenceDecoder } from './sequence.js';
 import { cborSequenceDecoder, cborItemEncoder, type CborStreamDecodeOptions, type CborStreamEncodeOptions } from './cbor.js';
 import { ubjsonSequenceDecoder, ubjsonItemEncoder, type UbjsonStreamDecodeOptions, type UbjsonStreamEncodeOptions } from './ubjson.js';
+import { msgpackSequenceDecoder, msgpackItemEncoder, type MsgpackStreamDecodeOptions, type MsgpackStreamEncodeOptions } from './msgpack.js';
 
 /** Stands for a null item in object mode (`Symbol.for('null')`). */
 export const NULL_ITEM: unique symbol = Symbol.for('null') as never;
@@ -80,5 +81,17 @@ export class UbjsonDecoderStream extends DecoderTransform {
 export class UbjsonEncoderStream extends EncoderTransform {
   constructor(options?: UbjsonStreamEncodeOptions) {
     super(ubjsonItemEncoder(options));
+  }
+}
+
+export class MsgpackDecoderStream extends DecoderTransform {
+  constructor(options?: MsgpackStreamDecodeOptions) {
+    super(msgpackSequenceDecoder(options));
+  }
+}
+
+export class MsgpackEncoderStream extends EncoderTransform {
+  constructor(options?: MsgpackStreamEncodeOptions) {
+    super(msgpackItemEncoder(options));
   }
 }

@@ -1,0 +1,139 @@
+/**
+ * MessagePack helpers for generated modules: head readers that check the item's type and its
+ * length against the input, and scalar readers with the schema path in their errors. Each is a
+ * small monomorphic function a generated decoder calls in place of the generic `readAny`; the
+ * head writers (`writeArrayHead` …) and scalar writers (`writeText`, `writeInteger`,
+ * `writeNumber`) are in head.ts and encode-scalars.ts, shared with the generic encoder.
+ */
+import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import type { Reader } from '../reader.js';
+import { DEFAULT_MAX_DEPTH } from '../limits.js';
+import { Byte, Kind, kindOf } from './constants.js';
+import { lengthWidth, readLength } from './head.js';
+import { readItem } from './decode.js';
+import { DEFAULT_DECODE } from './options.js';
+
+/** A decoder failure at byte `offset`, naming the schema location. */
+export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
+  return new DecodeError('msgpack', code, what, offset, schemaPath);
+}
+
+/** The failure for an item of the wrong type at `offset`. */
+export function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
+  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
+}
+
+/** Nesting past DEFAULT_MAX_DEPTH levels, as the generic decoder stops. */
+export function tooDeep(offset: number, schemaPath: string): DecodeError {
+  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
+}
+
+/**
+ * Consumes the head of an item of `kind` and returns its length (str, bin) or count (array:
+ * elements, map: entries), checked against the bytes left as the generic decoder checks it (a
+ * string's bytes, one byte per element, two per entry): `unexpected-end` at the end of input
+ * before anything is allocated. Another kind of item is `unexpected-type`, nothing consumed.
+ */
+function readSizedHead(reader: Reader, kind: number, expected: string, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const first = reader.uint8[offset];
+  if (kindOf(first) !== kind) throw expectedType(reader, expected, offset, schemaPath);
+  reader.pos = offset + 1;
+  const width = lengthWidth(first);
+  const length = width !== 0 ? readLength(reader, width) : first & (kind === Kind.Str ? 0x1f : 0x0f);
+  reader.need(kind === Kind.Map ? length * 2 : length);
+  return length;
+}
+
+/** fixarray, array16, array32: the element count. */
+export function readArrayHead(reader: Reader, schemaPath: string): number {
+  return readSizedHead(reader, Kind.Array, 'array', schemaPath);
+}
+
+/** fixmap, map16, map32: the entry count. */
+export function readMapHead(reader: Reader, schemaPath: string): number {
+  return readSizedHead(reader, Kind.Map, 'map', schemaPath);
+}
+
+/** fixstr, str8, str16, str32: the byte length (the UTF-8 follows). */
+export function readStrHead(reader: Reader, schemaPath: string): number {
+  return readSizedHead(reader, Kind.Str, 'str', schemaPath);
+}
+
+/** A str as strict UTF-8; fixstr inline. */
+export function readString(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  if (offset < reader.end) {
+    const first = reader.uint8[offset];
+    if (first >= Byte.Fixstr && first < Byte.Nil) {
+      reader.pos = offset + 1;
+      return reader.utf8(first & 0x1f);
+    }
+  }
+  return reader.utf8(readStrHead(reader, schemaPath));
+}
+
+/** A bin (bin8, bin16, bin32) as a copy of its bytes. */
+export function readBytes(reader: Reader, schemaPath: string): Uint8Array {
+  const length = readSizedHead(reader, Kind.Bin, 'bin', schemaPath);
+  return reader.bytes(length).slice();
+}
+
+/**
+ * At a str head (a map key): consumes it and returns the byte length, checked against the input.
+ * Anything else: -1, nothing consumed (the caller reads the key with the generic decoder).
+ */
+export function strKeyLength(reader: Reader): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const first = reader.uint8[offset];
+  if (kindOf(first) !== Kind.Str) return -1;
+  reader.pos = offset + 1;
+  const width = lengthWidth(first);
+  const length = width !== 0 ? readLength(reader, width) : first & 0x1f;
+  reader.need(length);
+  return length;
+}
+
+/**
+ * A number: an int or uint of any width, or a float32/float64. A 64-bit integer beyond ±(2^53-1)
+ * (a bigint in the generic decoder) is taken when the double holds it exactly and is
+ * `unsupported-value` otherwise, as the CBOR helper does.
+ */
+export function readNumberItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const first = reader.uint8[offset];
+  if (first < 0x80) {
+    reader.pos = offset + 1;
+    return first;
+  }
+  if (first >= Byte.NegativeFixint) {
+    reader.pos = offset + 1;
+    return first - 0x100;
+  }
+  const kind = kindOf(first);
+  if (kind !== Kind.Int && kind !== Kind.Float) throw expectedType(reader, 'number', offset, schemaPath);
+  const value = readItem(reader, 0, DEFAULT_DECODE) as number | bigint;
+  if (typeof value === 'number') return value;
+  const exact = Number(value);
+  if (BigInt(exact) !== value) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
+  return exact;
+}
+
+/** `false` (0xc2) or `true` (0xc3). */
+export function readBooleanItem(reader: Reader, schemaPath: string): boolean {
+  const offset = reader.pos;
+  const first = reader.u8();
+  if (first === Byte.True) return true;
+  if (first !== Byte.False) throw expectedType(reader, 'boolean', offset, schemaPath);
+  return false;
+}
+
+/** `nil` (0xc0). */
+export function readNullItem(reader: Reader, schemaPath: string): null {
+  const offset = reader.pos;
+  if (reader.u8() !== Byte.Nil) throw expectedType(reader, 'nil', offset, schemaPath);
+  return null;
+}
