@@ -1,30 +1,39 @@
 /**
  * `pnpm bench`: checks every registered codec on every payload, times the ones that pass in
- * interleaved rounds, and writes bench/results/<name>.{md,json,svg}. See bench/README.md.
+ * interleaved rounds (the steady mode by default, or `--mixed`), and writes
+ * bench/results/<name>.{md,json,svg}; `--cold` runs the fresh-process mode (cold.ts) instead, and
+ * `--node <line|path>` runs the whole bench under another Node binary. See bench/README.md.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+// @ts-expect-error: a plain ES module of the workspace's scripts, without type declarations.
+import { nodeBinary } from '../../scripts/node-binary.mjs';
+import { runCold } from './cold.js';
 import { checkAll, describe, type Case } from './check.js';
 import { describeMachine } from './machine.js';
 import { renderConsole, renderMarkdown, type ReportInput } from './markdown.js';
 import { parseOptions, UsageError, type Options } from './options.js';
 import { loadPayloads } from './payloads.js';
 import { registry, type CodecEntry } from './registry.js';
-import { buildRows, geoMeans, groupBy, judgeBars } from './summary.js';
+import { buildRows, geoMeans, judgeBars } from './summary.js';
 import { renderSvg } from './svg.js';
-import { estimate, timeRounds } from './timing.js';
+import { estimate } from './timing.js';
 import { timeInProcesses, writeTimings } from './processes.js';
 import { timeMixedRounds } from './mixed.js';
+import { timeSteadyRounds } from './steady.js';
+
+const STEADY_NOTE = 'Steady mode: every case warmed up alone first (warmupMs), then in each round every case runs one slice of timeMs, in an order shuffled anew each round (seeded, see settings); gc() between rounds, never inside a slice; nothing kept alive between measurements (no live copy of the payloads\' shapes, no decoder output). A case\'s ns/op is the median over rounds, shown with the lowest and highest round; ratios are ratios of medians from this one process.';
 
 const MIXED_NOTE = 'Mixed mode: every case of every payload, format and direction in one process, in a new shuffled order each round (seeded, see settings), gc() before each measurement, and nothing kept alive between measurements: no live copy of the payloads\' shapes and no decoder output (the standard mode keeps both).';
 
 const NOTES = [
   'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes in its own ArrayBuffer (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
-  'Timing: mitata 1.0.34 measure() with computed parameters; a round\'s ns/op is the median of its samples (batches of ~0.5 ms); each round times every case for the budget, rounds are interleaved, the codec order rotates per round, a warm-up round is discarded, and the report gives the median over rounds.',
+  'Timing: mitata 1.0.34 measure() with computed parameters, driven in slices; a slice\'s ns/op is the median of its samples (batches of ~0.5 ms), and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',
   'Ours: the ahead-of-time modules (`binschema compile --target js`, imported: what users take) and compileCodec\'s output of the same code; the bars are judged on the ahead-of-time modules. msgpackr (MessagePack) and JSON are reference points, never the fastest peer.',
-  'These machines are noisy (runs differ by up to 2x); "round spread" is max/min ns/op over the rounds (with --processes N: over the processes, each a median over its rounds).',
+  'These machines are noisy (±40% between 100 ms windows): "rounds min–max" is the lowest and highest round\'s ns/op (with --processes N: over the processes, each a median over its rounds). Compare only medians taken in one run.',
 ];
 
 /**
@@ -40,8 +49,8 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
   const payloads = loadPayloads(options.payload);
   if (payloads.length === 0) throw new UsageError(`no payload matches ${options.payload}`);
   const selected = entries.filter((entry) => options.format === undefined || entry.format === options.format);
-  // The mixed mode keeps nothing of the check alive: what a real process would hold.
-  const check = await checkAll(payloads, selected, { keepShapes: !options.mixed });
+  // Nothing of the check stays alive while timing: what a real process would hold.
+  const check = await checkAll(payloads, selected, { keepShapes: false });
   for (const { entry, reason } of check.skipped) console.log(`skip ${entry.format} ${entry.label}: ${reason}`);
   for (const item of check.cases.filter((one) => one.status === 'failing')) {
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
@@ -50,8 +59,8 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
   const timings = options.processes > 1 ? timeInProcesses(check.cases, argv, options.processes) : await timeCases(check.cases, options);
   if (options.timingsOut !== undefined) writeTimings(options.timingsOut, check.cases, timings);
   const rows = buildRows(check.cases, timings);
-  const mode = `${options.mixed ? 'mixed ' : ''}${options.quick ? 'quick' : 'full'}`;
-  const settings = { mode, seed: options.mixed ? options.seed : undefined, processes: options.processes, rounds: options.rounds, ...options.budget };
+  const mode = `${options.mode} ${options.quick ? 'quick' : 'full'}`;
+  const settings = { mode, seed: options.seed, processes: options.processes, rounds: options.rounds, warmupMs: options.mode === 'steady' ? options.warmupMs : undefined, ...options.budget };
   const report: ReportInput = {
     machine,
     settings: { ...settings, only: options.only, payload: options.payload, format: options.format },
@@ -60,7 +69,7 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
     bars: judgeBars(rows, payloads.length),
     check,
     entries,
-    notes: options.mixed ? [MIXED_NOTE, ...NOTES] : NOTES,
+    notes: [options.mode === 'mixed' ? MIXED_NOTE : STEADY_NOTE, ...NOTES],
   };
   if (options.timingsOut === undefined) console.log(renderConsole(report));
   return report;
@@ -73,24 +82,17 @@ async function timeCases(cases: Case[], options: Options): Promise<Map<Case, num
   const timed = cases.filter((item): item is Required<Case> => item.status === 'ok' && (only === undefined || item.entry.origin === 'peer'
     || item.entry.id.toLowerCase().includes(only) || item.entry.label.toLowerCase().includes(only)));
   const estimates = new Map(timed.map((item) => [item, estimate(item, options.budget)]));
-  console.log(`checked ${cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each${options.mixed ? `, mixed (seed ${options.seed})` : ''}`);
+  console.log(`checked ${cases.length} cases; timing ${timed.length} in ${options.rounds} round(s) of ${options.budget.timeMs} ms each, ${options.mode} (seed ${options.seed})`);
   const started = Date.now();
   const progress = (round: number) => console.log(`round ${round + 1}/${options.rounds} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  const { results, failed } = options.mixed
+  const { results, failed } = options.mode === 'mixed'
     ? await timeMixedRounds(timed, estimates, options.rounds, options.budget, { seed: options.seed, quick: options.quick, progress })
-    : await timeGrouped(timed, estimates, options, progress);
+    : await timeSteadyRounds(timed, estimates, options.budget, { rounds: options.rounds, warmupMs: options.warmupMs, seed: options.seed, progress });
   for (const [item, error] of failed) {
     Object.assign(item, { status: 'failing', reason: `threw while timed: ${describe(error)}` });
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
   return results;
-}
-
-/** The standard mode: cases of one payload × format × direction back to back, the first one rotating. */
-async function timeGrouped(timed: Required<Case>[], estimates: Map<Required<Case>, number>, options: Options, progress: (round: number) => void) {
-  const groups = [...groupBy(timed, (item) => `${item.payload}/${item.format}/${item.direction}`).values()];
-  if (!options.quick) await timeRounds(groups, estimates, 1, { ...options.budget, timeMs: options.budget.timeMs / 4 }, () => console.log('warm-up round'));
-  return timeRounds(groups, estimates, options.rounds, options.budget, progress);
 }
 
 export function writeResults(name: string, report: ReportInput): void {
@@ -113,9 +115,33 @@ export function writeResults(name: string, report: ReportInput): void {
   console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
 }
 
+/**
+ * `--node`: the same command under the chosen binary (fetched on first use), with this process's
+ * Node flags; returns its exit code, or undefined when this process is already that binary.
+ */
+function runUnderNode(wanted: string, argv: string[]): number | undefined {
+  const binary: string = nodeBinary(wanted);
+  if (binary === process.execPath) return undefined;
+  const rest = argv.filter((arg, index) => arg !== '--node' && argv[index - 1] !== '--node');
+  const child = spawnSync(binary, [...process.execArgv, fileURLToPath(import.meta.url), ...rest], { stdio: 'inherit' });
+  return child.status ?? 1;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
+  if (options.node !== undefined) {
+    const status = runUnderNode(options.node, argv);
+    if (status !== undefined) {
+      process.exitCode = status;
+      return;
+    }
+  }
+  if (options.mode === 'cold') {
+    const report = await runCold({ payload: options.payload, format: options.format, processes: options.processes > 1 ? options.processes : 3, quick: options.quick, out: options.out });
+    for (const bar of report.bars) console.log(`${bar.status}: ${bar.format} ${bar.direction} (${bar.detail})`);
+    return;
+  }
   const report = await runBench(options, registry(), argv);
   // A child of `--processes` hands its timings to the parent instead.
   if (options.timingsOut === undefined) writeResults(options.out, report);

@@ -21,10 +21,10 @@ const number = (value: number, digits = 0) => value.toLocaleString('en-US', { ma
 const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}x`);
 const ns = (value: number) => (value >= 100 ? number(value) : number(value, 1));
 
-/** max/min over the rounds: how much this case moved between rounds. */
+/** The lowest and highest round's ns/op: how much this case moved between rounds. */
 function spread(row: Row): string {
   if (row.rounds === undefined || row.rounds.length < 2) return '–';
-  return `${(Math.max(...row.rounds) / Math.min(...row.rounds)).toFixed(2)}`;
+  return `${ns(Math.min(...row.rounds))}–${ns(Math.max(...row.rounds))}`;
 }
 
 export function renderBars(bars: Bar[]): string[] {
@@ -49,7 +49,7 @@ function renderMeans(means: GeoMean[]): string[] {
 function renderCases(rows: Row[]): string[] {
   const lines: string[] = [];
   for (const [key, group] of groupBy(mapLayout(rows), (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
-    lines.push(`### ${key}`, '', '| codec | ops/s | ns/op | bytes | vs fastest peer | round spread |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(`### ${key}`, '', '| codec | ops/s | ns/op (median) | bytes | vs fastest peer | rounds min–max (ns/op) |', '| --- | ---: | ---: | ---: | ---: | ---: |');
     const ordered = [...group].sort((a, b) => (a.nsPerOp ?? Infinity) - (b.nsPerOp ?? Infinity));
     for (const row of ordered) {
       if (row.status !== 'ok') {

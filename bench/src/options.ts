@@ -3,9 +3,18 @@ import type { Budget } from './timing.js';
 
 export interface Options {
   quick: boolean;
-  /** The mixed mode (`mixed.ts`): one shuffled order over all cases per round, nothing kept alive. */
-  mixed: boolean;
-  /** Seed of the mixed mode's orders (default: from the clock, printed and reported). */
+  /**
+   * `steady` (the default, `steady.ts`): each case warmed up alone, then short slices in a new
+   * shuffled order per round, gc() between rounds. `mixed` (`mixed.ts`): one shuffled order over
+   * all cases per round with gc() before each measurement. `cold` (`cold.ts`): fresh processes,
+   * the first 1,000 calls.
+   */
+  mode: 'steady' | 'mixed' | 'cold';
+  /** Untimed run of each case before the steady rounds, in milliseconds. */
+  warmupMs: number;
+  /** `--node <22|24|26|path>`: run the whole bench under that Node binary (scripts/node-binary.mjs). */
+  node?: string;
+  /** Seed of the steady and mixed modes' orders (default: from the clock, printed and reported). */
   seed: number;
   rounds: number;
   budget: Budget;
@@ -29,7 +38,7 @@ export class UsageError extends Error {
   }
 }
 
-const USAGE = `usage: pnpm bench [--quick] [--mixed [--seed N]] [--rounds N] [--time MS] [--processes N] [--only TEXT] [--payload NAME] [--format cbor|ubjson] [--out NAME]`;
+const USAGE = `usage: pnpm bench [--steady | --mixed | --cold] [--node 22|24|26|PATH] [--quick] [--seed N] [--rounds N] [--time MS] [--warmup MS] [--processes N] [--only TEXT] [--payload NAME] [--format cbor|ubjson] [--out NAME]`;
 
 export function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
@@ -37,9 +46,9 @@ export function parseOptions(argv: string[]): Options {
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index];
     if (arg === '--') continue;
-    if (arg === '--quick' || arg === '--mixed' || arg === '--help') {
+    if (['--quick', '--steady', '--mixed', '--cold', '--help'].includes(arg)) {
       flags.add(arg);
-    } else if (['--rounds', '--seed', '--time', '--processes', '--only', '--payload', '--format', '--out', '--timings-out'].includes(arg)) {
+    } else if (['--rounds', '--seed', '--time', '--warmup', '--processes', '--only', '--payload', '--format', '--out', '--node', '--timings-out'].includes(arg)) {
       const value = argv[++index];
       if (value === undefined) throw new UsageError(`${arg} needs a value\n${USAGE}`);
       values.set(arg, value);
@@ -49,29 +58,36 @@ export function parseOptions(argv: string[]): Options {
   }
   if (flags.has('--help')) throw new UsageError(USAGE);
   const quick = flags.has('--quick');
-  const mixed = flags.has('--mixed');
+  const modes = (['steady', 'mixed', 'cold'] as const).filter((mode) => flags.has(`--${mode}`));
+  if (modes.length > 1) throw new UsageError(`--${modes.join(' and --')} exclude each other\n${USAGE}`);
+  const mode = modes[0] ?? 'steady';
+  const mixed = mode === 'mixed';
   const format = values.get('--format');
   if (format !== undefined && format !== 'cbor' && format !== 'ubjson') throw new UsageError(`--format is cbor or ubjson\n${USAGE}`);
   const filtered = values.has('--only') || values.has('--payload') || format !== undefined;
   const options: Options = {
     quick,
-    mixed,
+    mode,
+    // Issue 23: at least 300 ms of warm-up per case, then at least 15 rounds of 20-30 ms slices.
+    warmupMs: positive(values.get('--warmup'), quick ? 0 : 300, '--warmup', true),
+    node: values.get('--node'),
     seed: values.has('--seed') ? Number(values.get('--seed')) : Date.now() % 1_000_000,
-    // Full run: ~300 cases × (5 rounds + a warm-up round) × ~60 ms ≈ 2 minutes on 2 cores.
-    rounds: positive(values.get('--rounds'), quick ? 1 : 5, '--rounds'),
+    // Steady full run: ~440 cases × (300 ms + 15 × 25 ms) ≈ 5 minutes on 2 cores; mixed: 5 rounds of 40 ms.
+    rounds: positive(values.get('--rounds'), quick ? 1 : mixed ? 5 : 15, '--rounds'),
     budget: {
-      timeMs: positive(values.get('--time'), quick ? 2 : 40, '--time'),
+      timeMs: positive(values.get('--time'), quick ? 2 : mixed ? 40 : 25, '--time'),
       sampleUs: quick ? 200 : 500,
       minSamples: quick ? 2 : 8,
       estimateMs: quick ? 0.5 : 4,
-      // The mixed mode is about what a collection does to the codecs, so it always collects.
+      // The mixed mode is about what a collection does to the codecs, so it always collects; the
+      // steady mode collects between rounds only (steady.ts).
       gc: !quick || mixed,
       warmupSamples: quick ? 1 : 8,
     },
     only: values.get('--only'),
     payload: values.get('--payload'),
     format,
-    out: values.get('--out') ?? `${mixed ? 'mixed' : ''}${mixed && (quick || filtered) ? '-' : ''}${quick ? 'quick' : filtered ? 'partial' : mixed ? '' : 'latest'}`,
+    out: values.get('--out') ?? defaultOut(mode, quick, filtered),
     processes: positive(values.get('--processes'), 1, '--processes'),
     timingsOut: values.get('--timings-out'),
   };
@@ -80,9 +96,17 @@ export function parseOptions(argv: string[]): Options {
   return options;
 }
 
-function positive(text: string | undefined, fallback: number, name: string): number {
+/** `latest` (steady), `mixed`, `cold`; `-quick` or `-partial` (filtered) appended, never over the committed names. */
+function defaultOut(mode: Options['mode'], quick: boolean, filtered: boolean): string {
+  const base = mode === 'steady' ? '' : mode;
+  const suffix = quick ? 'quick' : filtered ? 'partial' : '';
+  if (base === '') return suffix === '' ? 'latest' : suffix;
+  return suffix === '' ? base : `${base}-${suffix}`;
+}
+
+function positive(text: string | undefined, fallback: number, name: string, zeroAllowed = false): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!(value > 0)) throw new UsageError(`${name} must be a positive number, got ${text}`);
+  if (!(value > 0 || (zeroAllowed && value === 0))) throw new UsageError(`${name} must be a positive number, got ${text}`);
   return value;
 }

@@ -113,13 +113,14 @@ function ratioTo(rows: Row[], peer: string): (row: Row) => number | undefined {
 }
 
 /**
- * The project's bars (issue 13), judged on the ahead-of-time modules with default options (what
- * a user imports without reading the docs) and on the generic codecs. "every payload ≥ 1x": no
- * payload below 1. Judged the same in the standard and the mixed mode.
+ * The project's speed bars, judged on the ahead-of-time modules with default options (what a user
+ * imports without reading the docs) and on the generic codecs: issue 24's steady bars for the
+ * generated code (geomean over the payloads, and no payload below `floor`), issue 13's against
+ * `JSON.parse`. Judged the same in every timing mode; the committed figures are the steady mode's.
  */
 export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
   const bars: Bar[] = [];
-  const bar = (claim: string, format: Format, direction: Direction, codec: string, target: number, noneBelowOne: boolean, peer?: string) => {
+  const bar = (claim: string, format: Format, direction: Direction, codec: string, target: number, floor: number, peer?: string) => {
     const subset = rows.filter((row) => row.format === format && row.direction === direction && row.codec === codec);
     const mean = geoMeans(subset, peer === undefined ? undefined : ratioTo(rows, peer))[0];
     if (mean === undefined) {
@@ -127,23 +128,23 @@ export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
       return;
     }
     const complete = mean.payloads === payloadCount;
-    const met = mean.ratio >= target && (!noneBelowOne || mean.worst >= 1) && complete;
+    const met = mean.ratio >= target && mean.worst >= floor && complete;
     const detail = `geomean ${mean.ratio.toFixed(2)}x, worst payload ${mean.worst.toFixed(2)}x, over ${mean.payloads}/${payloadCount} payloads`;
     bars.push({ claim, status: met ? 'met' : 'not met', detail: complete ? detail : `${detail} (incomplete)` });
   };
   const ours = AHEAD_OF_TIME;
-  bar('generated CBOR encoder ≥ 1.35x the fastest CBOR peer, every payload ≥ 1x', 'cbor', 'encode', ours, 1.35, true);
-  bar('generated CBOR decoder ≥ 1.6x the fastest CBOR peer, every payload ≥ 1x', 'cbor', 'decode', ours, 1.6, true);
+  bar('generated CBOR encoder ≥ 1.3x the fastest CBOR peer, no payload below 0.95x', 'cbor', 'encode', ours, 1.3, 0.95);
+  bar('generated CBOR decoder ≥ 1.5x the fastest CBOR peer, no payload below 0.95x', 'cbor', 'decode', ours, 1.5, 0.95);
   for (const direction of ['encode', 'decode'] as const) {
-    bar(`generated UBJSON ${direction}r ≥ 1.3x json-pack, every payload ≥ 1x`, 'ubjson', direction, ours, 1.3, true, 'json-pack');
+    bar(`generated UBJSON ${direction}r ≥ 1.3x json-pack, no payload below 0.95x`, 'ubjson', direction, ours, 1.3, 0.95, 'json-pack');
   }
   // JSON's decode row times JSON.parse on the payload's own JSON text (see registry `json`).
   for (const format of ['cbor', 'ubjson'] as const) {
-    bar(`generated ${format.toUpperCase()} decoder ≥ 2x native JSON.parse of the same document`, format, 'decode', ours, 2, false, 'JSON');
+    bar(`generated ${format.toUpperCase()} decoder ≥ 2x native JSON.parse of the same document`, format, 'decode', ours, 2, 0, 'JSON');
   }
   for (const format of ['cbor', 'ubjson'] as const) {
     for (const direction of ['encode', 'decode'] as const) {
-      bar(`generic ${format.toUpperCase()} ${direction}r ≥ 1x the fastest ${format.toUpperCase()} peer`, format, direction, 'binschema generic', 1, false);
+      bar(`generic ${format.toUpperCase()} ${direction}r ≥ 1x the fastest ${format.toUpperCase()} peer`, format, direction, 'binschema generic', 1, 0);
     }
   }
   return bars;

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkAll } from '../src/check.js';
+import { checkAll, type Case } from '../src/check.js';
 import { parseOptions, UsageError } from '../src/options.js';
 import { childArguments } from '../src/processes.js';
 import { loadPayloads, type Payload } from '../src/payloads.js';
@@ -9,6 +9,7 @@ import { forgetShapes, shuffled } from '../src/mixed.js';
 import { parseTrace } from '../src/deopts.js';
 import { buildRows, geoMeans, judgeBars, type Row } from '../src/summary.js';
 import { timeRounds, type Timed } from '../src/timing.js';
+import { timeSteadyRounds } from '../src/steady.js';
 import { cloneJson, copyBytes, differs } from '../src/values.js';
 
 const payloads = loadPayloads();
@@ -169,11 +170,14 @@ function encodeRows(oursNs: [number, number]): Row[] {
   ] satisfies Row[]);
 }
 
-Summary('the generated CBOR encoder bar is met at 1.35x with no payload below 1x', () => {
-  // 100/70 and 100/77: geomean 1.37x.
-  const bar = judgeBars(encodeRows([70, 77]), 2)[0];
-  assert.is(bar.status, 'met');
-  assert.is(judgeBars(encodeRows([70, 80]), 2)[0].status, 'not met', '1.34x is below the bar');
+Summary('the generated CBOR encoder bar is met at 1.3x with no payload below 0.95x', () => {
+  // 100/70 and 100/80: geomean 1.34x.
+  assert.is(judgeBars(encodeRows([70, 80]), 2)[0].status, 'met');
+  // 100/70 and 100/85: geomean 1.28x.
+  assert.is(judgeBars(encodeRows([70, 85]), 2)[0].status, 'not met', '1.28x is below the bar');
+  // 100/50 and 100/104: geomean 1.39x with one payload at 0.96x; 100/106 would be 0.94x.
+  assert.is(judgeBars(encodeRows([50, 104]), 2)[0].status, 'met');
+  assert.is(judgeBars(encodeRows([50, 106]), 2)[0].status, 'not met', 'a payload at 0.94x is below the floor');
 });
 
 Summary('the bars are judged on the ahead-of-time modules, not on compileCodec output', () => {
@@ -222,6 +226,43 @@ Rounds('a case that throws while timed is dropped from later rounds and reported
   assert.is(results.get(good)!.length, 2);
   assert.is(results.has(flaky), false);
   assert.instance(failed.get(flaky), RangeError);
+});
+
+const Steady = suite('steady mode');
+
+Steady('warms every case up, then times each once per round in an order that changes between rounds', async () => {
+  // Tiny budgets: this checks the bookkeeping and the order, not any timing.
+  const budget = { timeMs: 0.05, sampleUs: 5, minSamples: 2, estimateMs: 0.1, gc: false, warmupSamples: 1 };
+  const firstCalls: string[][] = [];
+  let round: string[] = [];
+  const makeCase = (name: string) => ({ run: () => { if (round.at(-1) !== name) round.push(name); return name; }, makeInput: () => 0 }) as unknown as Required<Case>;
+  const cases = ['a', 'b', 'c', 'd', 'e', 'f'].map(makeCase);
+  const estimates = new Map(cases.map((item) => [item, 100]));
+  const progress = () => {
+    firstCalls.push(round);
+    round = [];
+  };
+  const { results, failed } = await timeSteadyRounds(cases, estimates, budget, { rounds: 4, warmupMs: 0.05, seed: 7, progress });
+  firstCalls.push(round);
+  assert.is(failed.size, 0);
+  for (const item of cases) assert.is(results.get(item)!.length, 4);
+  // The warm-up pass, then four rounds: each visits every case once, and not all in one order.
+  assert.is(firstCalls.length, 5);
+  for (const visited of firstCalls) assert.equal([...visited].sort(), ['a', 'b', 'c', 'd', 'e', 'f']);
+  assert.ok(new Set(firstCalls.slice(1).map((visited) => visited.join(''))).size > 1);
+});
+
+Steady('is the default mode, with at least 300 ms of warm-up and 15 rounds of 20-30 ms slices', () => {
+  const options = parseOptions([]);
+  assert.is(options.mode, 'steady');
+  assert.ok(options.warmupMs >= 300);
+  assert.ok(options.rounds >= 15);
+  assert.ok(options.budget.timeMs >= 20 && options.budget.timeMs <= 30);
+  assert.is(parseOptions(['--steady']).out, 'latest');
+  assert.is(parseOptions(['--cold']).out, 'cold');
+  assert.is(parseOptions(['--cold', '--quick']).out, 'cold-quick');
+  assert.is(parseOptions(['--node', '24']).node, '24');
+  assert.throws(() => parseOptions(['--steady', '--mixed']), (error: unknown) => error instanceof UsageError);
 });
 
 const Mixed = suite('mixed mode');
@@ -311,6 +352,7 @@ Check.run();
 Registry.run();
 Summary.run();
 Rounds.run();
+Steady.run();
 Mixed.run();
 Deopts.run();
 Options.run();
