@@ -1,5 +1,5 @@
 /**
- * Real-world schemas with their valid documents (SchemaStore; `shared/realschemas/README.md`):
+ * Real-world schemas with their valid documents (SchemaStore; `test-data/realschemas/README.md`):
  * `<dir>/<name>/schema.json`, `refs/*.json` (other documents its `$ref`s reach, by URL) and
  * `docs/*.json`. The list is `<dir>/INDEX.json`; a folder without it (the repository's
  * `test-data/realschemas/`) lists every sub-folder, each with its own `index.json` entry.

@@ -1,33 +1,42 @@
 /**
- * `pnpm realschemas`: every schema of `shared/realschemas/` (SchemaStore schemas with their valid
- * documents) through binschema, one child process per schema with a timeout, and the report
- * `bench/results/realschemas.md`: compile time, ahead-of-time module size against the schema's
- * own size, encoded size against JSON, documents round-tripped, cbor-x agreement, failures.
+ * `pnpm realschemas [folder]`: every real schema (SchemaStore schemas with their valid documents)
+ * of the vendored `test-data/realschemas/`, or of the folder given, through binschema, one child
+ * process per schema with a timeout, and the report `bench/results/realschemas.md`: compile time,
+ * ahead-of-time module size against the schema's own size, encoded size against JSON, documents
+ * round-tripped, cbor-x agreement, failures.
  * Options: `--only <name>` (repeatable), `--timeout <seconds>` (default 900), `--out <file>`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testDataPath } from '../../test-data/index.js';
 import type { RealSchemaResult } from './realschemas-check.js';
 import { listRealSchemas, type RealSchemaEntry } from './realschemas-load.js';
 import { realSchemasMarkdown, type RealSchemaRun } from './realschemas-markdown.js';
 
 interface Options {
+  /** The folder of schemas (default: the vendored `test-data/realschemas/`). */
+  dir: string;
   only: string[];
   timeoutSeconds: number;
   out: string;
 }
 
 function parseArguments(argv: string[]): Options {
-  const options: Options = { only: [], timeoutSeconds: 900, out: fileURLToPath(new URL('../results/realschemas.md', import.meta.url)) };
+  const options: Options = { dir: testDataPath('realschemas/'), only: [], timeoutSeconds: 900, out: fileURLToPath(new URL('../results/realschemas.md', import.meta.url)) };
   for (let index = 0; index < argv.length; index++) {
     const value = argv[index + 1];
+    if (argv[index] === '--') continue;
+    if (!argv[index].startsWith('--')) {
+      options.dir = resolve(argv[index]);
+      continue;
+    }
     if (argv[index] === '--only' && value !== undefined) options.only.push(value);
     else if (argv[index] === '--timeout' && Number(value) > 0) options.timeoutSeconds = Number(value);
     else if (argv[index] === '--out' && value !== undefined) options.out = value;
-    else throw new Error(`usage: realschemas [--only <name>]… [--timeout <seconds>] [--out <file>] (at ${argv[index]})`);
+    else throw new Error(`usage: realschemas [folder] [--only <name>]… [--timeout <seconds>] [--out <file>] (at ${argv[index]})`);
     index++;
   }
   return options;
@@ -56,7 +65,8 @@ function lastLine(text: string | null): string {
 
 function main(): void {
   const options = parseArguments(process.argv.slice(2));
-  const dir = realSchemasDir();
+  const dir = options.dir;
+  console.log(`real schemas of ${dir}`);
   const entries = listRealSchemas(dir).filter((entry) => options.only.length === 0 || options.only.includes(entry.name));
   const scratch = mkdtempSync(join(tmpdir(), 'binschema-realschemas-'));
   const runs: RealSchemaRun[] = [];
@@ -71,19 +81,15 @@ function main(): void {
     rmSync(scratch, { recursive: true, force: true });
   }
   mkdirSync(dirname(options.out), { recursive: true });
-  writeFileSync(options.out, realSchemasMarkdown(runs, entries.length));
+  writeFileSync(options.out, realSchemasMarkdown(runs, entries.length, sourceName(dir)));
   console.log(`wrote ${options.out}`);
 }
 
 main();
 
-/**
- * The full set of 30 real schemas is material handed to the team beside the repository
- * (`../shared/realschemas`, or `$BINSCHEMA_SHARED/realschemas`); the tests use the subset vendored
- * in `test-data/realschemas` instead.
- */
-function realSchemasDir(): string {
-  const override = process.env.BINSCHEMA_SHARED;
-  if (override !== undefined && override !== '') return join(override, 'realschemas');
-  return fileURLToPath(new URL('../../../shared/realschemas/', import.meta.url));
+/** The folder as the report names it: relative to the repository when inside it, else its last two parts. */
+function sourceName(dir: string): string {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const inside = relative(root, dir);
+  return `${inside.startsWith('..') ? dir.split(/[\\/]/).filter(Boolean).slice(-2).join('/') : inside}/`;
 }
