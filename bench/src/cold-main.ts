@@ -36,7 +36,7 @@ export function parseColdOptions(argv: string[]): ColdOptions {
   return options;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const report = await runCold(parseColdOptions(process.argv.slice(2)));
     for (const bar of report.bars) console.log(`${bar.status}: ${bar.format} ${bar.direction} (${bar.detail})`);

@@ -97,12 +97,23 @@ function expectEqual(expected: unknown, actual: unknown, by: string, codec: Payl
  */
 export async function makeCells(payloads: Payload[], codecs: ColdCodec[]): Promise<ColdCell[]> {
   const cells: ColdCell[] = [];
+  // Each entry loads once for all payloads (ours: one CLI run generates every module).
+  const factories = new Map<CodecEntry, ((payload: Payload) => PayloadCodec) | Error>();
+  for (const { entry } of codecs) {
+    try {
+      factories.set(entry, await entry.load(payloads));
+    } catch (error) {
+      factories.set(entry, error instanceof Error ? error : new Error(String(error)));
+    }
+  }
   for (const format of ['cbor', 'ubjson'] as const) {
     for (const payload of payloads) {
       for (const { entry, child } of codecs.filter((codec) => codec.entry.format === format)) {
         let loaded: PayloadCodec | Error;
         try {
-          loaded = (await entry.load([payload]))(payload);
+          const factory = factories.get(entry)!;
+          if (factory instanceof Error) throw factory;
+          loaded = factory(payload);
         } catch (error) {
           loaded = error instanceof Error ? error : new Error(String(error));
         }
