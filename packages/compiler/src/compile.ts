@@ -3,17 +3,22 @@ import type { IrModule } from './ir/types.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from './ir/index.js';
 import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
-import { generateCborModule, type ApiEntry } from './emit/cbor-module.js';
-import { generateUbjsonModule } from './emit/ubjson-module.js';
+import type { ApiEntry, FormatBackEnd } from './emit/codec-module.js';
+import { cborBackEnd } from './emit/cbor/module.js';
+import { ubjsonBackEnd } from './emit/ubjson/module.js';
+import { LAYOUTS, type Layout } from './emit/layout.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
 import { version } from './version.js';
 import { CODE_SIZES, isCompact, type CodeSize } from './emit/code-size.js';
 
-/** Wire formats the compiler emits. */
-export type Format = 'cbor' | 'ubjson';
+/** The wire formats the compiler emits, by id: a format is one folder of `emit/` and one entry here. */
+const BACK_ENDS = { cbor: cborBackEnd, ubjson: ubjsonBackEnd } satisfies Record<string, FormatBackEnd>;
 
-const FORMATS: readonly string[] = ['cbor', 'ubjson'];
+/** Wire formats the compiler emits. */
+export type Format = keyof typeof BACK_ENDS;
+
+const FORMATS: readonly string[] = Object.keys(BACK_ENDS);
 
 export interface CompileOptions extends FrontEndOptions {
   format: Format;
@@ -44,10 +49,7 @@ export interface CompileOptions extends FrontEndOptions {
   layout?: Layout;
 }
 
-/** Object layouts on the wire (README "Compact layout"). */
-export type Layout = 'map' | 'compact';
-
-export const LAYOUTS: readonly string[] = ['map', 'compact'];
+export { LAYOUTS, type Layout };
 
 export interface GeneratedFile {
   fileName: string;
@@ -108,11 +110,10 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   const layout = options.layout ?? 'map';
   // The record tables write maps: with the compact layout, `auto` stays with the fast code.
   const compact = layout === 'map' && isCompact(ir, options.codeSize);
-  return underStackNet(ir.source, () => {
-    if (options.format === 'ubjson') return generateUbjsonModule(ir, { runtimeModule, preamble, fileName, mode, compact, layout });
-    const dagCbor = options.dagCbor === true;
-    return generateCborModule(ir, { deterministic: options.deterministic === true || dagCbor, dagCbor, runtimeModule, preamble, fileName, mode, compact, layout });
-  });
+  const backEnd: FormatBackEnd = BACK_ENDS[options.format];
+  const deterministic = options.deterministic === true;
+  const dagCbor = options.dagCbor === true;
+  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, fileName, mode, compact, layout, deterministic, dagCbor }));
 }
 
 /** Compiles a schema file. */

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { Decoder as CborXDecoder } from 'cbor-x';
 import { isDecodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
-import { sparseIsSmaller } from '../src/emit/compact-form.js';
+import { sparseIsSmaller } from '../src/emit/cbor/compact-form.js';
 import { fromHex as hex, toHex } from './support/values.js';
 import { testDataPath } from '../../../test-data/index.js';
 

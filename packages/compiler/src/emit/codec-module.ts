@@ -1,4 +1,4 @@
-import type { IrDefinition, IrModule } from '../ir/types.js';
+import type { IrArray, IrDefinition, IrModule } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './code.js';
 import { drainPredicates } from './predicates.js';
@@ -9,12 +9,13 @@ import type { PreludeHelper } from './prelude.js';
 import { assembleModule, type ModuleParts, type TypeSpec } from './module.js';
 import { Name } from './names.js';
 import { typeOf } from './types.js';
+import type { Layout } from './layout.js';
 
 /**
  * Format-neutral generated module: type names, the public `encode<Name>`/`decode<Name>` pairs,
  * the shared writer and reader, and the encoder and decoder functions behind them. A format
- * (`cbor-module.ts`, `ubjson-module.ts`) gives its emitters, prelude and what its public decode
- * does before and around the root read.
+ * (one folder: `cbor/`, `ubjson/`) gives its emitters, prelude and what its public decode does
+ * before and around the root read, as a `ModuleFormat`, and exports a `FormatBackEnd`.
  */
 
 /** One public codec pair: `encode<Name>`/`decode<Name>` (or `encode`/`decode` for the root). */
@@ -38,6 +39,24 @@ export interface ModuleOptions {
   deterministic?: boolean;
 }
 
+/** What `compile.ts` passes every format; a format ignores the options it has no use for. */
+export interface BackEndOptions extends ModuleOptions {
+  /** Object layout on the wire (README "Compact layout"). */
+  layout: Layout;
+  /** CBOR: RFC 8949 §4.2.1 deterministic encoders. */
+  deterministic: boolean;
+  /** CBOR: DAG-CBOR encoders (implies `deterministic`). */
+  dagCbor: boolean;
+}
+
+/** A wire format as the compiler sees it: a folder of `emit/` exports one of these. */
+export interface FormatBackEnd {
+  /** Format id (`cbor`): the `--format` value, the runtime subpath and the file name's middle part. */
+  id: string;
+  /** The generated module text for an IR module, plus the names of its public functions. */
+  generate(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] };
+}
+
 /** What a wire format gives the module skeleton. */
 export interface ModuleFormat {
   /** Format id: the runtime subpath and the `format` of errors (`cbor`). */
@@ -57,6 +76,10 @@ export interface ModuleFormat {
   rootRead(context: ModuleContext, reader: Name, shared: Name): Code;
   /** Read functions take the value's consumed marker after `reader, depth` (UBJSON). */
   readsMarker?: true;
+  /** What a stream of root items is, for the JSDoc of `decodeStream` (`a CBOR sequence (RFC 8742)`). */
+  streamItems: string;
+  /** Arrays the format's own code writes better than the runtime's `writeList` (codeSize 'compact' keeps their functions). */
+  ownsList?(node: IrArray): boolean;
 }
 
 interface ApiPair {
@@ -71,6 +94,7 @@ interface ApiPair {
 export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): { text: string; api: ApiEntry[] } {
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
+  if (format.ownsList !== undefined) context.ownsList = format.ownsList;
   context.compact = options.compact;
   context.sortedKeys = options.deterministic === true;
   const encodeRoot = context.scope.claim('encode');
@@ -227,7 +251,7 @@ function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
  * (`cborDecoderStream`, `ubjsonEncoderStream`, …) around the root `decode`/`encode`.
  */
 function streamFunctions(context: ModuleContext, format: ModuleFormat, root: ApiPair, decodeStream: Name, encodeStream: Name): FunctionSpec[] {
-  const sequence = format.id === 'cbor' ? 'a CBOR sequence (RFC 8742)' : 'concatenated UBJSON values';
+  const sequence = format.streamItems;
   return [
     {
       name: decodeStream,

@@ -1,4 +1,4 @@
-import type { IrModule, IrNode } from '../ir/types.js';
+import type { IrArray, IrModule, IrNode } from '../ir/types.js';
 import { definitionsOf, type Definitions } from '../plan/shape.js';
 import { Code, commentText, literal } from './code.js';
 import { NameScope, type Name } from './names.js';
@@ -43,6 +43,8 @@ export class ModuleContext {
   compact = false;
   /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
   sortedKeys = false;
+  /** Compact mode: arrays the format writes itself rather than through the runtime's `writeList` (ModuleFormat.ownsList). */
+  ownsList: (node: IrArray) => boolean = () => false;
   /** Compact mode: the record table of each object that has one (`record-table.ts`). */
   readonly recordTables = new Map<IrNode, Name>();
   /** Compact mode: the write and read functions of a node, for table rows that need their own. */

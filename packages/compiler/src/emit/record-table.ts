@@ -6,7 +6,6 @@ import { patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import type { Name } from './names.js';
-import { typedArrayItems } from '../plan/ubjson.js';
 
 /**
  * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
@@ -43,13 +42,13 @@ function scalarCodec(node: IrNode): string | undefined {
 
 /**
  * An array with nothing but its items to check: written and read by the runtime's
- * `writeList`/`readList`. Not in UBJSON when specialised code writes it as a typed container
- * (`[$I#n`, items of a fixed integer range), which `writeList` does not.
+ * `writeList`/`readList`. Not when the format's specialised code writes it in a form `writeList`
+ * does not (UBJSON's typed containers, `[$I#n`: `ModuleFormat.ownsList`).
  */
 function isPlainList(context: ModuleContext, node: IrNode): node is IrArray {
   return (
     node.kind === 'array' &&
-    !(context.format === 'ubjson' && typedArrayItems(node) !== undefined) &&
+    !context.ownsList(node) &&
     node.checks === undefined &&
     node.prefixItems.length === 0 &&
     node.items.kind !== 'never' &&

@@ -1,12 +1,12 @@
-import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, js, literal, Lines } from './code.js';
-import type { Name, NameScope } from './names.js';
-import { readUndeclaredEntry } from './decode-object.js';
-import { cborObjectDecoding } from './cbor-decode-object.js';
-import { compactPositions } from './compact-positions.js';
-import { declaredNames, extrasNode } from './compact-extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
-import type { CborDecoderEmitter } from './cbor-decode.js';
+import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
+import { Code, comment, js, literal, Lines } from '../code.js';
+import type { Name, NameScope } from '../names.js';
+import { readUndeclaredEntry } from '../decode-object.js';
+import { cborObjectDecoding } from './decode-object.js';
+import { compactPositions } from '../compact-positions.js';
+import { declaredNames, extrasNode } from '../compact-extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-decode-shared.js';
+import type { CborDecoderEmitter } from './decode.js';
 
 /**
  * CBOR decoders of the compact layout (README "Compact layout"). The first byte tells an object's

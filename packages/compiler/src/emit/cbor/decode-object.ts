@@ -1,11 +1,11 @@
-import type { IrObject } from '../ir/types.js';
-import { planCborObject } from '../plan/cbor.js';
-import { Code, inlineComment, js, literal, Lines } from './code.js';
-import { pathWords } from './context.js';
-import type { Name } from './names.js';
-import { keyDoc } from './cbor-encode.js';
-import type { CborDecoderEmitter } from './cbor-decode.js';
-import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from './decode-object.js';
+import type { IrObject } from '../../ir/types.js';
+import { planCborObject } from '../../plan/cbor.js';
+import { Code, inlineComment, js, literal, Lines } from '../code.js';
+import { pathWords } from '../context.js';
+import type { Name } from '../names.js';
+import { keyDoc } from './encode.js';
+import type { CborDecoderEmitter } from './decode.js';
+import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from '../decode-object.js';
 
 /**
  * How CBOR decoders read maps (`decode-object.ts` has the rest): a head with a count or an

@@ -1,18 +1,18 @@
-import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from '../compile.js';
-import { emitCompactObjectReader, emitIndexedUnionReader, readCborEnumIndex } from './cbor-decode-compact.js';
-import { variantReaders } from './compact-decode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
-import { compactUnion } from './compact-unions.js';
-import type { JsonType } from '../plan/shape.js';
-import { Code, js, joinCode, literal, Lines } from './code.js';
-import { cborText } from '../plan/cbor.js';
-import { keyDoc } from './cbor-encode.js';
-import { ModuleContext } from './context.js';
-import type { Name, NameScope } from './names.js';
-import { cborObjectDecoding } from './cbor-decode-object.js';
-import { emitObjectReader } from './decode-object.js';
-import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from './decode-skeleton.js';
+import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import { emitCompactObjectReader, emitIndexedUnionReader, readCborEnumIndex } from './decode-compact.js';
+import { variantReaders } from '../compact-decode-shared.js';
+import { isIndexedEnum, isPositional } from '../compact-positions.js';
+import { compactUnion } from '../compact-unions.js';
+import type { JsonType } from '../../plan/shape.js';
+import { Code, js, joinCode, literal, Lines } from '../code.js';
+import { cborText } from '../../plan/cbor.js';
+import { keyDoc } from './encode.js';
+import { ModuleContext } from '../context.js';
+import type { Name, NameScope } from '../names.js';
+import { cborObjectDecoding } from './decode-object.js';
+import { emitObjectReader } from '../decode-object.js';
+import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from '../decode-skeleton.js';
 
 /**
  * Emits CBOR decoders on the shared skeleton (`decode-skeleton.ts`): read functions take

@@ -1,11 +1,11 @@
-import type { IrObject } from '../ir/types.js';
-import { Code, comment, inlineComment, js, joinCode, Lines } from './code.js';
-import type { Name, NameScope } from './names.js';
-import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
-import { compactPositions, type CompactPositions } from './compact-positions.js';
+import type { IrObject } from '../../ir/types.js';
+import { Code, comment, inlineComment, js, joinCode, Lines } from '../code.js';
+import type { Name, NameScope } from '../names.js';
+import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
+import { compactPositions, type CompactPositions } from '../compact-positions.js';
 import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
-import { byForm, checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from './compact-encode-shared.js';
-import type { CborEncoderEmitter } from './cbor-encode.js';
+import { byForm, checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from '../compact-encode-shared.js';
+import type { CborEncoderEmitter } from './encode.js';
 
 /**
  * CBOR encoders of the compact layout (README "Compact layout"). An object has two forms, and

@@ -1,15 +1,15 @@
-import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from '../compile.js';
-import { emitCompactObjectWriter, writeIndex } from './cbor-encode-compact.js';
-import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
-import type { Fail } from './checks.js';
-import { Code, inlineComment, js, joinCode, Lines } from './code.js';
-import { cborText, planCborObject } from '../plan/cbor.js';
-import { ModuleContext } from './context.js';
-import type { Name, NameScope } from './names.js';
-import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
-import { EncoderEmitter } from './encode-skeleton.js';
+import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import { emitCompactObjectWriter, writeIndex } from './encode-compact.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
+import { isIndexedEnum, isPositional } from '../compact-positions.js';
+import type { Fail } from '../checks.js';
+import { Code, inlineComment, js, joinCode, Lines } from '../code.js';
+import { cborText, planCborObject } from '../../plan/cbor.js';
+import { ModuleContext } from '../context.js';
+import type { Name, NameScope } from '../names.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
+import { EncoderEmitter } from '../encode-skeleton.js';
 
 /**
  * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written by

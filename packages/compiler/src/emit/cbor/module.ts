@@ -1,20 +1,10 @@
-import type { IrModule } from '../ir/types.js';
-import type { Layout } from '../compile.js';
-import { js } from './code.js';
-import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './cbor-prelude.js';
-import { CborEncoderEmitter } from './cbor-encode.js';
-import { CborDecoderEmitter } from './cbor-decode.js';
-import { generateFormatModule, type ApiEntry, type ModuleFormat, type ModuleOptions } from './codec-module.js';
-
-export type { ApiEntry } from './codec-module.js';
-
-export interface CborModuleOptions extends ModuleOptions {
-  deterministic: boolean;
-  /** DAG-CBOR encoders (implies `deterministic`): float64 numbers, `writeDagAny` for unknown shapes. */
-  dagCbor: boolean;
-  /** Object layout on the wire (README "Compact layout"). */
-  layout: Layout;
-}
+import type { IrModule } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import { js } from '../code.js';
+import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './prelude.js';
+import { CborEncoderEmitter } from './encode.js';
+import { CborDecoderEmitter } from './decode.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
 
 /** The CBOR parts of a generated module; the rest is `codec-module.ts`. */
 function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): ModuleFormat {
@@ -32,10 +22,15 @@ function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): M
       js`if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) ${shared}.pos = 3;`,
     ],
     rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')})`,
+    streamItems: 'a CBOR sequence (RFC 8742)',
   };
 }
 
-/** The generated CBOR module for an IR module, plus the names of its public functions. */
-export function generateCborModule(ir: IrModule, options: CborModuleOptions): { text: string; api: ApiEntry[] } {
-  return generateFormatModule(ir, cborFormat(options.deterministic, options.dagCbor, options.layout), options);
+/** The generated CBOR module for an IR module (DAG-CBOR implies deterministic), plus the names of its public functions. */
+function generateCborModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+  const deterministic = options.deterministic || options.dagCbor;
+  return generateFormatModule(ir, cborFormat(deterministic, options.dagCbor, options.layout), { ...options, deterministic });
 }
+
+/** CBOR (RFC 8949), with its deterministic and DAG-CBOR encoders. */
+export const cborBackEnd: FormatBackEnd = { id: 'cbor', generate: generateCborModule };

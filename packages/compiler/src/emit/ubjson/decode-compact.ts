@@ -1,11 +1,11 @@
-import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
+import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, literal, Lines } from './code.js';
-import type { Name, NameScope } from './names.js';
-import { compactPositions } from './compact-positions.js';
-import { declaredNames, extrasNode } from './compact-extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
-import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
+import { Code, comment, hexLiteral, js, literal, Lines } from '../code.js';
+import type { Name, NameScope } from '../names.js';
+import { compactPositions } from '../compact-positions.js';
+import { declaredNames, extrasNode } from '../compact-extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-decode-shared.js';
+import type { UbjsonDecoderEmitter } from './decode.js';
 
 /**
  * UBJSON decoders of the compact layout (README "Compact layout"). The marker tells an object's

@@ -1,10 +1,10 @@
 import { Marker } from '@binschema/runtime/ubjson';
-import { planUbjsonObject } from '../plan/ubjson.js';
-import { hexLiteral, js, literal, type Code } from './code.js';
-import { keyDoc } from './ubjson-encode.js';
-import type { UbjsonDecoderEmitter } from './ubjson-decode.js';
-import type { Name } from './names.js';
-import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from './decode-object.js';
+import { planUbjsonObject } from '../../plan/ubjson.js';
+import { hexLiteral, js, literal, type Code } from '../code.js';
+import { keyDoc } from './encode.js';
+import type { UbjsonDecoderEmitter } from './decode.js';
+import type { Name } from '../names.js';
+import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from '../decode-object.js';
 
 /**
  * How UBJSON decoders read objects (`decode-object.ts` has the rest): plain (`{…}`), counted

@@ -1,19 +1,19 @@
-import type { IrArray, IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from '../compile.js';
-import type { ModuleContext } from './context.js';
-import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './ubjson-decode-compact.js';
-import { variantReaders } from './compact-decode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
-import { compactUnion } from './compact-unions.js';
+import type { IrArray, IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import type { ModuleContext } from '../context.js';
+import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './decode-compact.js';
+import { variantReaders } from '../compact-decode-shared.js';
+import { isIndexedEnum, isPositional } from '../compact-positions.js';
+import { compactUnion } from '../compact-unions.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import type { JsonType } from '../plan/shape.js';
-import { Code, hexLiteral, js, joinCode, literal, Lines } from './code.js';
-import { markersOfJsonType, ubjsonKey } from '../plan/ubjson.js';
-import { keyDoc } from './ubjson-encode.js';
-import type { Name, NameScope } from './names.js';
-import { shortLengthMarker, ubjsonObjectDecoding } from './ubjson-decode-object.js';
-import { emitObjectReader } from './decode-object.js';
-import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TryHooks, type TypeDispatch } from './decode-skeleton.js';
+import type { JsonType } from '../../plan/shape.js';
+import { Code, hexLiteral, js, joinCode, literal, Lines } from '../code.js';
+import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
+import { keyDoc } from './encode.js';
+import type { Name, NameScope } from '../names.js';
+import { shortLengthMarker, ubjsonObjectDecoding } from './decode-object.js';
+import { emitObjectReader } from '../decode-object.js';
+import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TryHooks, type TypeDispatch } from '../decode-skeleton.js';
 
 /** The marker parameter of every read function. */
 const MARKER = new Code('marker');

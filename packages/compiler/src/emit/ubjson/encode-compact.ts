@@ -1,12 +1,12 @@
-import type { IrObject } from '../ir/types.js';
+import type { IrObject } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, Lines } from './code.js';
-import type { Name, NameScope } from './names.js';
-import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
-import { compactPositions, type CompactPositions } from './compact-positions.js';
-import { byForm, checkOmittedConstants, lastPresentLength, writeExtrasObject, type Form } from './compact-encode-shared.js';
-import { ubjsonKey, ubjsonLength } from '../plan/ubjson.js';
-import type { UbjsonEncoderEmitter } from './ubjson-encode.js';
+import { Code, comment, hexLiteral, js, Lines } from '../code.js';
+import type { Name, NameScope } from '../names.js';
+import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
+import { compactPositions, type CompactPositions } from '../compact-positions.js';
+import { byForm, checkOmittedConstants, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';
+import { ubjsonKey, ubjsonLength } from '../../plan/ubjson.js';
+import type { UbjsonEncoderEmitter } from './encode.js';
 
 /**
  * UBJSON encoders of the compact layout (README "Compact layout"). UBJSON has no `undefined` and

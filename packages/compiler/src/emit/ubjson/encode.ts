@@ -1,21 +1,21 @@
-import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from '../compile.js';
+import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, joinCode, Lines } from './code.js';
-import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../plan/ubjson.js';
-import { numberChecks, type Fail } from './checks.js';
-import type { Name, NameScope } from './names.js';
-import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
-import { EncoderEmitter } from './encode-skeleton.js';
-import type { ModuleContext } from './context.js';
-import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './ubjson-encode-compact.js';
-import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { Code, comment, hexLiteral, js, joinCode, Lines } from '../code.js';
+import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../../plan/ubjson.js';
+import { numberChecks, type Fail } from '../checks.js';
+import type { Name, NameScope } from '../names.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
+import { EncoderEmitter } from '../encode-skeleton.js';
+import type { ModuleContext } from '../context.js';
+import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
+import { isIndexedEnum, isPositional } from '../compact-positions.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
  * array headers) are written as inline stores after one `ensure`; longer ones are copied from a
- * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, cbor-encode.ts).
+ * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, cbor/encode.ts).
  */
 const INLINE_CONSTANT_BYTES = 16;
 

@@ -1,15 +1,11 @@
-import type { IrModule } from '../ir/types.js';
-import type { Layout } from '../compile.js';
-import { js } from './code.js';
-import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './ubjson-prelude.js';
-import { UbjsonEncoderEmitter } from './ubjson-encode.js';
-import { UbjsonDecoderEmitter } from './ubjson-decode.js';
-import { generateFormatModule, type ApiEntry, type ModuleFormat, type ModuleOptions } from './codec-module.js';
-
-export interface UbjsonModuleOptions extends ModuleOptions {
-  /** Object layout on the wire (README "Compact layout"). */
-  layout: Layout;
-}
+import type { IrModule } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import { js } from '../code.js';
+import { typedArrayItems } from '../../plan/ubjson.js';
+import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
+import { UbjsonEncoderEmitter } from './encode.js';
+import { UbjsonDecoderEmitter } from './decode.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
 
 /**
  * The UBJSON parts of a generated module (the same exports, types and names as the CBOR module;
@@ -29,10 +25,16 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     decodeStart: (context) => [js`${context.use('BUDGET')}.left = ${context.runtime('DEFAULT_MAX_COUNT')};`],
     rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')}, ${context.use('readMarker')}(${shared}))`,
     readsMarker: true,
+    streamItems: 'concatenated UBJSON values',
+    // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's writeList does not write.
+    ownsList: (node) => typedArrayItems(node) !== undefined,
   };
 }
 
-/** The generated UBJSON module for an IR module, plus the names of its public functions. */
-export function generateUbjsonModule(ir: IrModule, options: UbjsonModuleOptions): { text: string; api: ApiEntry[] } {
-  return generateFormatModule(ir, ubjsonFormat(options.layout), options);
+/** The generated UBJSON module for an IR module (no canonical form: `deterministic` and `dagCbor` do not apply). */
+function generateUbjsonModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+  return generateFormatModule(ir, ubjsonFormat(options.layout), { ...options, deterministic: false });
 }
+
+/** UBJSON (Draft 12), the map and compact layouts. */
+export const ubjsonBackEnd: FormatBackEnd = { id: 'ubjson', generate: generateUbjsonModule };
