@@ -8,62 +8,15 @@
  * Usage: node cold-child.mjs '<spec as JSON>' with the spec
  *   { format, direction: 'encode' | 'decode', codec: '<id>' | { module: '<file>' },
  *     payload: '<payload .json>', input?: '<bytes to decode>', counts: [1, 10, 100, 1000], result: '<file>' }
- * `codec` is an id of `PEERS` below, or a module exporting `encode` and `decode` (ours: a
- * `binschema compile --target js` module). The result file gets the last encoder output's bytes,
- * or the last decoded value through `v8.serialize`.
+ * `codec` is a registry id, called as `peer-calls.mjs` says (the registry calls peers through it
+ * too), or a module exporting `encode` and `decode` (ours: a `binschema compile --target js`
+ * module). The result file gets the last encoder output's bytes, or the last decoded value
+ * through `v8.serialize`. Importing `peer-calls.mjs` imports no codec: each loader imports its own.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { serialize } from 'node:v8';
-
-/**
- * How each peer is imported and called, as `registry.ts` does in process (the same constructors
- * and options; keep the two in step). Each loader imports only its own package.
- */
-const PEERS = {
-  'cbor/cbor-x': async () => {
-    const { Encoder } = await import('cbor-x');
-    const codec = new Encoder({ useRecords: false });
-    return { encode: (value) => codec.encode(value), decode: (bytes) => codec.decode(bytes) };
-  },
-  'cbor/json-pack': async () => {
-    const { CborEncoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoder.js');
-    const { CborDecoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoder.js');
-    const encoder = new CborEncoder();
-    const decoder = new CborDecoder();
-    return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
-  },
-  'cbor/cborg': async () => {
-    const cborg = await import('cborg');
-    return { encode: (value) => cborg.encode(value), decode: (bytes) => cborg.decode(bytes) };
-  },
-  'cbor/msgpackr': async () => {
-    const { Packr } = await import('msgpackr');
-    const packr = new Packr({ useRecords: false });
-    return { encode: (value) => packr.pack(value), decode: (bytes) => packr.unpack(bytes) };
-  },
-  'ubjson/json-pack': async () => {
-    const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
-    const { UbjsonDecoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonDecoder.js');
-    // The Writer of the @jsonjoy.com/buffers that json-pack itself depends on.
-    const requireFromJsonPack = createRequire(import.meta.resolve('@jsonjoy.com/json-pack/package.json'));
-    const { Writer } = requireFromJsonPack('@jsonjoy.com/buffers/lib/Writer');
-    const encoder = new UbjsonEncoder(new Writer());
-    const decoder = new UbjsonDecoder();
-    return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
-  },
-  'ubjson/@shelacek/ubjson': async () => {
-    const ubjson = await import('@shelacek/ubjson');
-    // decode takes an ArrayBuffer: each input gets its own.
-    return { encode: (value) => ubjson.encode(value), decode: (buffer) => ubjson.decode(buffer), prepare: (bytes) => copyBytes(bytes).buffer };
-  },
-};
-
-/** JSON, the baseline of both formats: the payload's own text in, a Buffer out. */
-async function json() {
-  return { encode: (value) => Buffer.from(JSON.stringify(value)), decode: (buffer) => JSON.parse(buffer.toString()), prepare: (bytes) => Buffer.from(bytes) };
-}
+import { loadPeerCalls } from './peer-calls.mjs';
 
 async function loadCodec(format, codec) {
   if (typeof codec === 'object') {
@@ -71,10 +24,7 @@ async function loadCodec(format, codec) {
     if (typeof module.encode !== 'function' || typeof module.decode !== 'function') throw new TypeError(`${codec.module} exports no encode/decode`);
     return { encode: module.encode, decode: module.decode };
   }
-  if (codec === 'JSON') return json();
-  const load = PEERS[`${format}/${codec}`];
-  if (load === undefined) throw new TypeError(`no cold loader for ${format} ${codec}`);
-  return load();
+  return loadPeerCalls(format, codec);
 }
 
 /** A deep copy of JSON data, as `values.ts` cloneJson: a fresh input per call, nothing to memoise on identity. */

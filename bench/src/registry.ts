@@ -4,10 +4,10 @@
  * the rest of the run goes on. Peers run with their documented defaults unless noted.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Payload } from './payloads.js';
 import { generateModules, importModule, type GeneratedModule } from './aot.js';
 import { copyBytes } from './values.js';
+import { loadPeerCalls } from './peer-calls.mjs';
 import { schemadEntries } from './schemad.js';
 
 /** The id of the ahead-of-time modules: the codec the bars are judged on. */
@@ -82,67 +82,17 @@ function peer(id: string, pkg: string, api: [string, string] | [], format: Forma
   };
 }
 
-/** json-pack's Writer lives in @jsonjoy.com/buffers; load the copy json-pack itself depends on. */
-function jsonPackWriter(): new () => unknown {
-  const requireFromJsonPack = createRequire(import.meta.resolve('@jsonjoy.com/json-pack/package.json'));
-  return requireFromJsonPack('@jsonjoy.com/buffers/lib/Writer').Writer;
-}
-
+/** The peers, each called as `peer-calls.mjs` says (shared with the cold mode's child processes). */
 function peers(): CodecEntry[] {
+  const calls = (format: Format, id: string) => () => loadPeerCalls(format, id);
   return [
-    peer('cbor-x', 'cbor-x', [], 'cbor', ['new Encoder({ useRecords: false }); the same instance decodes'], async () => {
-      const { Encoder } = await import('cbor-x');
-      const codec = new Encoder({ useRecords: false });
-      return { encode: (value) => codec.encode(value), decode: (bytes: Uint8Array) => codec.decode(bytes) };
-    }),
-    peer('json-pack', '@jsonjoy.com/json-pack', ['CborEncoder', 'CborDecoder'], 'cbor', [], async () => {
-      const { CborEncoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoder.js');
-      const { CborDecoder } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoder.js');
-      const encoder = new CborEncoder();
-      const decoder = new CborDecoder();
-      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
-    }),
-    peer('json-pack fast', '@jsonjoy.com/json-pack', ['CborEncoderFast', 'CborDecoderBase'], 'cbor', ['the JSON-only variants'], async () => {
-      const { CborEncoderFast } = await import('@jsonjoy.com/json-pack/lib/cbor/CborEncoderFast.js');
-      const { CborDecoderBase } = await import('@jsonjoy.com/json-pack/lib/cbor/CborDecoderBase.js');
-      const encoder = new CborEncoderFast();
-      const decoder = new CborDecoderBase();
-      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
-    }),
-    peer('cborg', 'cborg', [], 'cbor', ['defaults: encode sorts map keys (length-first), decode returns BigInt beyond 2^53'], async () => {
-      const cborg = await import('cborg');
-      return { encode: (value) => cborg.encode(value), decode: (bytes: Uint8Array) => cborg.decode(bytes) };
-    }),
-    peer('node-cbor', 'cbor', ['Encoder', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB; encode ends an Encoder stream with the value and concatenates every chunk it reads back (its encodeOne returns only the first chunk on Node 26, so its decodeFirstSync then says "Insufficient data"); encode returns a Buffer'], async () => {
-      // CommonJS: its classes and functions are on the default export.
-      const { default: cbor } = await import('cbor');
-      // Passed on to the stream.Transform it extends; not in its EncodingOptions type.
-      const options = { highWaterMark: 1 << 24 } as unknown as ConstructorParameters<typeof cbor.Encoder>[0];
-      const encode = (value: unknown): Buffer => {
-        const encoder = new cbor.Encoder(options);
-        encoder.end(value);
-        const chunks: Buffer[] = [];
-        for (let chunk: Buffer | null; (chunk = encoder.read()) !== null;) chunks.push(chunk);
-        return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      };
-      return { encode, decode: (bytes: Uint8Array) => cbor.decodeFirstSync(bytes) };
-    }),
-    peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], async () => {
-      const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
-      const { UbjsonDecoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonDecoder.js');
-      const Writer = jsonPackWriter();
-      const encoder = new UbjsonEncoder(new Writer() as ConstructorParameters<typeof UbjsonEncoder>[0]);
-      const decoder = new UbjsonDecoder();
-      return { encode: (value) => encoder.encode(value), decode: (bytes: Uint8Array) => decoder.decode(bytes) };
-    }),
-    peer('@shelacek/ubjson', '@shelacek/ubjson', [], 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], async () => {
-      const ubjson = await import('@shelacek/ubjson');
-      return {
-        encode: (value) => ubjson.encode(value),
-        decode: (buffer: ArrayBuffer) => ubjson.decode(buffer),
-        prepare: (bytes) => copyBytes(bytes).buffer,
-      };
-    }),
+    peer('cbor-x', 'cbor-x', [], 'cbor', ['new Encoder({ useRecords: false }); the same instance decodes'], calls('cbor', 'cbor-x')),
+    peer('json-pack', '@jsonjoy.com/json-pack', ['CborEncoder', 'CborDecoder'], 'cbor', [], calls('cbor', 'json-pack')),
+    peer('json-pack fast', '@jsonjoy.com/json-pack', ['CborEncoderFast', 'CborDecoderBase'], 'cbor', ['the JSON-only variants'], calls('cbor', 'json-pack fast')),
+    peer('cborg', 'cborg', [], 'cbor', ['defaults: encode sorts map keys (length-first), decode returns BigInt beyond 2^53'], calls('cbor', 'cborg')),
+    peer('node-cbor', 'cbor', ['Encoder', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB; encode ends an Encoder stream with the value and concatenates every chunk it reads back (its encodeOne returns only the first chunk on Node 26, so its decodeFirstSync then says "Insufficient data"); encode returns a Buffer'], calls('cbor', 'node-cbor')),
+    peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], calls('ubjson', 'json-pack')),
+    peer('@shelacek/ubjson', '@shelacek/ubjson', [], 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], calls('ubjson', '@shelacek/ubjson')),
   ];
 }
 
@@ -156,11 +106,7 @@ function json(format: Format): CodecEntry {
     origin: 'baseline',
     notes: ['Buffer.from(JSON.stringify(v)) / JSON.parse(buffer.toString()); decodes the JSON text, not the binary format'],
     async load() {
-      const codec: PayloadCodec = {
-        encode: (value) => Buffer.from(JSON.stringify(value)),
-        decode: (buffer: Buffer) => JSON.parse(buffer.toString()),
-        prepare: (bytes) => Buffer.from(bytes),
-      };
+      const codec = { prepare: copyBytes, ...(await loadPeerCalls(format, 'JSON')) };
       return () => codec;
     },
   };
@@ -180,9 +126,7 @@ function msgpackr(): CodecEntry {
     origin: 'baseline',
     notes: ['a reference point in another format (MessagePack), never the fastest peer; decodes its own encoding'],
     async load() {
-      const { Packr } = await import('msgpackr');
-      const packr = new Packr({ useRecords: false });
-      const codec: PayloadCodec = { encode: (value) => packr.pack(value), decode: (bytes: Uint8Array) => packr.unpack(bytes), prepare: copyBytes };
+      const codec = { prepare: copyBytes, ...(await loadPeerCalls('cbor', 'msgpackr')) };
       return () => codec;
     },
   };
