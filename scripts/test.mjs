@@ -28,7 +28,8 @@ function runPass(label, pattern, preloads) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', ...preloads.flatMap((file) => ['--import', file]), '--stack-size=984', uvu, '.', pattern, '-i', 'node_modules', '-i', 'dist'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: plainEnv() },
+    // BINSCHEMA_TEST_PASS tells a test which pass it is in (test/buffer-visibility.test.ts).
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...plainEnv(), BINSCHEMA_TEST_PASS: preloads.includes(withoutBuffer) ? 'without-buffer' : 'node' } },
   );
   let output = '';
   child.stdout.on('data', (chunk) => {
