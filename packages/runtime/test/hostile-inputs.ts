@@ -3,6 +3,7 @@
 import { Buffer } from 'node:buffer';
 import { decode as decodeCbor } from '../src/cbor/index.js';
 import { decode as decodeUbjson } from '../src/ubjson/index.js';
+import { decode as decodeMsgpack } from '../src/msgpack/index.js';
 
 export interface HostileCase {
   /** Decodes the hostile input (throws its `DecodeError`, or returns). */
@@ -60,10 +61,46 @@ function highPrecision(): HostileCase {
   return { hostile: () => decodeUbjson(hostile), honest: () => decodeUbjson(honest) };
 }
 
+function nestedMsgpack(): HostileCase {
+  // 0xdc 0xffff: an array16 declaring 65,535 elements (spec.md "array format family"), each the next.
+  const hostile = repeated([0xdc, 0xff, 0xff], LEVELS);
+  // The same size of valid MessagePack: an array16 of 23,000 arrays [1, 1] (0x92 0x01 0x01).
+  const honest = repeated([0x92, 0x01, 0x01], LEVELS, [0xdc, LEVELS >> 8, LEVELS & 0xff]);
+  return { hostile: () => decodeMsgpack(hostile), honest: () => decodeMsgpack(honest) };
+}
+
+/** 100,000 fixarrays of one element (0x91), each holding the next; honest: 100,000 fixints in an array32. */
+function nestedFixarrays(): HostileCase {
+  const hostile = new Uint8Array(100_000).fill(0x91);
+  const honest = repeated([0x01], 100_000, [0xdd, 0x00, 0x01, 0x86, 0xa0]);
+  return { hostile: () => decodeMsgpack(hostile), honest: () => decodeMsgpack(honest) };
+}
+
+/** A 6-byte input: `first` with a 32-bit length or count of 2^32-1 and one byte; honest: a 6-byte item. */
+function hugeHead(first: number): () => HostileCase {
+  const hostile = Uint8Array.of(first, 0xff, 0xff, 0xff, 0xff, 0x00);
+  const honest = Uint8Array.of(0xa5, 0x61, 0x62, 0x63, 0x64, 0x65);
+  return () => ({ hostile: () => decodeMsgpack(hostile), honest: () => decodeMsgpack(honest) });
+}
+
+/** A short input that is not MessagePack: `hostile` bytes; honest: the fixint 1. */
+function shortMsgpack(hostile: number[]): () => HostileCase {
+  const bytes = Uint8Array.from(hostile);
+  return () => ({ hostile: () => decodeMsgpack(bytes), honest: () => decodeMsgpack(Uint8Array.of(0x01)) });
+}
+
 export const CASES: Record<string, () => HostileCase> = {
   'cbor-nested-counts': () => nestedCbor(),
   'cbor-nested-counts-deep': () => nestedCbor({ maxDepth: 2_000 }),
   'ubjson-nested-counts': nestedUbjson,
   'cbor-bignum': bignum,
   'ubjson-high-precision': highPrecision,
+  'msgpack-nested-counts': nestedMsgpack,
+  'msgpack-nested-fixarrays': nestedFixarrays,
+  'msgpack-array32-head': hugeHead(0xdd),
+  'msgpack-map32-head': hugeHead(0xdf),
+  'msgpack-str32-head': hugeHead(0xdb),
+  'msgpack-bin32-head': hugeHead(0xc6),
+  'msgpack-reserved-byte': shortMsgpack([0xc1]),
+  'msgpack-trailing-byte': shortMsgpack([0x01, 0x02]),
 };

@@ -30,7 +30,7 @@ function runChild(name: string): Outcome {
   return JSON.parse(output.trim().split('\n').at(-1)!) as Outcome;
 }
 
-function withinBounds(name: string, expectedCode: string): void {
+function withinBounds(name: string, expectedCode: string): Outcome {
   let outcome: Outcome;
   try {
     outcome = runChild(name);
@@ -41,6 +41,7 @@ function withinBounds(name: string, expectedCode: string): void {
   assert.is(outcome.code, expectedCode);
   const bound = Math.max(FLOOR_MS, TIME_FACTOR * outcome.honestMs);
   assert.ok(outcome.hostileMs <= bound, `${name}: ${outcome.hostileMs.toFixed(1)} ms, bound ${bound.toFixed(1)} ms (honest ${outcome.honestMs.toFixed(1)} ms)`);
+  return outcome;
 }
 
 const nested = suite('preallocation bounded by the input across all open containers');
@@ -70,6 +71,31 @@ numbers('a UBJSON H value of 1 Mi digits decodes in linear time', () => {
 });
 
 numbers.run();
+
+const msgpack = suite('hostile MessagePack');
+/** Issue 25: each hostile MessagePack input fails within 200 ms (and the child's heap bound, below 256 MiB). */
+const MSGPACK_MS = 200;
+
+// [case, code]: the DecodeError each case ends in (hostile-inputs.ts says what the bytes are).
+const MSGPACK_CASES: [string, string, string][] = [
+  ['msgpack-nested-counts', 'too-deep', 'array16 heads that each declare 65,535 elements, nested'],
+  ['msgpack-nested-fixarrays', 'too-deep', '100,000 nested fixarrays'],
+  ['msgpack-array32-head', 'unexpected-end', 'an array32 head of 2^32-1 elements in 6 bytes'],
+  ['msgpack-map32-head', 'unexpected-end', 'a map32 head of 2^32-1 entries in 6 bytes'],
+  ['msgpack-str32-head', 'unexpected-end', 'a str32 head of 2^32-1 bytes in 6 bytes'],
+  ['msgpack-bin32-head', 'unexpected-end', 'a bin32 head of 2^32-1 bytes in 6 bytes'],
+  ['msgpack-reserved-byte', 'not-well-formed', 'the reserved byte 0xc1'],
+  ['msgpack-trailing-byte', 'trailing-bytes', 'a trailing byte'],
+];
+
+for (const [name, code, what] of MSGPACK_CASES) {
+  msgpack(`${what} is ${code} within ${MSGPACK_MS} ms and the heap bound`, () => {
+    const outcome = withinBounds(name, code);
+    assert.ok(outcome.hostileMs <= MSGPACK_MS, `${name}: ${outcome.hostileMs.toFixed(1)} ms`);
+  });
+}
+
+msgpack.run();
 
 const limit = suite('maxBignumBytes');
 

@@ -54,6 +54,18 @@ shaking('a UBJSON encode-only bundle ships no reader or decoder', async () => {
   assert.ok(files.includes('ubjson/encoder.ts'));
 });
 
+shaking('a MessagePack decode-only bundle ships no writer, UTF-8 encoder or encoder', async () => {
+  const files = await shippedFiles('msgpack', 'decode');
+  for (const file of ['writer.ts', 'utf8.ts', 'msgpack/encode.ts', 'msgpack/encode-scalars.ts', 'cbor/encode.ts']) assert.not.ok(files.includes(file), file);
+  assert.ok(files.includes('msgpack/decode.ts'));
+});
+
+shaking('a MessagePack encode-only bundle ships no reader, UTF-8 decoder, key cache or decoder', async () => {
+  const files = await shippedFiles('msgpack', 'encode');
+  for (const file of ['reader.ts', 'utf8-decode.ts', 'key-cache.ts', 'msgpack/decode.ts', 'msgpack/decode-map.ts', 'cbor/decode.ts']) assert.not.ok(files.includes(file), file);
+  assert.ok(files.includes('msgpack/encode.ts'));
+});
+
 shaking('the generic fallback generated code imports ships no typed arrays, structured clone or extensions', async () => {
   const files = await shippedFiles('cbor', 'readAny, writeAny, EncodeSettings');
   for (const file of ['cbor/typed-arrays.ts', 'cbor/structured-clone.ts']) assert.not.ok(files.includes(file), file);

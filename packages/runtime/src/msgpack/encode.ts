@@ -7,10 +7,10 @@ import type { Writer } from '../writer.js';
 import { ErrorCode } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
-import { Byte } from './constants.js';
+import { Byte, TIMESTAMP_TYPE } from './constants.js';
 import { writeArrayHead, writeBinHead, writeExtHead, writeMapHead } from './head.js';
 import { putBigInt, putText, writeInteger, writeFloat } from './encode-scalars.js';
-import { dateParts, timestampProblem, writeTimestamp } from './timestamp.js';
+import { dateParts, isTimestampData, timestampProblem, writeTimestamp } from './timestamp.js';
 import { Ext, Timestamp } from './values.js';
 import { encodeSettings, type EncodeSettings, type MsgpackEncodeOptions } from './options.js';
 
@@ -143,6 +143,8 @@ function writeExt(writer: Writer, type: number, data: unknown): void {
   if (!Number.isInteger(type) || type < -128 || type > 127) throw new EncodeFailure(ErrorCode.UnsupportedValue, `extension type ${String(type)} not in -128..127`);
   if (!(data instanceof Uint8Array)) throw new EncodeFailure(ErrorCode.UnsupportedValue, `extension type ${type} data is not a Uint8Array`);
   if (data.length > MAX_LENGTH) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'ext data longer than 2^32-1 bytes');
+  // Never write what our own decoder refuses as `invalid-tag`: type -1 is the spec's timestamp.
+  if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');
   writeExtHead(writer, type, data.length);
   writer.bytes(data);
 }

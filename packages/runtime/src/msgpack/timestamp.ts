@@ -57,6 +57,16 @@ export function timestampProblem(timestamp: Timestamp): string | undefined {
   return undefined;
 }
 
+/** True when `data` is a valid timestamp's data: 4, 8 or 12 bytes, nanoseconds up to 999,999,999. */
+export function isTimestampData(data: Uint8Array): boolean {
+  if (data.length === 4) return true;
+  if (data.length !== 8 && data.length !== 12) return false;
+  // The nanoseconds: the first 30 bits of 8 bytes, the first 32 of 12 (read here, not through
+  // the Reader's helper, so an encode-only bundle ships no reader).
+  const first = data[0] * 0x100_0000 + ((data[1] << 16) | (data[2] << 8) | data[3]);
+  return (data.length === 8 ? Math.floor(first / 4) : first) <= MAX_NANOSECONDS;
+}
+
 /** The seconds and nanoseconds of a valid Date (`getTime` rounds nothing: milliseconds are exact). */
 export function dateParts(time: number): [number, number] {
   const seconds = Math.floor(time / 1000);

@@ -1,12 +1,15 @@
+import { DecodeError, ErrorCode } from '../errors.js';
 import { Byte, Kind, kindOf } from '../msgpack/constants.js';
 import { fixextLength, lengthAt, lengthWidth, scalarWidth } from '../msgpack/head.js';
-import { Framer, MALFORMED, NEED_MORE } from './framer.js';
+import { Framer, NEED_MORE } from './framer.js';
 
 /**
  * Item boundaries of MessagePack items one after another (spec.md "Formats"), found from the
  * heads alone: a stack of the items each open array or map still expects, and the bytes of a
  * str, bin or ext still to pass. Each head is taken whole or waited for without consuming any
  * of it. Checks nothing beyond what framing needs (0xc1, nesting); the decoder checks the item.
+ * Those two it reports itself, with the decoder's code and message at their stream offset: the
+ * decoder, given the bytes so far, would refuse an array whose count runs past them first.
  */
 export class MsgpackFramer extends Framer {
   readonly format = 'msgpack' as const;
@@ -14,6 +17,8 @@ export class MsgpackFramer extends Framer {
   private readonly open: number[] = [];
   /** Bytes of a str, bin or ext still to pass. */
   private skip = 0;
+  /** Where the last head read starts in the pending item. */
+  private head = 0;
 
   next(): number {
     const pending = this.pending;
@@ -31,22 +36,21 @@ export class MsgpackFramer extends Framer {
       if (pos >= pending.end) return NEED_MORE;
       const first = bytes[pos];
       const kind = kindOf(first);
-      if (kind === Kind.NeverUsed) return MALFORMED;
+      if (kind === Kind.NeverUsed) throw this.failure(ErrorCode.NotWellFormed, 'reserved byte 0xc1 (never used)', this.scan);
       const width = lengthWidth(first);
       // The whole head: first byte, length or count, an ext's type byte; a scalar with its payload.
       const headSize = 1 + width + (kind === Kind.Ext ? 1 : 0) + scalarWidth(first);
       if (pending.end - pos < headSize) return NEED_MORE;
+      this.head = this.scan;
       this.scan += headSize;
       this.checkSize(this.scan);
       const length = width !== 0 ? lengthAt(bytes, pos + 1, width) : fixLength(first, kind);
-      const entered = this.enter(kind, length);
-      if (entered === MALFORMED) return MALFORMED;
-      if (entered) return this.complete();
+      if (this.enter(kind, length)) return this.complete();
     }
   }
 
-  /** After a head: true when that completes the top-level item, `MALFORMED` past `maxDepth`. */
-  private enter(kind: number, length: number): boolean | typeof MALFORMED {
+  /** After a head: true when that completes the top-level item. */
+  private enter(kind: number, length: number): boolean {
     switch (kind) {
       case Kind.Str:
       case Kind.Bin:
@@ -60,13 +64,18 @@ export class MsgpackFramer extends Framer {
         // Every item takes at least one byte.
         this.checkSize(this.scan + items);
         if (items === 0) return this.itemDone();
-        if (this.open.length >= this.maxDepth) return MALFORMED;
+        if (this.open.length >= this.maxDepth) throw this.failure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`, this.head);
         this.open.push(items);
         return false;
       }
       default:
         return this.itemDone();
     }
+  }
+
+  /** A `DecodeError` at `at` bytes into the pending item. */
+  private failure(code: string, what: string, at: number): DecodeError {
+    return new DecodeError('msgpack', code, what, this.pending.streamOffset + at);
   }
 
   /** One item finished: counts it in its container, closing containers it completes. */
