@@ -18,6 +18,9 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const AOT_DIR = fileURLToPath(new URL('../.generated/aot/', import.meta.url));
 const CLI = join(root, 'cli/dist/main.js');
 
+/** The formats `binschema compile` writes a module of for each payload (add msgpack once the compiler generates it). */
+export const AOT_FORMATS: readonly string[] = ['cbor', 'ubjson'];
+
 /** What the generated text depends on besides the schema: the compiler's and the CLI's build. */
 function buildHash(): string {
   const hash = createHash('sha256');
@@ -42,7 +45,7 @@ export function moduleFile(payload: Payload, format: string): string {
 let generating: Promise<void> | undefined;
 const done = new Set<string>();
 
-/** Runs the CLI once for every payload whose modules are missing or stale (both formats at once). */
+/** Runs the CLI once for every payload whose modules are missing or stale (every format at once). */
 export function generateModules(payloads: Payload[]): Promise<void> {
   const wanted = payloads.filter((payload) => !done.has(payload.schemaFile));
   if (wanted.length === 0) return generating ?? Promise.resolve();
@@ -53,11 +56,11 @@ export function generateModules(payloads: Payload[]): Promise<void> {
     const stale = wanted.filter((payload) => {
       const stampFile = `${moduleFile(payload, 'stamp')}`;
       const fresh = existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stampOf(payload, build)
-        && existsSync(moduleFile(payload, 'cbor')) && existsSync(moduleFile(payload, 'ubjson'));
+        && AOT_FORMATS.every((format) => existsSync(moduleFile(payload, format)));
       return !fresh;
     });
     if (stale.length > 0) {
-      const args = [CLI, 'compile', ...stale.map((payload) => payload.schemaFile), '--out', AOT_DIR, '--format', 'cbor,ubjson', '--target', 'js'];
+      const args = [CLI, 'compile', ...stale.map((payload) => payload.schemaFile), '--out', AOT_DIR, '--format', AOT_FORMATS.join(','), '--target', 'js'];
       const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`binschema compile failed (exit ${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim().split('\n')[0]}`);
       for (const payload of stale) writeFileSync(moduleFile(payload, 'stamp'), stampOf(payload, build));
@@ -68,7 +71,7 @@ export function generateModules(payloads: Payload[]): Promise<void> {
 }
 
 /** Imports the module written for `payload` and `format` (after `generateModules`). */
-export async function importModule(payload: Payload, format: 'cbor' | 'ubjson'): Promise<GeneratedModule> {
+export async function importModule(payload: Payload, format: string): Promise<GeneratedModule> {
   const module = (await import(pathToFileURL(moduleFile(payload, format)).href)) as GeneratedModule;
   if (typeof module.encode !== 'function' || typeof module.decode !== 'function') {
     throw new Error(`${moduleFile(payload, format)} exports no encode/decode`);

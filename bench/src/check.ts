@@ -5,7 +5,7 @@
  * decodes its own encoding and the reference bytes to the payload. Failing cases are reported,
  * never timed.
  */
-import { DECODER_INPUT, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
+import { DECODER_INPUT, FORMATS, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
 import type { Payload } from './payloads.js';
 import { asBytes, cloneJson, copyBytes, differs, sameBytes } from './values.js';
 import { PayloadSkip } from './schemad.js';
@@ -65,7 +65,7 @@ export async function checkAll(payloads: Payload[], entries: CodecEntry[], { kee
   for (const [format, maker] of Object.entries(DECODER_INPUT)) makers[format as Format] = await maker.load();
   const cases: Case[] = [];
   const references: Record<string, string> = {};
-  for (const format of ['cbor', 'ubjson'] as const) {
+  for (const format of FORMATS) {
     const formatEntries = [...loaded.keys()].filter((entry) => entry.format === format);
     if (formatEntries.length === 0) continue;
     for (const payload of payloads) {

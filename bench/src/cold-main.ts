@@ -1,12 +1,13 @@
 /**
- * `pnpm --filter @binschema/bench run cold [--quick] [--processes N] [--payload NAME] [--format cbor|ubjson] [--out NAME]`:
+ * `pnpm --filter @binschema/bench run cold [--quick] [--processes N] [--payload NAME] [--format cbor|ubjson|msgpack] [--out NAME]`:
  * the cold mode (`cold.ts`), under the Node binary that runs this script.
  */
 import { pathToFileURL } from 'node:url';
 import { runCold, type ColdOptions } from './cold.js';
 import { UsageError } from './options.js';
+import { FORMATS, type Format } from './registry.js';
 
-const USAGE = 'usage: cold [--quick] [--processes N] [--payload NAME] [--format cbor|ubjson] [--out NAME]';
+const USAGE = 'usage: cold [--quick] [--processes N] [--payload NAME] [--format cbor|ubjson|msgpack] [--out NAME]';
 
 export function parseColdOptions(argv: string[]): ColdOptions {
   const options: ColdOptions = { processes: 3, quick: false };
@@ -25,8 +26,8 @@ export function parseColdOptions(argv: string[]): ColdOptions {
       options.processes = Number(value);
       if (!Number.isInteger(options.processes) || options.processes < 1) throw new UsageError(`--processes must be a whole number ≥ 1, got ${value}`);
     } else if (arg === '--format') {
-      if (value !== 'cbor' && value !== 'ubjson') throw new UsageError(`--format is cbor or ubjson\n${USAGE}`);
-      options.format = value;
+      if (!(FORMATS as readonly string[]).includes(value)) throw new UsageError(`--format is ${FORMATS.join(', ')}\n${USAGE}`);
+      options.format = value as Format;
     } else if (arg === '--payload') {
       options.payload = value;
     } else {

@@ -4,15 +4,16 @@
  */
 import type { ColdCell } from './cold.js';
 import type { Machine } from './machine.js';
-import { AHEAD_OF_TIME, type Direction, type Format, type Origin } from './registry.js';
+import { AHEAD_OF_TIME, FORMATS, type Direction, type Format, type Origin } from './registry.js';
 import { median } from './timing.js';
 
 /**
- * The peers issue 24's cold bar names ("the fastest peer"): cbor-x and json-pack for CBOR,
- * json-pack for UBJSON. cborg and @shelacek/ubjson are shown but not in it; JSON and msgpackr are
- * baselines, never the bar, as in the steady bench.
+ * The peers the cold bars name ("the fastest peer"): cbor-x and json-pack for CBOR, json-pack for
+ * UBJSON (issue 24), msgpackr for MessagePack (issue 25's peer to beat). cborg, @shelacek/ubjson,
+ * @msgpack/msgpack and json-pack's MessagePack are shown but not in them; JSON is a baseline,
+ * never the bar, as in the steady bench.
  */
-export const BAR_PEERS: Record<Format, string[]> = { cbor: ['cbor-x', 'json-pack'], ubjson: ['json-pack'] };
+export const BAR_PEERS: Record<Format, string[]> = { cbor: ['cbor-x', 'json-pack'], ubjson: ['json-pack'], msgpack: ['msgpackr'] };
 
 export interface ColdRow {
   payload: string;
@@ -86,7 +87,7 @@ export function summariseCold(cells: ColdCell[], head: Pick<ColdReport, 'machine
  */
 export function judgeColdBars(rows: ColdRow[], payloads: string[]): ColdBar[] {
   const bars: ColdBar[] = [];
-  for (const format of ['cbor', 'ubjson'] as const) {
+  for (const format of FORMATS) {
     for (const direction of ['encode', 'decode'] as const) {
       const ours = rows.filter((row) => row.format === format && row.direction === direction && row.codec === AHEAD_OF_TIME);
       if (ours.length === 0) continue;
@@ -124,7 +125,7 @@ export function ms(value: number): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-const shortName = (codec: string) => (codec === AHEAD_OF_TIME ? 'ours' : codec);
+const shortName = (codec: string) => (codec === AHEAD_OF_TIME ? 'ours' : codec === 'binschema generic' ? 'ours generic' : codec);
 
 function renderTable(rows: ColdRow[], payloads: string[], counts: number[], format: Format, direction: Direction): string[] {
   const group = rows.filter((row) => row.format === format && row.direction === direction);
@@ -140,7 +141,9 @@ function renderTable(rows: ColdRow[], payloads: string[], counts: number[], form
       if (row?.times === undefined) cells.push(row?.status ?? '–', '');
       else cells.push(ms(row.times[0]), ms(row.times[row.times.length - 1]));
     }
-    const ours = group.find((item) => item.payload === payload && item.codec === AHEAD_OF_TIME);
+    // Ours: the ahead-of-time module, or the generic codec where no generated one exists (MessagePack).
+    const ours = group.find((item) => item.payload === payload && item.codec === AHEAD_OF_TIME)
+      ?? group.find((item) => item.payload === payload && item.codec === 'binschema generic');
     for (const [slot, index] of [[0, 0], [1, counts.length - 1]] as const) {
       const ratio = ours?.ratios?.[index];
       if (ratio === undefined || ratio === null) cells.push('–');
@@ -169,11 +172,11 @@ export function renderColdMarkdown(report: ColdReport): string {
     `${machine.date} · commit ${machine.commit} · mode ${settings.mode}, ${settings.processes} process(es) per cell, calls ${counts.map((count) => count.toLocaleString('en-US')).join(', ')}${settings.payload === undefined ? '' : `, payloads matching "${settings.payload}"`}${settings.format === undefined ? '' : `, ${settings.format} only`}.`,
     '',
     `Times in ms, medians over the processes: "1st" is a fresh process's first call, "${calls}" its first ${calls} calls together.`,
-    `"ratio" is the fastest bar peer's time / ours (> 1: ours is faster); the bar peers are ${Object.entries(BAR_PEERS).map(([format, peers]) => `${peers.join(' and ')} for ${format.toUpperCase()}`).join(', ')} (issue 24);`,
-    'cborg and @shelacek/ubjson are shown beside them, JSON and msgpackr (MessagePack) are baselines, never the bar.',
+    `"ratio" is the fastest bar peer's time / ours (> 1: ours is faster; MessagePack: ours generic until a generated module exists); the bar peers are ${Object.entries(BAR_PEERS).map(([format, peers]) => `${peers.join(' and ')} for ${format.toUpperCase()}`).join(', ')} (issues 24 and 25);`,
+    'cborg, @shelacek/ubjson, @msgpack/msgpack and json-pack\'s MessagePack are shown beside them, JSON is a baseline, never the bar.',
     '',
   ];
-  for (const format of ['cbor', 'ubjson'] as const) {
+  for (const format of FORMATS) {
     for (const direction of ['encode', 'decode'] as const) {
       if (report.rows.some((row) => row.format === format && row.direction === direction)) lines.push(...renderTable(report.rows, report.payloads, counts, format, direction));
     }

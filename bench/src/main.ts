@@ -32,7 +32,7 @@ const NOTES = [
   'Timing: mitata 1.0.34 measure() with computed parameters, driven in slices; a slice\'s ns/op is the median of its samples (batches of ~0.5 ms), and the report gives the median over rounds.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
   'JSON is a baseline shown in each table; it never counts as the fastest peer.',
-  'Ours: the ahead-of-time modules (`binschema compile --target js`, imported: what users take) and compileCodec\'s output of the same code; the bars are judged on the ahead-of-time modules. msgpackr (MessagePack) and JSON are reference points, never the fastest peer.',
+  'Ours: the ahead-of-time modules (`binschema compile --target js`, imported: what users take) and compileCodec\'s output of the same code; the bars are judged on the ahead-of-time modules. JSON is a reference point, never the fastest peer; MessagePack has its own tables (msgpackr with useRecords: false is its bar peer).',
   'These machines are noisy (±40% between 100 ms windows): "rounds min–max" is the lowest and highest round\'s ns/op (with --processes N: over the processes, each a median over its rounds). Compare only medians taken in one run.',
 ];
 

@@ -1,5 +1,6 @@
 /** Command-line options of `pnpm bench` (see bench/README.md). */
 import type { Budget } from './timing.js';
+import { FORMATS, type Format } from './registry.js';
 
 export interface Options {
   quick: boolean;
@@ -22,7 +23,7 @@ export interface Options {
   only?: string;
   /** Substring of a payload name: load only those. */
   payload?: string;
-  format?: 'cbor' | 'ubjson';
+  format?: Format;
   /** Base name of the files written to bench/results/. */
   out: string;
   /** Full runs in separate processes, one after another; the report takes the median over them. */
@@ -38,7 +39,7 @@ export class UsageError extends Error {
   }
 }
 
-const USAGE = `usage: pnpm bench [--steady | --mixed | --cold] [--node 22|24|26|PATH] [--quick] [--seed N] [--rounds N] [--time MS] [--warmup MS] [--processes N] [--only TEXT] [--payload NAME] [--format cbor|ubjson] [--out NAME]`;
+const USAGE = `usage: pnpm bench [--steady | --mixed | --cold] [--node 22|24|26|PATH] [--quick] [--seed N] [--rounds N] [--time MS] [--warmup MS] [--processes N] [--only TEXT] [--payload NAME] [--format cbor|ubjson|msgpack] [--out NAME]`;
 
 export function parseOptions(argv: string[]): Options {
   const values = new Map<string, string>();
@@ -62,8 +63,8 @@ export function parseOptions(argv: string[]): Options {
   if (modes.length > 1) throw new UsageError(`--${modes.join(' and --')} exclude each other\n${USAGE}`);
   const mode = modes[0] ?? 'steady';
   const mixed = mode === 'mixed';
-  const format = values.get('--format');
-  if (format !== undefined && format !== 'cbor' && format !== 'ubjson') throw new UsageError(`--format is cbor or ubjson\n${USAGE}`);
+  const format = values.get('--format') as Format | undefined;
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format is ${FORMATS.join(', ')}\n${USAGE}`);
   const filtered = values.has('--only') || values.has('--payload') || format !== undefined;
   const options: Options = {
     quick,

@@ -10,4 +10,4 @@ export interface PeerCalls {
 /** Loaders by `<format>/<registry id>`: `cbor/cbor-x`, `ubjson/json-pack`, `cbor/JSON`, … */
 export declare const PEER_CALLS: Readonly<Record<string, () => Promise<PeerCalls>>>;
 
-export declare function loadPeerCalls(format: 'cbor' | 'ubjson', id: string): Promise<PeerCalls>;
+export declare function loadPeerCalls(format: 'cbor' | 'ubjson' | 'msgpack', id: string): Promise<PeerCalls>;

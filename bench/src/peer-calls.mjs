@@ -14,7 +14,7 @@ function ownCopy(bytes) {
   return copy;
 }
 
-/** JSON, the baseline of both formats: a Buffer of the text out, the payload's own text in. */
+/** JSON, the baseline of every format: a Buffer of the text out, the payload's own text in. */
 async function json() {
   return { encode: (value) => Buffer.from(JSON.stringify(value)), decode: (buffer) => JSON.parse(buffer.toString()), prepare: (bytes) => Buffer.from(bytes) };
 }
@@ -58,11 +58,6 @@ export const PEER_CALLS = {
     };
     return { encode, decode: (bytes) => cbor.decodeFirstSync(bytes) };
   },
-  'cbor/msgpackr': async () => {
-    const { Packr } = await import('msgpackr');
-    const packr = new Packr({ useRecords: false });
-    return { encode: (value) => packr.pack(value), decode: (bytes) => packr.unpack(bytes) };
-  },
   'cbor/JSON': json,
   'ubjson/json-pack': async () => {
     const { UbjsonEncoder } = await import('@jsonjoy.com/json-pack/lib/ubjson/UbjsonEncoder.js');
@@ -80,6 +75,25 @@ export const PEER_CALLS = {
     return { encode: (value) => ubjson.encode(value), decode: (buffer) => ubjson.decode(buffer), prepare: (bytes) => ownCopy(bytes).buffer };
   },
   'ubjson/JSON': json,
+  'msgpack/msgpackr': async () => {
+    const { Packr } = await import('msgpackr');
+    const packr = new Packr({ useRecords: false });
+    return { encode: (value) => packr.pack(value), decode: (bytes) => packr.unpack(bytes) };
+  },
+  'msgpack/@msgpack/msgpack': async () => {
+    const { Encoder, Decoder } = await import('@msgpack/msgpack');
+    const encoder = new Encoder();
+    const decoder = new Decoder();
+    return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
+  },
+  'msgpack/json-pack': async () => {
+    const { MsgPackEncoder } = await import('@jsonjoy.com/json-pack/lib/msgpack/MsgPackEncoder.js');
+    const { MsgPackDecoder } = await import('@jsonjoy.com/json-pack/lib/msgpack/MsgPackDecoder.js');
+    const encoder = new MsgPackEncoder();
+    const decoder = new MsgPackDecoder();
+    return { encode: (value) => encoder.encode(value), decode: (bytes) => decoder.decode(bytes) };
+  },
+  'msgpack/JSON': json,
 };
 
 /** The loader of `format`'s codec `id`; throws when there is none. */

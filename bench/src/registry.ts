@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Payload } from './payloads.js';
-import { generateModules, importModule, type GeneratedModule } from './aot.js';
+import { AOT_FORMATS, generateModules, importModule, type GeneratedModule } from './aot.js';
 import { copyBytes } from './values.js';
 import { loadPeerCalls } from './peer-calls.mjs';
 import { schemadEntries } from './schemad.js';
@@ -13,10 +13,12 @@ import { schemadEntries } from './schemad.js';
 /** The id of the ahead-of-time modules: the codec the bars are judged on. */
 export const AHEAD_OF_TIME = 'binschema ahead-of-time';
 
-export type Format = 'cbor' | 'ubjson';
+export type Format = 'cbor' | 'ubjson' | 'msgpack';
+/** Every format the bench times, in table order. */
+export const FORMATS: readonly Format[] = ['cbor', 'ubjson', 'msgpack'];
 export type Direction = 'encode' | 'decode';
 /**
- * `ours` is binschema; `peer` sets the bar; `baseline` (JSON, msgpackr) is shown but never the bar;
+ * `ours` is binschema; `peer` sets the bar; `baseline` (JSON) is shown but never the bar;
  * `schemad` (schema'd layouts: records, Avro, our compact layout; `schemad.ts`) has its own table.
  */
 export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad';
@@ -39,10 +41,10 @@ export interface CodecEntry {
   names: Record<Direction, string>;
   format: Format;
   /**
-   * What the bytes are: the format, JSON text or MessagePack (baselines). A decoder whose wire is
-   * not the format decodes its own encoding of the payload (JSON: the payload's own text).
+   * What the bytes are: the format, or JSON text (the baseline). A decoder whose wire is not the
+   * format decodes its own encoding of the payload (JSON: the payload's own text).
    */
-  wire: Format | 'json' | 'msgpack' | 'cbor-records' | 'msgpack-records' | 'avro' | 'compact';
+  wire: Format | 'json' | 'cbor-records' | 'msgpack-records' | 'avro' | 'compact';
   origin: Origin;
   notes: string[];
   /**
@@ -53,7 +55,7 @@ export interface CodecEntry {
 }
 
 /** Options a user can pick to make generated code faster; an empty object means none exist. */
-export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: {}, ubjson: {} };
+export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: {}, ubjson: {}, msgpack: {} };
 
 const pinned: Record<string, string> = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -93,6 +95,9 @@ function peers(): CodecEntry[] {
     peer('node-cbor', 'cbor', ['Encoder', 'decodeFirstSync'], 'cbor', ['node-cbor (npm `cbor`), defaults except highWaterMark 16 MiB; encode ends an Encoder stream with the value and concatenates every chunk it reads back (its encodeOne returns only the first chunk on Node 26, so its decodeFirstSync then says "Insufficient data"); encode returns a Buffer'], calls('cbor', 'node-cbor')),
     peer('json-pack', '@jsonjoy.com/json-pack', ['UbjsonEncoder', 'UbjsonDecoder'], 'ubjson', ['UbjsonEncoder(new Writer()) with the Writer from @jsonjoy.com/buffers'], calls('ubjson', 'json-pack')),
     peer('@shelacek/ubjson', '@shelacek/ubjson', [], 'ubjson', ['encode returns an ArrayBuffer and decode takes one: the timed decode gets a fresh ArrayBuffer'], calls('ubjson', '@shelacek/ubjson')),
+    peer('msgpackr', 'msgpackr', ['pack', 'unpack'], 'msgpack', ['new Packr({ useRecords: false }), one instance (its records mode is in the schema\'d table)'], calls('msgpack', 'msgpackr')),
+    peer('@msgpack/msgpack', '@msgpack/msgpack', ['Encoder', 'Decoder'], 'msgpack', ['the reference implementation: one Encoder and one Decoder reused, defaults'], calls('msgpack', '@msgpack/msgpack')),
+    peer('json-pack', '@jsonjoy.com/json-pack', ['MsgPackEncoder', 'MsgPackDecoder'], 'msgpack', [], calls('msgpack', 'json-pack')),
   ];
 }
 
@@ -112,26 +117,6 @@ function json(format: Format): CodecEntry {
   };
 }
 
-/**
- * msgpackr: a reference point from another format (MessagePack), not a CBOR peer, so it never
- * sets the bar; its decoder decodes its own encoding of the payload.
- */
-function msgpackr(): CodecEntry {
-  return {
-    id: 'msgpackr',
-    label: `msgpackr ${pinned.msgpackr} (MessagePack; new Packr({ useRecords: false }) pack / unpack)`,
-    names: { encode: 'msgpackr pack (MessagePack)', decode: 'msgpackr unpack (MessagePack)' },
-    format: 'cbor',
-    wire: 'msgpack',
-    origin: 'baseline',
-    notes: ['a reference point in another format (MessagePack), never the fastest peer; decodes its own encoding'],
-    async load() {
-      const codec = { prepare: copyBytes, ...(await loadPeerCalls('cbor', 'msgpackr')) };
-      return () => codec;
-    },
-  };
-}
-
 /** Thrown by `load()` when a module exists but lacks what the entry needs. */
 export class Unavailable extends Error {
   constructor(what: string) {
@@ -139,6 +124,9 @@ export class Unavailable extends Error {
     this.name = 'Unavailable';
   }
 }
+
+/** The generic codecs' class names: `CborEncoder`, `UbjsonDecoder`, `MsgpackEncoder`… */
+const GENERIC_PREFIX: Record<Format, string> = { cbor: 'Cbor', ubjson: 'Ubjson', msgpack: 'Msgpack' };
 
 function generic(format: Format): CodecEntry {
   return {
@@ -148,12 +136,10 @@ function generic(format: Format): CodecEntry {
     format,
     wire: format,
     origin: 'ours',
-    notes: [`${format === 'cbor' ? 'CborEncoder / CborDecoder' : 'UbjsonEncoder / UbjsonDecoder'} with default options, one instance reused`],
+    notes: [`${GENERIC_PREFIX[format]}Encoder / ${GENERIC_PREFIX[format]}Decoder with default options, one instance reused`],
     async load() {
-      const module: Record<string, any> = format === 'cbor'
-        ? await import('@binschema/runtime/cbor')
-        : await import('@binschema/runtime/ubjson');
-      const prefix = format === 'cbor' ? 'Cbor' : 'Ubjson';
+      const module: Record<string, any> = await import(`@binschema/runtime/${format}`);
+      const prefix = GENERIC_PREFIX[format];
       const Encoder = module[`${prefix}Encoder`];
       const Decoder = module[`${prefix}Decoder`];
       if (typeof Encoder !== 'function' || typeof Decoder !== 'function') {
@@ -211,8 +197,13 @@ function aheadOfTime(format: Format): CodecEntry {
     format,
     wire: format,
     origin: 'ours',
-    notes: [`modules written by \`binschema compile <schema> --format cbor,ubjson --target js\` into bench/.generated/aot/ and imported`],
+    notes: [`modules written by \`binschema compile <schema> --format ${AOT_FORMATS.join(',')} --target js\` into bench/.generated/aot/ and imported`],
     async load(payloads) {
+      if (!AOT_FORMATS.includes(format)) {
+        const { compileCodec } = (await import('@binschema/compiler')) as Record<string, any>;
+        probeFormat(compileCodec, format);
+        throw new Unavailable(`the bench does not compile ${format} modules yet (AOT_FORMATS in aot.ts)`);
+      }
       await generateModules(payloads);
       const modules = new Map<Payload, GeneratedModule>();
       for (const payload of payloads) modules.set(payload, await importModule(payload, format));
@@ -239,10 +230,10 @@ function probeFormat(compileCodec: (schema: unknown, options: object) => unknown
 /** The registry, in display order: ours first, then peers, then the baselines, then the schema'd layouts (CBOR table). */
 export function registry(): CodecEntry[] {
   const entries: CodecEntry[] = [];
-  for (const format of ['cbor', 'ubjson'] as const) {
+  for (const format of FORMATS) {
     entries.push(aheadOfTime(format), generated(format, false), generated(format, true), generic(format));
     entries.push(...peers().filter((entry) => entry.format === format), json(format));
-    if (format === 'cbor') entries.push(msgpackr(), ...schemadEntries());
+    if (format === 'cbor') entries.push(...schemadEntries());
   }
   return entries;
 }
@@ -254,6 +245,7 @@ export function registry(): CodecEntry[] {
 export const REFERENCE_ENCODER: Record<Format, string> = {
   cbor: 'cbor-x',
   ubjson: 'json-pack',
+  msgpack: 'msgpackr',
 };
 
 export interface InputMaker {
@@ -266,6 +258,7 @@ export interface InputMaker {
  * heads and floats) in the payload's key order, made by a peer, cborg with map sorting off;
  * cbor-x (map16 heads) and json-pack (some longer string heads) write valid but longer forms.
  * UBJSON has no preferred form: the reference peer's output (json-pack: smallest integer markers).
+ * MessagePack: the reference peer's output (msgpackr: the smallest forms, floats as float64).
  */
 export const DECODER_INPUT: Partial<Record<Format, InputMaker>> = {
   cbor: {

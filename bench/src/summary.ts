@@ -147,6 +147,11 @@ export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
       bar(`generic ${format.toUpperCase()} ${direction}r ≥ 1x the fastest ${format.toUpperCase()} peer`, format, direction, 'binschema generic', 1, 0);
     }
   }
+  // Issue 25: MessagePack against msgpackr with useRecords: false.
+  for (const direction of ['encode', 'decode'] as const) {
+    bar(`generic MessagePack ${direction}r ≥ 1x msgpackr`, 'msgpack', direction, 'binschema generic', 1, 0, 'msgpackr');
+    bar(`generated MessagePack ${direction}r ≥ 1.3x msgpackr, no payload below 0.95x`, 'msgpack', direction, ours, 1.3, 0.95, 'msgpackr');
+  }
   return bars;
 }
 
