@@ -8,7 +8,7 @@ import { version } from './version.js';
 /** The `binschema` command line, built fresh per call so tests can run it in-process. */
 export function createProgram(): Command {
   const program = new Command('binschema')
-    .description('Compile JSON Schemas into specialised CBOR and UBJSON encoders and decoders; inspect and convert CBOR, UBJSON and JSON; check schema evolution.')
+    .description('Compile JSON Schemas into specialised CBOR and UBJSON encoders and decoders; inspect and convert CBOR, UBJSON, MessagePack and JSON; check schema evolution.')
     .version(version, '-v, --version')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) });

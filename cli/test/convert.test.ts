@@ -52,6 +52,55 @@ convertSuite('round-trips UBJSON and CBOR through each other', () => {
   assert.is(hex(runCli(['convert', '-', '--to', 'cbor', '-q'], ubjson).stdout), 'a26161016162820203');
 });
 
+convertSuite('turns NDJSON into MessagePack items one after another, smallest forms, float32 where exact', () => {
+  const run = runCli(['convert', '-', '--to', 'msgpack', '-q'], '{"a":1}\n[1.5,"\u00fc",300,-33,null]\n0.1\n');
+  assert.is(run.status, 0, run.stderr);
+  // By hand (spec.md "Formats"): 81 a161 01; 95 ca3fc00000 a2c3bc cd012c d0df c0; cb 0.1 (float32 does not hold it).
+  assert.is(hex(run.stdout), '81a16101' + '95ca3fc00000a2c3bccd012cd0dfc0' + 'cb3fb999999999999a');
+});
+
+convertSuite('turns MessagePack items into NDJSON with the input format guessed (bin and ext as base64url, timestamps as RFC 3339)', () => {
+  // {"a": [1, 2]}, h'0102', timestamp 2018-01-02T03:04:05.678Z (64-bit form), ext 7 h'ff', {1: "x"}, 2^64-1
+  const input = bytes('81a161920102 c4020102 d7ffa1a5d6005a4af6a5 d407ff 8101a178 cfffffffffffffffff');
+  const run = runCli(['convert', '-', '--to', 'ndjson', '-q'], input);
+  assert.is(run.status, 0, run.stderr);
+  assert.is(run.stdout.toString(), '{"a":[1,2]}\n"AQI"\n"2018-01-02T03:04:05.678Z"\n"_w"\n{"1":"x"}\n18446744073709551615\n');
+});
+
+convertSuite('round-trips MessagePack through CBOR and UBJSON', () => {
+  const msgpack = bytes('82a16101a162920203');
+  const cbor = runCli(['convert', '-', '--from', 'msgpack', '--to', 'cbor', '-q'], msgpack).stdout;
+  assert.is(hex(cbor), 'a26161016162820203');
+  const ubjson = runCli(['convert', '-', '--to', 'ubjson', '-q'], cbor).stdout;
+  assert.is(hex(runCli(['convert', '-', '--from', 'ubjson', '--to', 'msgpack', '-q'], ubjson).stdout), '82a16101a162920203');
+});
+
+convertSuite('reports bad MessagePack at its offset from the start of the input, after converting the items before it', () => {
+  const run = runCli(['convert', '-', '--from', 'msgpack', '--to', 'ndjson', '-q'], bytes('01 02 92 01'));
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), '1\n2\n');
+  assert.match(run.stderr, /^error: msgpack decode: unexpected end of input.* at offset 4\n$/);
+  const reserved = runCli(['convert', '-', '--from', 'msgpack', '--to', 'ndjson', '-q'], bytes('01 91 c1'));
+  assert.is(reserved.status, 1);
+  assert.match(reserved.stderr, /^error: msgpack decode: reserved byte 0xc1 \(never used\) at offset 2\n$/);
+  const long = runCli(['convert', '-', '--from', 'msgpack', '--to', 'ndjson', '-q', '--max-bytes', '16'], bytes('01 c6ffffffff'));
+  assert.is(long.status, 1);
+  assert.match(long.stderr, /^error: msgpack decode: item longer than maxItemBytes \(16\) at offset 1\n$/);
+  const schema = runCli(['convert', '-', '--to', 'msgpack', '--schema', file('s.json', '{}'), '-q'], '1\n');
+  assert.is(schema.status, 2);
+  assert.match(schema.stderr, /--schema converts JSON, CBOR and UBJSON/);
+});
+
+convertSuite('streams a MessagePack file larger than a chunk, items cut across chunks', () => {
+  const line = `${JSON.stringify({ id: 1, name: 'x'.repeat(200), list: [1, 2, 3] })}\n`;
+  const ndjson = line.repeat(2000);
+  const out = join(dir, 'big.msgpack');
+  assert.is(runCli(['convert', file('big.ndjson', ndjson), '--to', 'msgpack', '--out', out, '-q']).status, 0);
+  const back = runCli(['convert', out, '--to', 'ndjson', '-q']);
+  assert.is(back.status, 0, back.stderr);
+  assert.is(back.stdout.toString(), ndjson);
+});
+
 convertSuite('converts through a schema, validating every item', () => {
   const schema = file('point.json', JSON.stringify({ type: 'object', properties: { x: { type: 'integer' } }, required: ['x'], additionalProperties: false }));
   const good = runCli(['convert', '-', '--to', 'cbor-seq', '--schema', schema, '-q'], '{"x":1}\n{"x":2}\n');

@@ -1,6 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import { encode as encodeCbor } from '@binschema/runtime/cbor';
+import { encode as encodeUbjson } from '@binschema/runtime/ubjson';
+import { encode as encodeMsgpack } from '@binschema/runtime/msgpack';
 import { guessFormat } from '../src/io/guess-format.js';
+import { testDataUrl } from '../../test-data/index.js';
 import { bytes } from './run-cli.js';
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value);
@@ -16,4 +21,58 @@ guess('takes the start of a long JSON document as JSON', () => assert.is(guessFo
 guess('takes RFC 8949 Appendix A {"a": 1, "b": [2, 3]} as CBOR', () => assert.is(guessFormat(bytes('a26161016162820203'), true), 'cbor'));
 guess('takes {"a": null} in UBJSON as UBJSON', () => assert.is(guessFormat(text('{U\x01aZ}'), true), 'ubjson'));
 guess('takes a UBJSON string as UBJSON', () => assert.is(guessFormat(text('SU\x03abc'), true), 'ubjson'));
+guess('takes {"a": 1} in MessagePack (81 a161 01) as MessagePack: CBOR runs out inside it, UBJSON has no marker 0x81', () => {
+  assert.is(guessFormat(bytes('81a16101'), true), 'msgpack');
+});
+guess('takes a map16 and an array16 of MessagePack items as MessagePack', () => {
+  assert.is(guessFormat(bytes('de0001 a161 93 01 a162 c3'), true), 'msgpack');
+  assert.is(guessFormat(bytes('dc0002 cb3ff8000000000000 c0'), true), 'msgpack');
+});
+guess('keeps ambiguous input CBOR: MessagePack small integers are CBOR integers too', () => {
+  assert.is(guessFormat(bytes('01 02 03'), true), 'cbor');
+  assert.is(guessFormat(bytes('01 02 c3'), true), 'cbor');
+});
+guess('does not take bytes MessagePack cannot read to the end as MessagePack', () => {
+  assert.is(guessFormat(bytes('81a161c1'), true), 'cbor');
+});
+
+// Every benchmark payload in each format, whole and as a cut 64 KiB… prefix (what convert peeks at).
+const payloadDir = testDataUrl('payloads/');
+const payloads = readdirSync(payloadDir)
+  .filter((name) => name.endsWith('.json') && !name.endsWith('.schema.json'))
+  .map((name) => ({ name, value: JSON.parse(readFileSync(new URL(name, payloadDir), 'utf8')) as unknown }));
+
+guess('never takes a benchmark payload in CBOR or UBJSON for MessagePack, whole or cut (so their guesses are those of before)', () => {
+  for (const { name, value } of payloads) {
+    for (const [format, encoded] of [['cbor', encodeCbor(value).slice()], ['ubjson', encodeUbjson(value).slice()]] as const) {
+      for (const cut of [1, 2, 7, 100, 4096, encoded.length]) {
+        if (cut > encoded.length) continue;
+        const guessed = guessFormat(encoded.subarray(0, cut), cut === encoded.length);
+        assert.is.not(guessed, 'msgpack', `${name} in ${format} cut at ${cut}`);
+      }
+    }
+    assert.is(guessFormat(encodeCbor(value).slice(), true), 'cbor', name);
+  }
+});
+
+guess('takes each benchmark payload in MessagePack as MessagePack', () => {
+  for (const { name, value } of payloads) assert.is(guessFormat(encodeMsgpack(value).slice(), true), 'msgpack', name);
+});
+
+guess('takes the first 64 KiB of a longer MessagePack stream (what convert peeks at) as MessagePack', () => {
+  const others = payloads.filter(({ name }) => name !== 'combined.json').map(({ value }) => encodeMsgpack(value).slice());
+  const stream = Buffer.concat(Array.from({ length: 3 }, () => others).flat());
+  assert.ok(stream.length > 128 * 1024);
+  assert.is(guessFormat(stream.subarray(0, 64 * 1024), false), 'msgpack');
+});
+
+guess('keeps a cut prefix CBOR when CBOR can still be reading it: fixarray(10) 0x9a is a CBOR array of 2^32+ elements', () => {
+  // combined.json is an array of ten payloads: 0x9a, which CBOR reads as an array head with a
+  // 4-byte count; a 64 KiB prefix cannot show that the count is wrong. --from msgpack settles it.
+  const combined = encodeMsgpack(payloads.find(({ name }) => name === 'combined.json')!.value).slice();
+  assert.is(combined[0], 0x9a);
+  assert.is(guessFormat(Buffer.concat([combined, combined]).subarray(0, 64 * 1024), false), 'cbor');
+  assert.is(guessFormat(combined, true), 'msgpack');
+});
+
 guess.run();

@@ -165,5 +165,62 @@ inspect('refuses JSON and a missing file with exit code 2', () => {
   assert.match(missing.stderr, /ENOENT/);
 });
 
+inspect('guesses MessagePack from the bytes and dumps it with the spec.md format names', () => {
+  // {"a": [1, -1, 300], "b": "abc", "t": timestamp 2018-01-02T03:04:05Z, "x": h'0102'}, written by hand.
+  const msgpack = bytes('84 a161 93 01 ff cd012c a162 a3616263 a174 d6ff5a4af6a5 a178 c4020102');
+  const run = runCli(['inspect', file('doc.msgpack', msgpack)]);
+  assert.is(run.status, 0, run.stderr);
+  assert.is(run.stdout.toString(), [
+    '     0  84                  fixmap(4)',
+    '     1  a1                    fixstr(1) "a"',
+    '     3  93                    fixarray(3)',
+    '     4  01                      positive fixint 1',
+    '     5  ff                      negative fixint -1',
+    '     6  cd012c                  uint16 300',
+    '     9  a1                    fixstr(1) "b"',
+    '    11  a3                    fixstr(3) "abc"',
+    '    15  a1                    fixstr(1) "t"',
+    '    17  d6ff                  fixext4(-1, 4) timestamp 2018-01-02T03:04:05Z',
+    '    23  a1                    fixstr(1) "x"',
+    '    25  c402                  bin8(2) h\'0102\'',
+    '',
+  ].join('\n'));
+  assert.is(runCli(['inspect', '-', '--diag'], msgpack).stdout.toString(), '{"a": [1, -1, 300], "b": "abc", "t": ext(-1, h\'5a4af6a5\'), "x": h\'0102\'}\n');
+  assert.is(runCli(['inspect', '-', '--diag', '--exact'], msgpack).stdout.toString(), '{"a": [1, -1, 300_uint16], "b": "abc", "t": ext(-1, h\'5a4af6a5\')_fixext4, "x": h\'0102\'_bin8}\n');
+});
+
+inspect('reads MessagePack with --format msgpack where the guess would be CBOR, and shows an error at its offset', () => {
+  // 1, 2, then 0xc1 (never used): as CBOR, 01 and 02 are integers too.
+  const run = runCli(['inspect', '-', '--format', 'msgpack'], bytes('01 02 92 c3 c1'));
+  assert.is(run.status, 1);
+  assert.is(run.stdout.toString(), [
+    '     0  01                  positive fixint 1',
+    '     1  02                  positive fixint 2',
+    '     2  92                  fixarray(2)',
+    '     3  c3                    true',
+    'error: msgpack decode: reserved byte 0xc1 (never used) at offset 4',
+    '     0  01 02 92 c3 c1',
+    '                    ^^',
+    '',
+  ].join('\n'));
+  assert.match(runCli(['inspect', '-'], bytes('01 02')).stdout.toString(), /unsigned\(1\) 1/);
+});
+
+inspect('shows extension types, long strings cut, and a timestamp with nanoseconds', () => {
+  const run = runCli(['inspect', '-', '-f', 'msgpack'], bytes('d7ff a1dcd7c8 5a4af6a5' + 'c70307 707172' + 'd946' + '61'.repeat(70)));
+  assert.is(run.stdout.toString(), [
+    '     0  d7ff                fixext8(-1, 8) timestamp 2018-01-02T03:04:05.678901234Z',
+    '    10  c70307              ext8(7, 3) h\'707172\'',
+    `    16  d946                str8(70) "${'a'.repeat(57)}…"`,
+    '',
+  ].join('\n'));
+});
+
+inspect('refuses --schema with MessagePack (no generated MessagePack codecs yet) with exit code 2', () => {
+  const run = runCli(['inspect', '-', '-f', 'msgpack', '--schema', file('any.json', '{}')], bytes('c0'));
+  assert.is(run.status, 2);
+  assert.match(run.stderr, /--schema reads CBOR or UBJSON/);
+});
+
 inspect.after(() => rmSync(dir, { recursive: true }));
 inspect.run();

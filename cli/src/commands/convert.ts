@@ -81,6 +81,7 @@ async function peekFormat(input: AsyncIterable<Uint8Array>, given: InputFormat |
 
 /** `--schema`: the generated codecs the conversion goes through (the compiler loads only here). */
 async function schemaCodecs(path: string, from: InputFormat, to: OutputFormat): Promise<Partial<ConvertOptions>> {
+  if (from === 'msgpack' || to === 'msgpack') throw new CliError('--schema converts JSON, CBOR and UBJSON (the compiler has no MessagePack codecs yet)', 2);
   let schema: unknown;
   try {
     schema = JSON.parse(readFileSync(path, 'utf8'));

@@ -1,7 +1,7 @@
 import { Command, Option, InvalidArgumentError } from 'commander';
 
 export interface InspectFlags {
-  format?: 'cbor' | 'ubjson';
+  format?: 'cbor' | 'ubjson' | 'msgpack';
   diag?: boolean;
   exact?: boolean;
   indent?: number;
@@ -15,13 +15,13 @@ export interface InspectFlags {
 export function registerInspect(program: Command): void {
   program
     .command('inspect')
-    .description('Show CBOR or UBJSON bytes: one item per line with offset, head bytes, type, argument and value.')
+    .description('Show CBOR, UBJSON or MessagePack bytes: one item per line with offset, head bytes, type, argument and value.')
     .argument('<file>', 'input file, or - for stdin')
-    .addOption(new Option('-f, --format <format>', 'input format (default: guessed from the bytes)').choices(['cbor', 'ubjson']))
-    .option('--diag', 'print diagnostic notation (RFC 8949 §8; UBJSON notation for UBJSON) instead of the dump')
-    .option('--exact', 'with --diag: add encoding indicators (1_1, 1.5_1, 300_I)')
+    .addOption(new Option('-f, --format <format>', 'input format (default: guessed from the bytes; MessagePack only when CBOR and UBJSON do not fit)').choices(['cbor', 'ubjson', 'msgpack']))
+    .option('--diag', 'print diagnostic notation (RFC 8949 §8; the same notation for UBJSON and MessagePack) instead of the dump')
+    .option('--exact', 'with --diag: add encoding indicators (1_1, 1.5_1, 300_I, 200_uint8)')
     .option('--indent <n>', 'with --diag: spaces per nesting level (default: one line per item)', positiveInteger)
-    .option('-s, --schema <file>', "label each item with its JSON Pointer and schema location, and mark the first item that breaks the schema")
+    .option('-s, --schema <file>', "label each item with its JSON Pointer and schema location, and mark the first item that breaks the schema (CBOR, UBJSON)")
     .option('--max-items <n>', 'stop the dump after n items', positiveInteger, 1_000_000)
     .option('--max-bytes <n>', 'refuse inputs larger than n bytes (inspect reads its input whole)', positiveInteger, 256 * 1024 * 1024)
     .option('--no-pager', 'never page the output (it is paged through $PAGER or less only when stdout is a terminal)')
@@ -30,8 +30,13 @@ Examples:
   binschema inspect message.cbor
   curl -s https://example.com/data.cbor | binschema inspect - --diag --indent 2
   binschema inspect points.cbor --schema point.schema.json
+  binschema inspect events.msgpack --format msgpack --diag
 
-Exit codes: 0 ok, 1 the input is not valid CBOR/UBJSON (shown at its offset), 2 usage or I/O error.`)
+The format is guessed from the bytes. Almost any bytes begin some MessagePack item, so MessagePack
+is guessed only when neither CBOR nor UBJSON fits them and MessagePack reads them to the end;
+ambiguous input (small integers, for one) is read as CBOR or UBJSON: use --format msgpack.
+
+Exit codes: 0 ok, 1 the input is not valid CBOR/UBJSON/MessagePack (shown at its offset), 2 usage or I/O error.`)
     .action(async (file: string, flags: InspectFlags) => {
       const { runInspect } = await import('./inspect.js');
       exitQuietlyOnClosedStdout();

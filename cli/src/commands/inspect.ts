@@ -4,9 +4,10 @@ import type { Readable, Writable } from 'node:stream';
 import { isDecodeError } from '@binschema/runtime';
 import { toDiagnostic as cborDiagnostic } from '@binschema/runtime/cbor';
 import { toDiagnostic as ubjsonDiagnostic } from '@binschema/runtime/ubjson';
+import { toDiagnostic as msgpackDiagnostic } from '@binschema/runtime/msgpack';
 import { guessFormat } from '../io/guess-format.js';
 import { CliError, describeIoError, openInput, readAll } from '../io/input.js';
-import { dump } from '../inspect/dump.js';
+import { dump, type BinaryFormat } from '../inspect/dump.js';
 import { errorContext } from '../inspect/error-context.js';
 import { SchemaLocator } from '../inspect/schema-locator.js';
 import type { InspectFlags } from './inspect-command.js';
@@ -27,14 +28,18 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
     return 2;
   }
   const format = flags.format ?? guessFormat(bytes, true);
-  if (format !== 'cbor' && format !== 'ubjson') {
-    streams.stderr.write(`error: ${file} looks like ${format.toUpperCase()}; inspect reads CBOR or UBJSON (see binschema convert)\n`);
+  if (format !== 'cbor' && format !== 'ubjson' && format !== 'msgpack') {
+    streams.stderr.write(`error: ${file} looks like ${format.toUpperCase()}; inspect reads CBOR, UBJSON or MessagePack (see binschema convert)\n`);
+    return 2;
+  }
+  if (format === 'msgpack' && flags.schema !== undefined) {
+    streams.stderr.write('error: --schema reads CBOR or UBJSON (the compiler has no MessagePack codecs yet)\n');
     return 2;
   }
   const output = pagedOutput(streams.stdout, flags.pager);
   try {
     if (flags.diag === true) return diagnostic(bytes, format, flags, output.print);
-    const schema = flags.schema === undefined ? undefined : await schemaLabels(flags.schema, format);
+    const schema = flags.schema === undefined || format === 'msgpack' ? undefined : await schemaLabels(flags.schema, format);
     return dump(bytes, { format, maxItems: flags.maxItems, print: output.print, schema });
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
@@ -45,10 +50,12 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
   }
 }
 
-function diagnostic(bytes: Uint8Array, format: 'cbor' | 'ubjson', flags: InspectFlags, print: (line: string) => void): number {
+const DIAGNOSTIC = { cbor: cborDiagnostic, ubjson: ubjsonDiagnostic, msgpack: msgpackDiagnostic };
+
+function diagnostic(bytes: Uint8Array, format: BinaryFormat, flags: InspectFlags, print: (line: string) => void): number {
   const options = { sequence: true, indent: flags.indent, encodingIndicators: flags.exact === true };
   try {
-    print(format === 'cbor' ? cborDiagnostic(bytes, options) : ubjsonDiagnostic(bytes, options));
+    print(DIAGNOSTIC[format](bytes, options));
     return 0;
   } catch (error) {
     if (!isDecodeError(error)) throw error;

@@ -1,5 +1,6 @@
 import { CborEncoder } from '@binschema/runtime/cbor';
 import { UbjsonEncoder } from '@binschema/runtime/ubjson';
+import { MsgpackEncoder } from '@binschema/runtime/msgpack';
 import type { InputFormat } from '../io/guess-format.js';
 import { CliError } from '../io/input.js';
 import { readValues, type ItemDecoder } from './sources.js';
@@ -7,7 +8,7 @@ import { toJsonText } from './json-text.js';
 import type { BatchedOutput } from './output.js';
 import type { ProgressBar } from './progress.js';
 
-export const OUTPUT_FORMATS = ['json', 'ndjson', 'cbor', 'cbor-seq', 'ubjson'] as const;
+export const OUTPUT_FORMATS = ['json', 'ndjson', 'cbor', 'cbor-seq', 'ubjson', 'msgpack'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 export interface ConvertOptions {
@@ -34,7 +35,7 @@ export interface Summary {
 /**
  * Converts `chunks` item by item into `output`: values are read (streaming, see `readValues`),
  * checked, encoded and written one at a time. `json` and `cbor` outputs hold one item; `ndjson`,
- * `cbor-seq` (RFC 8742) and `ubjson` (values one after another) hold any number.
+ * `cbor-seq` (RFC 8742), `ubjson` and `msgpack` (values one after another) hold any number.
  */
 export async function convert(chunks: AsyncIterable<Uint8Array>, output: BatchedOutput, options: ConvertOptions): Promise<Summary> {
   const started = performance.now();
@@ -71,6 +72,11 @@ function encoderFor(options: ConvertOptions): (value: unknown) => Uint8Array | s
   if (options.encodeItem !== undefined) return options.encodeItem;
   if (options.to === 'ubjson') {
     const encoder = new UbjsonEncoder();
+    return (value) => encoder.encode(value);
+  }
+  if (options.to === 'msgpack') {
+    // As CBOR below: float32 where it holds the value exactly.
+    const encoder = new MsgpackEncoder({ float: 'shortest' });
     return (value) => encoder.encode(value);
   }
   // RFC 8949 §4.1 preferred serialization: the shortest float that keeps the value.

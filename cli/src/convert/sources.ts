@@ -1,6 +1,7 @@
 import { isDecodeError } from '@binschema/runtime';
 import { decode as decodeCbor } from '@binschema/runtime/cbor';
 import { decode as decodeUbjson } from '@binschema/runtime/ubjson';
+import { msgpackSequenceDecoder } from '@binschema/runtime/streams';
 import type { InputFormat } from '../io/guess-format.js';
 import { CliError, readAll } from '../io/input.js';
 import { rebase, splitItems } from './splitter.js';
@@ -17,6 +18,7 @@ export const GENERIC_DECODERS: Record<'cbor' | 'ubjson', ItemDecoder> = {
  * The values of an input, in one batch per input chunk (an `await` per item would cost more than
  * converting it). NDJSON, CBOR sequences and UBJSON values stream (about one chunk of items in
  * memory); a JSON document is read whole, up to `maxBytes`, since `JSON.parse` needs all of it.
+ * MessagePack items are found by the runtime's stream framer (`msgpackSequenceDecoder`).
  */
 export async function* readValues(chunks: AsyncIterable<Uint8Array>, format: InputFormat, maxBytes: number, decodeItem?: ItemDecoder): AsyncGenerator<unknown[]> {
   switch (format) {
@@ -25,6 +27,9 @@ export async function* readValues(chunks: AsyncIterable<Uint8Array>, format: Inp
       return;
     case 'ndjson':
       yield* ndjsonValues(chunks, maxBytes);
+      return;
+    case 'msgpack':
+      yield* msgpackValues(chunks, maxBytes);
       return;
     default: {
       const decode = decodeItem ?? GENERIC_DECODERS[format];
@@ -40,6 +45,26 @@ export async function* readValues(chunks: AsyncIterable<Uint8Array>, format: Inp
       }
     }
   }
+}
+
+/**
+ * MessagePack items one after another: the runtime's framer finds each item's end as chunks
+ * arrive and the generic decoder decodes it; an item longer than `maxBytes` is refused from its
+ * head (`length-limit`), and error offsets count from the start of the input.
+ */
+async function* msgpackValues(chunks: AsyncIterable<Uint8Array>, maxBytes: number): AsyncGenerator<unknown[]> {
+  const sequence = msgpackSequenceDecoder({ maxItemBytes: maxBytes });
+  for await (const chunk of chunks) {
+    const values: unknown[] = [];
+    try {
+      sequence.write(chunk, (value) => values.push(value));
+    } catch (error) {
+      if (values.length > 0) yield values; // the items before the bad one still convert
+      throw error;
+    }
+    if (values.length > 0) yield values;
+  }
+  sequence.end();
 }
 
 /** `decode(bytes)`, with a decode error's offset counted from the start of the input. */

@@ -1,7 +1,8 @@
 import { Reader, joinPointer, isDecodeError } from '@binschema/runtime';
 import { readTree, DiagnosticPrinter, type CborItem } from '@binschema/runtime/cbor';
 import { readUbjsonItem, type UbjsonItem } from '@binschema/runtime/ubjson';
-import { cborHead, cborLabel, ubjsonHead, ubjsonLabel } from './labels.js';
+import { readMsgpackItem, type MsgpackItem } from '@binschema/runtime/msgpack';
+import { cborHead, cborLabel, msgpackHead, msgpackLabel, ubjsonHead, ubjsonLabel } from './labels.js';
 import { errorContext } from './error-context.js';
 import type { SchemaLocator } from './schema-locator.js';
 
@@ -12,12 +13,15 @@ const LABEL_COLUMN = 40;
 // Non-text map keys become pointer tokens through their notation (cut like dump values).
 const keyText = new DiagnosticPrinter({ cutStrings: 60, maxOutput: Infinity });
 
+/** The binary formats the dump reads. */
+export type BinaryFormat = 'cbor' | 'ubjson' | 'msgpack';
+
 export interface DumpOptions {
-  format: 'cbor' | 'ubjson';
+  format: BinaryFormat;
   /** Lines (items) to show before stopping. */
   maxItems: number;
   print: (line: string) => void;
-  /** With `--schema`: where each item is described, and the schema's decoder for each top-level item. */
+  /** With `--schema` (CBOR and UBJSON): where each item is described, and the schema's decoder for each top-level item. */
   schema?: { locator: SchemaLocator; check: (item: Uint8Array, start: number) => { offset: number; message: string } | undefined };
 }
 
@@ -32,7 +36,7 @@ interface Frame {
 }
 
 /**
- * The annotated dump of a CBOR sequence or UBJSON values, one line per item:
+ * The annotated dump of a CBOR sequence, UBJSON values or MessagePack items, one line per item:
  *
  *   offset  head bytes (hex)    nesting, type(argument) value    [pointer location]
  *        0  a2                  map(2)
@@ -74,7 +78,7 @@ export function dump(bytes: Uint8Array, options: DumpOptions): number {
     if (options.schema === undefined) return '';
     frames.length = level;
     const frame = describe(frames[level - 1], keyOf, options.schema.locator);
-    if (item.children !== undefined) frames.push({ ...frame, kind: kindOf(item, options.format), seen: 0, key: '' });
+    if (item.children !== undefined) frames.push({ ...frame, kind: kindOf(item, options.format as 'cbor' | 'ubjson'), seen: 0, key: '' });
     return `  ${frame.pointer === '' ? '/' : frame.pointer} ${frame.location ?? '(no schema)'}`;
   };
   const hooks = {
@@ -94,13 +98,19 @@ export function dump(bytes: Uint8Array, options: DumpOptions): number {
     },
     onEnd: (offset: number, level: number) => emit(offset, bytes.subarray(offset, offset + 1), level, 'end'),
   };
+  const msgpackHooks = {
+    maxDepth: 512,
+    itemsLeft: Number.MAX_SAFE_INTEGER,
+    onItem: (item: MsgpackItem, level: number) => emit(item.offset, bytes.subarray(...msgpackHead(item)), level, msgpackLabel(item)),
+  };
   try {
     while (reader.pos < reader.end) {
       frames = [];
       const start = reader.pos;
-      violation = options.schema?.check(itemBytes(bytes, start, options.format), start);
+      violation = options.schema?.check(itemBytes(bytes, start, options.format as 'cbor' | 'ubjson'), start);
       if (options.format === 'cbor') readTree(reader, hooks);
-      else readUbjsonItem(reader, ubjsonHooks);
+      else if (options.format === 'ubjson') readUbjsonItem(reader, ubjsonHooks);
+      else readMsgpackItem(reader, msgpackHooks);
       flush(reader.pos);
       if (violation !== undefined) options.print(`${' '.repeat(width)}  <-- ${violation.message}`);
       violated ||= violation !== undefined;
