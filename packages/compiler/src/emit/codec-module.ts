@@ -164,10 +164,12 @@ function nameTypes(context: ModuleContext): { rootType: Name; types: TypeSpec[] 
   context.nodeTypeNames.set(ir.root, rootType);
   for (const definition of ir.definitions) context.nodeTypeNames.set(definition.node, context.typeNames.get(definition.key)!);
   const types: TypeSpec[] = [{ name: rootType, type: typeOf(ir.root, context.typeNames), exported: true, docs: typeDocs(ir.root.annotations.description, ir.root.schemaPath) }];
+  const leftRecursive = new Set(ir.definitions.filter((definition) => context.leftRecursive.has(definition.node)).map((definition) => definition.key));
   for (const definition of ir.definitions) {
+    const expansion = leftRecursive.has(definition.key) ? { definitions: context.definitions, leftRecursive, open: new Set([definition.key]) } : undefined;
     types.push({
       name: context.typeNames.get(definition.key)!,
-      type: typeOf(definition.node, context.typeNames),
+      type: typeOf(definition.node, context.typeNames, expansion),
       exported: definition.exported,
       docs: typeDocs(definition.node.annotations.description, definition.node.schemaPath),
     });

@@ -1,5 +1,6 @@
 import type { IrArray, IrModule, IrNode } from '../ir/types.js';
 import { definitionsOf, type Definitions } from '../plan/shape.js';
+import { leftRecursiveDefinitions } from '../ir/recursion.js';
 import { Code, commentText, literal } from './code.js';
 import { NameScope, type Name } from './names.js';
 import type { PreludeHelper } from './prelude.js';
@@ -43,6 +44,8 @@ export class ModuleContext {
   compact = false;
   /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
   sortedKeys = false;
+  /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`in-place-guard.ts`). */
+  readonly leftRecursive: ReadonlySet<IrNode>;
   /** Compact mode: arrays the format writes itself rather than through the runtime's `writeList` (ModuleFormat.ownsList). */
   ownsList: (node: IrArray) => boolean = () => false;
   /** Compact mode: the record table of each object that has one (`record-table.ts`). */
@@ -64,6 +67,7 @@ export class ModuleContext {
     formatRuntimeNames: readonly string[],
   ) {
     this.definitions = definitionsOf(ir);
+    this.leftRecursive = new Set([...leftRecursiveDefinitions(ir.definitions)].map((key) => this.definitions.get(key)!.node));
     // Fixed names first, so schema-derived names never take them.
     for (const name of [...runtimeNames, ...formatRuntimeNames, ...Object.values(FORMAT_FUNCTIONS)]) this.scope.claim(name);
     for (const name of Object.keys(prelude)) this.preludeNames.set(name, this.scope.claim(name));

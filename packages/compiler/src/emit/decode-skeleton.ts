@@ -9,6 +9,7 @@ import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 import { describeTypes } from './encode-skeleton.js';
 import { compactCall } from './record-table.js';
 
@@ -136,10 +137,13 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     if (marker !== undefined) params.push(js`${marker}: number`);
     // Reader and runtime-helper errors (truncation, bad UTF-8) carry no schema location: add this
     // function's on the way out. The success path pays nothing for the try.
+    const guarded = guardsInPlace(this.context, node)
+      ? withInPlaceGuard(this.context, scope, node, name, lines, new Code('reader.pos'), this.failAt(node, this.itemStart)('schema-violation', inPlaceText(node)))
+      : lines;
     const body = this.locatesItsErrors(node)
-      ? lines
+      ? guarded
       : new Lines().tryCatch(
-          (inner) => inner.append(lines),
+          (inner) => inner.append(guarded),
           (handler) => handler.line(js`throw ${this.context.use('withSchemaPath')}(error, ${literal(node.schemaPath)});`),
         );
     this.context.functions.push({ name, docs: functionDocs(summary, node), params, returnType: this.type(node), body: body.toCode(), exported: false });

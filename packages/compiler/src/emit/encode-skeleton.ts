@@ -10,6 +10,7 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import { joinPointer } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
 /** String enums up to this size become a switch over pre-encoded constants. */
 const MAX_SWITCHED_STRINGS = 16;
@@ -97,12 +98,15 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else this.writeValue(node, new Code('value'), undefined, scope, lines, new Code('depth'));
+    const body = guardsInPlace(this.context, node)
+      ? withInPlaceGuard(this.context, scope, node, name, lines, new Code('value'), this.failWith(node, undefined)('schema-violation', inPlaceText(node)))
+      : lines;
     this.context.functions.push({
       name,
       docs: functionDocs(summary, node),
       params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
       returnType: new Code('void'),
-      body: lines.toCode(),
+      body: body.toCode(),
       exported: false,
     });
   }

@@ -14,6 +14,7 @@ import type { ModuleContext } from './context.js';
 import { functionDocs } from './context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
 import { FunctionEmitter } from './function-emitter.js';
+import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
 import type { Name, NameScope } from './names.js';
 
 const REJECT: Fail = () => new Code('return false;');
@@ -43,12 +44,13 @@ class PredicateEmitter extends FunctionEmitter {
     this.emitShape(node, scope, lines);
     for (const check of node.checks ?? []) this.emitCheck(check, scope, lines);
     lines.line(new Code('return true;'));
+    const body = guardsInPlace(this.context, node) ? withInPlaceGuard(this.context, scope, node, name, lines, new Code('value'), new Code('return false;')) : lines;
     this.context.functions.push({
       name,
       docs: functionDocs(summary, node),
       params: [new Code('value: unknown'), new Code('depth: number')],
       returnType: new Code('boolean'),
-      body: lines.toCode(),
+      body: body.toCode(),
       exported: false,
     });
   }

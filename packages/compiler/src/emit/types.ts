@@ -1,14 +1,29 @@
 import type { IrNode, IrObject, IrArray, JsonValue } from '../ir/types.js';
 import { Code, literal, numberLiteral } from './code.js';
-import { isClosedObject } from '../plan/shape.js';
+import { isClosedObject, type Definitions } from '../plan/shape.js';
 import { isPlainPropertyName, type Name } from './names.js';
 
-/** The TypeScript type of the values a node accepts; refs become the definition's type name. */
-export function typeOf(node: IrNode, typeNames: ReadonlyMap<string, Name>): Code {
-  return new Code(typeText(node, typeNames));
+/**
+ * Left recursion in a type alias (`type A = A | string`) is a TypeScript error, and means what
+ * the least fixed point means: `A` is what its other branches allow. So the declared type of a
+ * definition on such a cycle spells out the definitions it reaches in place, with a reference
+ * back into one still open as `never`; references under an array or object keep their name
+ * (TypeScript resolves those lazily).
+ */
+export interface InPlaceExpansion {
+  definitions: Definitions;
+  /** Keys of the definitions that reach themselves in place (ir/recursion.ts). */
+  leftRecursive: ReadonlySet<string>;
+  /** Definitions being spelled out, outermost first. */
+  open: Set<string>;
 }
 
-function typeText(node: IrNode, typeNames: ReadonlyMap<string, Name>): string {
+/** The TypeScript type of the values a node accepts; refs become the definition's type name (see `InPlaceExpansion`). */
+export function typeOf(node: IrNode, typeNames: ReadonlyMap<string, Name>, expansion?: InPlaceExpansion): Code {
+  return new Code(typeText(node, typeNames, expansion));
+}
+
+function typeText(node: IrNode, typeNames: ReadonlyMap<string, Name>, expansion?: InPlaceExpansion): string {
   switch (node.kind) {
     case 'any':
       return 'unknown';
@@ -29,8 +44,9 @@ function typeText(node: IrNode, typeNames: ReadonlyMap<string, Name>): string {
     case 'object':
       return objectType(node, typeNames);
     case 'union':
-      return node.variants.length === 0 ? 'never' : node.variants.map((variant) => parenthesised(variant, typeNames)).join(' | ');
+      return node.variants.length === 0 ? 'never' : node.variants.map((variant) => parenthesised(variant, typeNames, expansion)).join(' | ');
     case 'ref': {
+      if (expansion !== undefined && expansion.leftRecursive.has(node.target)) return expandedRef(node.target, typeNames, expansion);
       const name = typeNames.get(node.target);
       if (name === undefined) throw new Error(`typeOf: no type name for ${node.target}`);
       return name.text;
@@ -38,9 +54,20 @@ function typeText(node: IrNode, typeNames: ReadonlyMap<string, Name>): string {
   }
 }
 
+/** An in-place reference to a left-recursive definition, spelled out (`never` when it is open already). */
+function expandedRef(target: string, typeNames: ReadonlyMap<string, Name>, expansion: InPlaceExpansion): string {
+  if (expansion.open.has(target)) return 'never';
+  const definition = expansion.definitions.get(target);
+  if (definition === undefined) throw new Error(`typeOf: unresolved ref ${target}`);
+  expansion.open.add(target);
+  const text = typeText(definition.node, typeNames, expansion);
+  expansion.open.delete(target);
+  return text;
+}
+
 /** Types that contain `|` need parentheses as array elements. */
-function parenthesised(node: IrNode, typeNames: ReadonlyMap<string, Name>): string {
-  const text = typeText(node, typeNames);
+function parenthesised(node: IrNode, typeNames: ReadonlyMap<string, Name>, expansion?: InPlaceExpansion): string {
+  const text = typeText(node, typeNames, expansion);
   return /^[\w$]+$/.test(text) || text.startsWith('{') || text.startsWith('[') ? text : `(${text})`;
 }
 

@@ -13,7 +13,7 @@ import { onceEach, type WarningHandler } from '../schema/warnings.js';
 import { documentStem, LoweringContext } from './context.js';
 import { enterTarget, NO_BINDINGS } from './dynamic-scope.js';
 import { lowerSchema } from './lower.js';
-import { refuseUnguardedRecursion } from './recursion.js';
+import { dropSelfBranches, refuseUnguardedRecursion } from './recursion.js';
 import type { IrModule } from './types.js';
 
 export type * from './types.js';
@@ -98,6 +98,7 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
   const rootName = rootNameOf(document, input.source);
   const definitions = context.definitions(rootName);
   refuseUnguardedRecursion(definitions, source);
+  dropSelfBranches(definitions);
   return { source, draft: document.draft, rootName, root, definitions };
 }
 

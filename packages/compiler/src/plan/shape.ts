@@ -24,7 +24,7 @@ export function definitionsOf(module: IrModule): Map<string, IrDefinition> {
 
 const ALL: readonly JsonType[] = ['null', 'boolean', 'number', 'string', 'array', 'object'];
 
-/** The JSON types a node may accept (`number` includes integers). */
+/** The JSON types a node may accept (`number` includes integers); `seen`: the definitions walked in place on the way here. */
 export function jsonTypes(node: IrNode, definitions: Definitions, seen: Set<string> = new Set()): Set<JsonType> {
   switch (node.kind) {
     case 'any':
@@ -47,7 +47,9 @@ export function jsonTypes(node: IrNode, definitions: Definitions, seen: Set<stri
       return types;
     }
     case 'ref': {
-      if (seen.has(node.target)) return new Set(ALL);
+      // Back in a definition being walked, with no container in between: left recursion, which
+      // adds nothing its other branches do not (the codecs fail a branch that goes round, emit in-place-guard.ts).
+      if (seen.has(node.target)) return new Set();
       const target = definitions.get(node.target);
       if (target === undefined) return new Set(ALL);
       return jsonTypes(target.node, definitions, new Set([...seen, node.target]));
