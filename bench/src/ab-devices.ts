@@ -1,10 +1,10 @@
 /**
  * `pnpm --filter @binschema/bench run ab-devices [bench options]`: does each speed device of the
  * generated code still pay on this Node? For each device, a copy of every ahead-of-time module
- * with that device taken out (a text transform of the generated JS, `DEVICES` below; devices that
- * no transform can take out, such as the inlined key compares, are judged by the code-shape work
- * that replaces them) is timed
+ * with that device taken out (a text transform of the generated JS, `DEVICES` below) is timed
  * beside the modules as generated and the fastest peers, in the steady mode, in one process.
+ * Devices no transform can take out (the inlined key compares) are judged by the code-shape work
+ * that replaces them.
  * The figure per device, format and direction: the geometric mean over the payloads of
  * (ns/op without the device) / (ns/op with it); above 1 the device pays. Writes
  * `results/ab-devices-node<major>.md`. Takes the bench's options (`--node 24`, `--payload`,
@@ -49,7 +49,8 @@ const DEVICES: Device[] = [
   {
     name: 'for…in value reads',
     what: 'writers read each declared property under the own-key for…in walk (`record[key]`), not by a named load',
-    remove: (text) => text.replace(/case ("(?:[^"\\]|\\.)*"): (\w+) = record\[key\]; break;/g, 'case $1: $2 = record[$1]; break;'),
+    // The JS target is printed by TypeScript: `case "op":` and `op = record[key];` on lines of their own.
+    remove: (text) => text.replace(/(case ("(?:[^"\\]|\\.)*"):\s*\w+ = record)\[key\]/g, '$1[$2]'),
   },
   {
     name: 'constructor === Object',
