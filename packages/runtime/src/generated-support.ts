@@ -109,6 +109,14 @@ export function sameBytes(uint8: Uint8Array, at: number, end: number, expected: 
   return true;
 }
 
+/** The failure text of an object without a required property: the first of `names` whose value in `values` is undefined. */
+export function missingText(names: readonly string[], values: readonly unknown[]): string {
+  for (let index = 0; index < names.length; index++) {
+    if (values[index] === undefined) return `missing required property ${JSON.stringify(names[index])}`;
+  }
+  return 'missing required property';
+}
+
 /** Thrown by a check predicate (`predicates.ts`) that runs out of depth; `checksHold` catches it. */
 export class ChecksTooDeep {}
 

@@ -56,6 +56,7 @@ export {
   encodeFailure,
   anyFailure,
   atPath,
+  missingText,
 } from './generated-support.js';
 export { setOwn, setEntry } from './object-entries.js';
 export { ShapeKeeper, placeholder, SHAPE_KEEPER_LIMIT } from './shape-keeper.js';

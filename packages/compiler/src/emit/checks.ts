@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import { Code, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
+import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
 import type { ModuleContext } from './context.js';
 import { FORMAT_FUNCTIONS } from './formats.js';
 
@@ -12,8 +12,29 @@ import { FORMAT_FUNCTIONS } from './formats.js';
  */
 
 export type FailCode = 'unexpected-type' | 'schema-violation';
-/** Makes the throw statement for a failed check; `what` is plain text (it goes through `literal`). */
-export type Fail = (code: FailCode, what: string) => Code;
+/** Makes the throw statement for a failed check; `what` is plain text (it goes through `literal`), or an expression that makes it. */
+export type Fail = (code: FailCode, what: string | Code) => Code;
+
+/** `what` of a `Fail` as an expression. */
+export function failText(what: string | Code): Code {
+  return typeof what === 'string' ? literal(what) : what;
+}
+
+/**
+ * The required properties' checks over their locals (`names[i]` read into `locals[i]`): one
+ * test, and a failure text naming the first one missing built by the runtime's `missingText`
+ * only when it fails, instead of one check and one message per property.
+ */
+export function requiredChecks(context: ModuleContext, names: readonly string[], locals: readonly Code[], fail: Fail, lines: Lines): void {
+  if (names.length === 0) return;
+  if (names.length === 1) {
+    lines.line(js`if (${locals[0]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(names[0])}`)}`);
+    return;
+  }
+  const test = joinCode(locals.map((local) => js`${local} === undefined`), ' || ');
+  const text = js`${context.use('missingText')}([${joinCode(names.map((name) => literal(name)), ', ')}], [${joinCode([...locals], ', ')}])`;
+  lines.line(js`if (${test}) ${fail('schema-violation', text)}`);
+}
 
 /**
  * JSON Schema numeric assertions. `value` is a number, or with `typeTest` of unknown type: the

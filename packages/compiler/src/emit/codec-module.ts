@@ -104,9 +104,10 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   const sharedWriter = context.scope.claim('sharedWriter');
   const sharedReader = context.scope.claim('sharedReader');
   const anyOptions = context.scope.claim('ANY_OPTIONS');
-  // Compact, with at least two exported definitions (the root makes three pairs): the shared
-  // bodies cost about what one pair's own bodies do, so they pay off from there.
-  const sharesApi = options.compact && ir.definitions.filter((definition) => definition.exported).length >= 2;
+  // With at least two exported definitions (the root makes three pairs), every public pair calls
+  // one shared encode and decode body (issue 24: the bodies cost about what one pair's own do, so
+  // they pay off from there; one shared body is also hot sooner than one per pair).
+  const sharesApi = ir.definitions.filter((definition) => definition.exported).length >= 2;
   const shared = sharesApi ? { encode: context.scope.claim('encodeWith'), decode: context.scope.claim('decodeWith') } : undefined;
   const { rootType, types } = nameTypes(context);
   const exportedDefinitions = ir.definitions.filter((definition) => definition.exported);

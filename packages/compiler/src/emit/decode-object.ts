@@ -1,9 +1,10 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
 import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
-import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks } from './checks.js';
+import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import { bytesInPlace, type DecoderEmitter } from './decode-skeleton.js';
+import { pathWords } from './context.js';
 
 /** Locals every object reader declares. */
 export interface FixedLocals {
@@ -54,6 +55,12 @@ export interface ObjectDecoding {
   straightEnd(count: Name, fixed: FixedLocals, handOver: Code, lines: Lines): void;
   /** When the expected key did not match: sets `field` to the property the key names, or leaves -1 with `key` decoded. */
   findField(node: IrObject, keys: readonly Uint8Array[], fixed: FixedLocals, lines: Lines, keySwitch: (lines: Lines) => void): void;
+  /**
+   * Table-driven keys (`emitTableReader`): the module constant of the object's key table (its
+   * declared names, in write order), and the call that matches a key against it, from write
+   * position `expected` on: the property's index with the key consumed, or -1 with nothing consumed.
+   */
+  keys?: { table(node: IrObject, writeOrder: readonly number[]): Code; match(table: Name, expected: Code): Code };
 }
 
 /** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
@@ -67,6 +74,10 @@ export const INLINE_KEY_BYTES = 12;
  * generic decoder. The result is built as one literal in schema order (one hidden class).
  */
 export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
+  if (decoding.keys !== undefined && node.properties.length > 0) {
+    emitTableReader(emitter, decoding, decoding.keys, node, scope, lines);
+    return;
+  }
   const plan = decoding.plan(node);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair, sparse, shape, witness] = [
@@ -129,14 +140,62 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
   finishObject(frame, start, locals, extras, direct, lines);
 }
 
+/**
+ * The body of an object's read function when the format matches keys through a table (the
+ * `keys` of `ObjectDecoding`): one loop over the entries, the key expected next compared in place,
+ * any other matched by the runtime from the table (the next few in write order, then by length),
+ * each declared property's value read in one place, in its `case`. A key the table does not find is decoded (undeclared, or a
+ * declared one as indefinite-length text) and looked up by name, then handled as in
+ * `emitObjectReader`. Duplicate keys: the last one wins, as in the generic decoder.
+ */
+function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, keys: NonNullable<ObjectDecoding['keys']>, node: IrObject, scope: NameScope, lines: Lines): void {
+  const plan = decoding.plan(node);
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expected, result, pair, sparse, shape, witness] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
+  ].map((fixed) => scope.claim(fixed));
+  const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected, reserved };
+  const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
+  const context = emitter.context;
+  const table = context.constant(`keys ${pathWords(node.schemaPath, context.ir.rootName)}`, keys.table(node, plan.writeOrder), `the keys of ${node.schemaPath}, for matching map keys`);
+  decoding.readHead(node, start, count, fixed, lines);
+  const locals = node.properties.map((property) => {
+    const local = scope.fresh(property.name, { fallback: 'property' });
+    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
+    return local;
+  });
+  const extras = isClosedObject(node) ? undefined : extrasName;
+  if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
+  lines.line(js`let ${expected} = 0;`);
+  lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
+    body.line(js`const ${at} = reader.pos;`);
+    // The key expected next compared inline (a call per entry cost 10-25% of hot decodes, .tmp A/B
+    // on the payloads); the runtime tries the few after it, then the rest, from the table.
+    body.line(js`let ${field} = -1;`);
+    fastPath(frame, plan.keys, plan.writeOrder, expected, body);
+    body.line(js`if (${field} < 0) ${field} = ${keys.match(table, js`${expected} + 1`)};`);
+    body.line(js`let ${key} = '';`);
+    body.block(js`if (${field} < 0)`, (slow) => {
+      slow.line(js`${key} = ${decoding.readKey(node)};`);
+      slow.line(js`${field} = ${table}.fieldOf(${key});`);
+    });
+    decoding.afterKey(fixed, body);
+    body.block(js`switch (${field})`, (cases) => {
+      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(frame, index, plan.writeOrder.indexOf(index) + 1, locals, inner)));
+      if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(frame, extras, inner));
+      else cases.block(new Code('default:'), (inner) => unknownEntry(frame, extras, inner));
+    });
+  });
+  finishObject(frame, start, locals, extras, false, lines);
+}
+
 /** After the entries: required checks, the result (unless filled directly), count checks. */
 function finishObject(frame: ReaderFrame, start: Name, locals: Name[], extras: Name | undefined, direct: boolean, lines: Lines): void {
   const { emitter, node, fixed } = frame;
   const { result } = fixed;
   const fail = emitter.failAt(node, start);
-  node.properties.forEach((property, index) => {
-    if (property.required) lines.line(js`if (${locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
-  });
+  const required = node.properties.map((property, index) => ({ property, index })).filter(({ property }) => property.required);
+  requiredChecks(emitter.context, required.map(({ property }) => property.name), required.map(({ index }) => locals[index]), fail, lines);
   if (!direct) buildResult(emitter, node, locals, extras, fixed, lines);
   for (const name of node.extraRequired) {
     // Names the schema requires but does not declare can only come from the extra entries.

@@ -6,7 +6,7 @@ import { Code, bytesLiteral, hexLiteral, joinCode, js, literal, Lines } from './
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, failText, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
@@ -155,8 +155,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
 
   /** The throw statement for a failure of `node` at byte `offset`. */
   failAt(node: IrNode, offset: Code): Fail {
-    return (code: FailCode, what: string) =>
-      js`throw ${this.context.use('decodeFailure')}(${literal(code)}, ${literal(what)}, ${offset}, ${literal(node.schemaPath)});`;
+    return (code: FailCode, what: string | Code) =>
+      js`throw ${this.context.use('decodeFailure')}(${literal(code)}, ${failText(what)}, ${offset}, ${literal(node.schemaPath)});`;
   }
 
   /** `if (depth === 0) throw tooDeep(…)`: the generic decoder's nesting limit. */

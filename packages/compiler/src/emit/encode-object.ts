@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
 import { Code, inlineComment, js, literal, Lines } from './code.js';
-import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, type Fail } from './checks.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 
@@ -143,9 +143,8 @@ function readDeclared(frame: ObjectFrame, lines: Lines): void {
       frame.locals.push(local);
     }
   }
-  node.properties.forEach((property, index) => {
-    if (property.required) lines.line(js`if (${frame.locals[index]} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property.name)}`)}`);
-  });
+  const required = node.properties.map((property, index) => ({ property, index })).filter(({ property }) => property.required);
+  requiredChecks(emitter.context, required.map(({ property }) => property.name), required.map(({ index }) => frame.locals[index]), fail, lines);
   for (const name of node.extraRequired) {
     lines.line(js`if (${readProperty(emitter, record, name, true)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   }

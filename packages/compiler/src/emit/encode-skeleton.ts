@@ -4,7 +4,7 @@ import { Code, bytesLiteral, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, failText, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
@@ -114,8 +114,8 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   /** The throw statement for a failure of `node`'s value found under `token` (undefined: the function's own value). */
   failWith(node: IrNode, token: string | undefined): Fail {
     const path = token === undefined ? '' : joinPointer('', token);
-    return (code: FailCode | 'too-deep', what: string) =>
-      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${literal(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
+    return (code: FailCode | 'too-deep', what: string | Code) =>
+      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${failText(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
   }
 
   /** `if (depth === 0) throw …`: the generic encoder's nesting limit, also what stops a cyclic value. */

@@ -52,6 +52,7 @@ export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   encodeFailure: imported('encodeFailure'),
   anyFailure: imported('anyFailure'),
   atPath: imported('atPath'),
+  missingText: imported('missingText'),
   toEncodeError: helper(
     `
 /** The public error for a failure that reached an exported function. */

@@ -56,6 +56,9 @@ export {
   anyOptionsAt,
 } from './generated-support.js';
 
+// For generated object readers: declared keys matched through a table (the one expected next first).
+export { UbjsonKeyTable, keyTable, matchKey } from './key-table.js';
+
 // For generated modules of the compact layout: dense elements, indexes and position keys.
 export { nextElement, readIndex, readPositionKey } from './compact-support.js';
 

@@ -1,6 +1,6 @@
 import type { IrObject } from '../../ir/types.js';
 import { planCborObject } from '../../plan/cbor.js';
-import { Code, inlineComment, js, literal, Lines } from '../code.js';
+import { Code, inlineComment, joinCode, js, literal, Lines } from '../code.js';
 import { pathWords } from '../context.js';
 import type { Name } from '../names.js';
 import { keyDoc } from './encode.js';
@@ -36,6 +36,14 @@ export function cborObjectDecoding(emitter: CborDecoderEmitter): ObjectDecoding 
     straightCondition: (count, declared) => js`${count} === ${declared}`,
     straightValueMarker: () => undefined,
     straightEnd: () => {},
+    keys: {
+      table: (node, writeOrder) => {
+        const names = js`[${joinCode(node.properties.map((property) => literal(property.name)), ', ')}]`;
+        const inOrder = writeOrder.every((index, position) => index === position);
+        return inOrder ? js`/* @__PURE__ */ ${context.use('keyTable')}(${names})` : js`/* @__PURE__ */ ${context.use('keyTable')}(${names}, [${new Code(writeOrder.join(', '))}])`;
+      },
+      match: (table, expected) => js`${context.use('matchKey')}(reader, ${table}, ${expected})`,
+    },
     findField: (node, keys, { field, key }, slow, keySwitch) => {
       if (node.properties.length > 0) slow.line(js`${field} = ${fieldFinder(emitter, node, keys)}(reader);`);
       slow.block(js`if (${field} < 0)`, (rest) => {

@@ -89,6 +89,8 @@ function readKey(reader: Reader, schemaPath: string): string {
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
   textKeyLength: imported('textKeyLength', true),
+  keyTable: imported('keyTable', true),
+  matchKey: imported('matchKey', true),
   scanDiscriminator: helper(
     `
 /**

@@ -1,6 +1,6 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
-import { hexLiteral, js, literal, type Code } from '../code.js';
+import { hexLiteral, joinCode, js, literal, type Code } from '../code.js';
 import { keyDoc } from './encode.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
 import type { Name } from '../names.js';
@@ -55,6 +55,10 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
         end.line(js`if (reader.pos < reader.end && ${uint8}[reader.pos] === ${hexLiteral(Marker.ObjectEnd)}) reader.pos++;`);
         end.line(js`else ${handOver}`);
       });
+    },
+    keys: {
+      table: (node) => js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(node.properties.map((property) => literal(property.name)), ', ')}])`,
+      match: (table, expected) => js`${context.use('matchKey')}(reader, ${table}, ${expected})`,
     },
     findField: (_node, _keys, { key }, slow, keySwitch) => {
       // Out of order, undeclared, or with a wider length marker: decode the key and switch on it.

@@ -51,6 +51,8 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
   nextEntry: imported('nextEntry', true),
   // The compact layout (runtime ubjson/compact-support.ts).
   nextElement: imported('nextElement', true),
+  keyTable: imported('keyTable', true),
+  matchKey: imported('matchKey', true),
   readIndex: imported('readIndex', true),
   readPositionKey: imported('readPositionKey', true),
   readString: imported('readString', true),

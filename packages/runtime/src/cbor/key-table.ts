@@ -1,0 +1,122 @@
+/**
+ * Key matching for generated CBOR object readers: one table per object, built once when the
+ * module loads, and one small function that every object reader calls per entry. Generated code
+ * used to spell out the byte comparisons of every key at every place it looked for one (the
+ * expected key, then a search by length); in a table they cost a few bytes of module per key and
+ * one function that is hot after a few documents instead of many that each run a few times.
+ */
+import type { Reader } from '../reader.js';
+import { sameBytes } from '../generated-support.js';
+import { textKeyLength } from './generated-support.js';
+
+/** The declared keys of one object: CBOR text with the shortest head (RFC 8949 §4.2.1), how encoders write them. */
+export class KeyTable {
+  /** Each declared property's key, head and UTF-8, by property index. */
+  readonly encoded: Uint8Array[];
+  /** Property indexes in the order encoders write them (schema order, or §4.2.1 order when deterministic). */
+  readonly order: Int32Array;
+  /** Property indexes by the UTF-8 length of their name: the candidates for a key met out of order. */
+  private readonly byLength = new Map<number, number[]>();
+  /** Property index by name, for keys that had to be decoded (indefinite length, a wider head). */
+  private readonly byName = new Map<string, number>();
+
+  constructor(names: readonly string[], order?: readonly number[]) {
+    const encoder = new TextEncoder();
+    this.encoded = names.map((name, index) => {
+      const utf8 = encoder.encode(name);
+      const lengths = this.byLength.get(utf8.length);
+      if (lengths === undefined) this.byLength.set(utf8.length, [index]);
+      else lengths.push(index);
+      this.byName.set(name, index);
+      return textWithHead(utf8);
+    });
+    this.order = Int32Array.from(order ?? names.map((_, index) => index));
+  }
+
+  /** The property `name` declares, or -1. */
+  fieldOf(name: string): number {
+    return this.byName.get(name) ?? -1;
+  }
+
+  /** The declared properties whose names are `length` UTF-8 bytes long. */
+  withLength(length: number): readonly number[] | undefined {
+    return this.byLength.get(length);
+  }
+}
+
+/** A table for `names` (the object's declared properties in schema order), written in `order` (default: schema order). */
+export function keyTable(names: readonly string[], order?: readonly number[]): KeyTable {
+  return new KeyTable(names, order);
+}
+
+/**
+ * At a map key: the index of the declared property it names, with the key consumed, or -1 with
+ * nothing consumed (an undeclared key, a key that is not definite text; the caller decodes it).
+ * First the key expected next (`expected`: a position in the write order) and the few after it
+ * are compared in place; any other definite text key is compared with the declared keys of its length.
+ */
+export function matchKey(reader: Reader, table: KeyTable, expected: number): number {
+  const at = reader.pos;
+  if (expected < table.order.length) {
+    const index = table.order[expected];
+    const key = table.encoded[index];
+    const length = key.length;
+    if (at + length <= reader.end) {
+      const uint8 = reader.uint8;
+      let offset = 0;
+      while (offset < length && uint8[at + offset] === key[offset]) offset++;
+      if (offset === length) {
+        reader.pos = at + length;
+        return index;
+      }
+    }
+  }
+  // Out of line, so this stays small enough to be inlined into the readers.
+  return findKey(reader, table, at, expected + 1);
+}
+
+/** How many keys after the expected one are compared in place before the search by length (most differ in their first byte, the head). */
+const SCAN_AHEAD = 4;
+
+/**
+ * A key other than the expected one: one of the next few in write order (encoders leave out
+ * absent optional properties), else found by its length and bytes, without decoding it.
+ */
+function findKey(reader: Reader, table: KeyTable, at: number, from: number): number {
+  const order = table.order;
+  const uint8 = reader.uint8;
+  const last = Math.min(order.length, from + SCAN_AHEAD);
+  for (let position = from; position < last; position++) {
+    const index = order[position];
+    const key = table.encoded[index];
+    if (sameBytes(uint8, at, reader.end, key)) {
+      reader.pos = at + key.length;
+      return index;
+    }
+  }
+  const length = textKeyLength(reader);
+  if (length < 0) return -1;
+  const keyStart = reader.pos;
+  const candidates = table.withLength(length);
+  if (candidates !== undefined) {
+    for (const index of candidates) {
+      const key = table.encoded[index];
+      if (sameBytes(reader.uint8, keyStart, reader.end, key, key.length - length)) {
+        reader.pos = keyStart + length;
+        return index;
+      }
+    }
+  }
+  reader.pos = at;
+  return -1;
+}
+
+/** CBOR text: the shortest head (major type 3) and the UTF-8 bytes. */
+function textWithHead(utf8: Uint8Array): Uint8Array {
+  const length = utf8.length;
+  const head = length < 24 ? [0x60 | length] : length < 0x100 ? [0x78, length] : length < 0x10000 ? [0x79, length >> 8, length & 0xff] : [0x7a, length >>> 24, (length >> 16) & 0xff, (length >> 8) & 0xff, length & 0xff];
+  const bytes = new Uint8Array(head.length + length);
+  bytes.set(head);
+  bytes.set(utf8, head.length);
+  return bytes;
+}
