@@ -10,32 +10,8 @@ import { MsgpackDecoderStream, MsgpackEncoderStream, NULL_ITEM } from '../src/st
 import { DecodeError } from '../src/errors.js';
 import { deepEqual } from './cbor-fixtures.js';
 import { jsonValues } from './json-values.js';
+import { rejection, run, splits } from './stream-helpers.js';
 import { bigintsAsNumbers, bytesOf } from './msgpack-fixtures.js';
-
-/** Feeds `chunks` through a WHATWG decoder stream and collects the items (or the error). */
-async function run(stream: TransformStream<Uint8Array, unknown>, chunks: Uint8Array[]): Promise<unknown[]> {
-  const items: unknown[] = [];
-  await ReadableStream.from(chunks).pipeThrough(stream).pipeTo(new WritableStream({ write: (item) => void items.push(item) }));
-  return items;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DecodeError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, DecodeError);
-    return error as DecodeError;
-  }
-  throw new Error('expected a DecodeError');
-}
-
-/** Every way of cutting `bytes` into two chunks, and one byte per chunk. */
-function splits(bytes: Uint8Array): Uint8Array[][] {
-  const out: Uint8Array[][] = [];
-  for (let cut = 0; cut <= bytes.length; cut++) out.push([bytes.subarray(0, cut), bytes.subarray(cut)]);
-  out.push(Array.from(bytes, (byte) => Uint8Array.of(byte)));
-  return out;
-}
 
 const streams = suite('msgpack streams');
 

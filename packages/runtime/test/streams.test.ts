@@ -13,37 +13,7 @@ import { DecodeError } from '../src/errors.js';
 import { DecoderStream as CborXDecoderStream, EncoderStream as CborXEncoderStream } from 'cbor-x';
 import { deepEqual, fromHex } from './cbor-fixtures.js';
 import { jsonValues } from './json-values.js';
-
-/** Feeds `chunks` through a WHATWG decoder stream and collects the items (or the error). */
-async function run(stream: TransformStream<Uint8Array, unknown>, chunks: Uint8Array[]): Promise<unknown[]> {
-  const items: unknown[] = [];
-  const source = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const chunk of chunks) controller.enqueue(chunk);
-      controller.close();
-    },
-  });
-  await source.pipeThrough(stream).pipeTo(new WritableStream({ write: (item) => void items.push(item) }));
-  return items;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<DecodeError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.instance(error, DecodeError);
-    return error as DecodeError;
-  }
-  throw new Error('expected a DecodeError');
-}
-
-/** Every way of cutting `bytes` into two chunks, and one byte per chunk. */
-function splits(bytes: Uint8Array): Uint8Array[][] {
-  const out: Uint8Array[][] = [];
-  for (let cut = 0; cut <= bytes.length; cut++) out.push([bytes.subarray(0, cut), bytes.subarray(cut)]);
-  out.push(Array.from(bytes, (byte) => Uint8Array.of(byte)));
-  return out;
-}
+import { rejection, run, splits } from './stream-helpers.js';
 
 const cbor = suite('cbor sequence streams');
 
