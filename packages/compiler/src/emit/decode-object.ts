@@ -47,108 +47,57 @@ export interface ObjectDecoding {
   valueMarker(fixed: FixedLocals): Code | undefined;
   /** The test that the key expected next (`bytes`, of property `index`) is at `at`. */
   expectedKeyTest(node: IrObject, index: number, bytes: Uint8Array, fixed: FixedLocals): Code;
-  /** The test that a head (`count` read) says all `declared` properties are there, in a form the straight line reads; undefined: never. */
-  straightCondition(count: Name, declared: number, fixed: FixedLocals): Code | undefined;
-  /** Statements between a key and its value on the straight line; the value's marker, if the format has one. */
-  straightValueMarker(scope: NameScope, lines: Lines): Code | undefined;
-  /** Statements after the straight line's last value (UBJSON: the end of an uncounted object, else `handOver`). */
-  straightEnd(count: Name, fixed: FixedLocals, handOver: Code, lines: Lines): void;
-  /** When the expected key did not match: sets `field` to the property the key names, or leaves -1 with `key` decoded. */
-  findField(node: IrObject, keys: readonly Uint8Array[], fixed: FixedLocals, lines: Lines, keySwitch: (lines: Lines) => void): void;
   /**
    * Table-driven keys (`emitTableReader`): the module constant of the object's key table (its
    * declared names, in write order), and the call that matches a key against it, from write
    * position `expected` on: the property's index with the key consumed, or -1 with nothing consumed.
    */
-  keys?: { table(node: IrObject, writeOrder: readonly number[]): Code; match(table: Name, expected: Code): Code };
+  keys: { table(node: IrObject, writeOrder: readonly number[]): Code; match(table: Name, expected: Code): Code };
 }
 
 /** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
 export const INLINE_KEY_BYTES = 12;
 
 /**
- * The body of an object's read function, the same in every format. Each entry's key is first compared in place with the
- * pre-encoded key expected next (how encoders write them: schema order, shortest heads); any
- * other key is decoded and switched on, and keys the schema does not declare go to
- * `patternProperties`/`additionalProperties`. Duplicate keys: the last one wins, as in the
- * generic decoder. The result is built as one literal in schema order (one hidden class).
+ * The body of an object's read function, the same in every format. Objects with declared
+ * properties: `emitTableReader`. Without: every key is decoded and its entry checked against the
+ * map's schemas (`patternProperties`, `additionalProperties`), the result filled directly; a
+ * closed one refuses its first key.
  */
 export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
-  if (decoding.keys !== undefined && node.properties.length > 0) {
-    emitTableReader(emitter, decoding, decoding.keys, node, scope, lines);
+  if (node.properties.length > 0) {
+    emitTableReader(emitter, decoding, node, scope, lines);
     return;
   }
-  const plan = decoding.plan(node);
-  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expectedName, result, pair, sparse, shape, witness] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
+  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'result', 'pair', 'sparse', 'shape', 'witness',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected: expectedName, reserved };
+  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected: field, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
-  const locals = node.properties.map((property) => {
-    const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
-    return local;
-  });
-  const closed = isClosedObject(node);
-  // A pure map (no declared properties) fills its result directly; otherwise extra entries wait
-  // as key/value pairs in an array until the declared ones are in (copying a many-keyed object
-  // with for-in was ~30% of decoding very-large-object).
-  const direct = !closed && node.properties.length === 0;
-  const extras = closed ? undefined : direct ? result : extrasName;
-  if (direct) lines.line(js`const ${result}: ${emitter.type(node)} = {};`).line(js`let ${sparse} = false;`);
-  else if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
-  const expected = node.properties.length > 0 ? expectedName : undefined;
-  if (expected !== undefined) lines.line(js`let ${expected} = 0;`);
-  const straight = straightLine(frame, count);
-  if (straight !== undefined) {
-    lines.line(js`let ${entry} = 0;`);
-    straightPath(frame, plan.keys, plan.writeOrder, { count, entry, expected: expectedName, condition: straight }, locals, lines);
-  }
-
-  const loop = straight === undefined ? js`for (let ${entry} = 0;` : new Code('for (;');
-  lines.block(js`${loop} ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
+  const extras = isClosedObject(node) ? undefined : result;
+  if (extras !== undefined) lines.line(js`const ${result}: ${emitter.type(node)} = {};`).line(js`let ${sparse} = false;`);
+  lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
-    if (direct) {
-      // Nothing declared: every key is decoded and its entry checked against the map's schemas.
-      body.line(js`const ${key} = ${decoding.readKey(node)};`);
-      decoding.afterKey(fixed, body);
-      unknownEntry(frame, extras, body, false);
-      return;
-    }
-    body.line(js`let ${field} = -1;`);
-    if (expected !== undefined) fastPath(frame, plan.keys, plan.writeOrder, expected, body);
-    body.line(js`let ${key} = '';`);
-    body.block(js`if (${field} < 0)`, (slow) =>
-      decoding.findField(node, plan.keys, fixed, slow, (decoded) => {
-        if (node.properties.length === 0) return;
-        decoded.block(js`switch (${key})`, (cases) => {
-          node.properties.forEach((property, index) => cases.line(js`case ${literal(property.name)}: ${field} = ${index}; break;`));
-        });
-      }),
-    );
+    body.line(js`const ${key} = ${decoding.readKey(node)};`);
     decoding.afterKey(fixed, body);
-    body.block(js`switch (${field})`, (cases) => {
-      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(frame, index, plan.writeOrder.indexOf(index) + 1, locals, inner)));
-      if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(frame, extras, inner));
-      else cases.block(new Code('default:'), (inner) => unknownEntry(frame, extras, inner));
-    });
+    unknownEntry(frame, extras, body, false);
   });
-
-  finishObject(frame, start, locals, extras, direct, lines);
+  finishObject(frame, start, [], extras, extras !== undefined, lines);
 }
 
 /**
  * The body of an object's read function when the format matches keys through a table (the
  * `keys` of `ObjectDecoding`): one loop over the entries, the key expected next compared in place,
  * any other matched by the runtime from the table (the next few in write order, then by length),
- * each declared property's value read in one place, in its `case`. A key the table does not find is decoded (undeclared, or a
- * declared one as indefinite-length text) and looked up by name, then handled as in
- * `emitObjectReader`. Duplicate keys: the last one wins, as in the generic decoder.
+ * each declared property's value read in one place, in its `case`. A key the table does not find
+ * is decoded (undeclared, or a declared one as indefinite-length text) and looked up by name;
+ * undeclared ones go to `patternProperties`/`additionalProperties`. Duplicate keys: the last one
+ * wins, as in the generic decoder. The result is built as one literal in schema order (one hidden class).
  */
-function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, keys: NonNullable<ObjectDecoding['keys']>, node: IrObject, scope: NameScope, lines: Lines): void {
+function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
+  const { keys } = decoding;
   const plan = decoding.plan(node);
   const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expected, result, pair, sparse, shape, witness] = [
     'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
@@ -255,64 +204,6 @@ function fastPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readon
         inner.line(new Code('break;'));
       });
     });
-  });
-}
-
-/**
- * Records with more declared properties than this keep the loop alone: the straight line repeats
- * every value read, and V8 stops optimising functions that grow very large.
- */
-export const MAX_STRAIGHT_PROPERTIES = 16;
-
-/** The test that takes the straight line (`straightPath`), or undefined when this object has none. */
-function straightLine(frame: ReaderFrame, count: Name): Code | undefined {
-  const { node, decoding, fixed } = frame;
-  const declared = node.properties.length;
-  if (declared === 0 || declared > MAX_STRAIGHT_PROPERTIES) return undefined;
-  // Patterns re-read declared values, names required but not declared need extra entries, and a
-  // count bound the declared properties alone break would fail anyway: those keep the loop alone.
-  if (node.patternProperties.length > 0 || node.extraRequired.length > 0) return undefined;
-  if ((node.minProperties ?? 0) > declared || (node.maxProperties ?? Infinity) < declared) return undefined;
-  return decoding.straightCondition(count, declared, fixed);
-}
-
-/** The straight line's locals besides the fixed ones. */
-interface StraightNames {
-  count: Name;
-  entry: Name;
-  expected: Name;
-  condition: Code;
-}
-
-/**
- * Fast path for a record written whole in the order encoders write it (schema order, or RFC 8949
- * §4.2.1 order when deterministic): when the head says every declared property is there, each
- * key is compared in place and its value read, straight-line, no loop and no switch. The first
- * other key hands over to the entry loop at that entry with the values read so far kept (never a
- * restart: nested records that each restarted would read the innermost 2^depth times), so
- * duplicates, unknown keys and missing properties meet exactly the loop's checks.
- */
-function straightPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readonly number[], names: StraightNames, locals: Name[], lines: Lines): void {
-  const { emitter, decoding, node, fixed, scope } = frame;
-  const { at, uint8 } = fixed;
-  const label = scope.fresh('straight');
-  const handOver = (position: number) => (position === 0 ? js`break ${label};` : js`{ ${names.entry} = ${position}; ${names.expected} = ${position}; break ${label}; }`);
-  lines.line(new Code('// Fast path: every declared property, in write order, read straight-line; any other key continues in the loop.'));
-  lines.block(js`${label}: if (${names.condition})`, (body) => {
-    body.line(js`const ${uint8} = reader.uint8;`);
-    body.line(js`let ${at} = reader.pos;`);
-    order.forEach((index, position) => {
-      const property = node.properties[index];
-      const bytes = keys[index];
-      if (position > 0) body.line(js`${at} = reader.pos;`);
-      body.line(js`if (!(${decoding.expectedKeyTest(node, index, bytes, fixed)})) ${handOver(position)} ${inlineComment(property.name)}`);
-      body.line(js`reader.pos = ${at} + ${bytes.length};`);
-      const marker = decoding.straightValueMarker(scope, body);
-      emitter.readValue(property.node, locals[index], scope, body, new Code('depth - 1'), marker);
-    });
-    decoding.straightEnd(names.count, fixed, handOver(order.length), body);
-    buildResult(emitter, node, locals, undefined, fixed, body);
-    body.line(js`return ${fixed.result};`);
   });
 }
 

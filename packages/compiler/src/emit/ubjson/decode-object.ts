@@ -9,8 +9,8 @@ import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from '../decode-obje
 /**
  * How UBJSON decoders read objects (`decode-object.ts` has the rest): plain (`{…}`), counted
  * (`{#n`) and typed (`{$t#n`) objects share the loop through `nextEntry`; each value's marker is
- * the object's `$` type or read after the key; keys compared in place (smallest length marker),
- * else decoded.
+ * the object's `$` type or read after the key; the key expected next compared in place (smallest
+ * length marker), the next few by the runtime's `matchKey`, else decoded.
  */
 export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecoding {
   const context = emitter.context;
@@ -40,30 +40,9 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
       const compare = oneByteLength ? js`${shortLengthMarker(uint8, at)} && ${rest}` : rest;
       return bytes.length - from <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
     },
-    // Untyped objects (no `$`), counted with one entry per declared property or uncounted (how
-    // encoders write them, json-pack and ours included): their values carry their own markers.
-    straightCondition: (count, declared, { reserved }) => js`${reserved.elementType} === 0 && (${count} === ${declared} || ${count} < 0)`,
-    straightValueMarker: (scope, lines) => {
-      const marker = scope.fresh('valueMarker');
-      lines.line(js`const ${marker} = ${context.use('readMarker')}(reader);`);
-      return marker;
-    },
-    // An uncounted object ends at `}` (container-types.html#object); anything else (a no-op, more
-    // entries) is the loop's to read.
-    straightEnd: (count, { uint8 }, handOver, lines) => {
-      lines.block(js`if (${count} < 0)`, (end) => {
-        end.line(js`if (reader.pos < reader.end && ${uint8}[reader.pos] === ${hexLiteral(Marker.ObjectEnd)}) reader.pos++;`);
-        end.line(js`else ${handOver}`);
-      });
-    },
     keys: {
       table: (node) => js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(node.properties.map((property) => literal(property.name)), ', ')}])`,
       match: (table, expected) => js`${context.use('matchKey')}(reader, ${table}, ${expected})`,
-    },
-    findField: (_node, _keys, { key }, slow, keySwitch) => {
-      // Out of order, undeclared, or with a wider length marker: decode the key and switch on it.
-      slow.line(js`${key} = ${context.use('readKey')}(reader);`);
-      keySwitch(slow);
     },
   };
 }
