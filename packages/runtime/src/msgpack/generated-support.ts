@@ -13,6 +13,12 @@ import { lengthWidth, readLength } from './head.js';
 import { readItem } from './decode.js';
 import { DEFAULT_DECODE } from './options.js';
 
+/**
+ * Pre-encoded constants (map heads, keys, str constants) from 32-bit words: format-neutral bytes,
+ * the CBOR module's helper, re-exported so generated MessagePack modules import one subpath.
+ */
+export { writeConstant } from '../cbor/generated-support.js';
+
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
   return new DecodeError('msgpack', code, what, offset, schemaPath);

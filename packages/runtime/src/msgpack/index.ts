@@ -60,7 +60,11 @@ export {
   readNumberItem,
   readBooleanItem,
   readNullItem,
+  writeConstant,
 } from './generated-support.js';
+
+// For generated modules of the compact layout: the readers of indexes and position keys.
+export { readIndex, readPositionKey } from './compact-support.js';
 
 // MessagePack notation (diagnostic notation carried over) and the item tree behind it (also used by `binschema inspect`).
 export { toDiagnostic, MsgpackPrinter, readMsgpackItem, type MsgpackItem, type MsgpackItemLimits } from './diagnostic.js';
