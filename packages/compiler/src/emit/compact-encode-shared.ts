@@ -52,6 +52,34 @@ export function lastPresentLength(frame: ObjectFrame, positions: CompactPosition
 }
 
 /**
+ * The form where nothing can stand for an absent property (UBJSON, MessagePack: no `undefined`):
+ * dense unless a hole comes before the last present position, or extras are present without
+ * every position. An object whose written properties are all required and that allows no extras
+ * has one shape: decided here, by whether it reserves a position. Otherwise `present` and
+ * `sparse` are declared; `length()` declares (or gives) the positions up to the last present one.
+ *
+ * Dense whenever allowed: the bytes the forms do not share are the container heads or ends and,
+ * in the sparse form only, a key per present property; so dense is never larger, and ties only
+ * for an empty object (each format's folder counts its own bytes).
+ */
+export function holeForm(frame: ObjectFrame, positions: CompactPositions, open: boolean, locals: { present: Name; sparse: Name }, length: () => Code, lines: Lines): Form {
+  const optional = positions.slots.some((index) => index !== undefined && !frame.node.properties[index].required);
+  const reservedBeforeRequired = positions.slots.slice(0, positions.requiredLength).includes(undefined);
+  if (reservedBeforeRequired) return 'sparse';
+  if (!optional && !open) return positions.slots.includes(undefined) ? 'sparse' : 'dense';
+  // Present positions: the map layout's entry count without the required constants and the extras.
+  const omitted = positions.omitted.length;
+  let presentCount = omitted === 0 ? frame.count : js`${frame.count} - ${omitted}`;
+  if (open) presentCount = js`${presentCount} - (${frame.extras} === undefined ? 0 : ${frame.extras}.length)`;
+  lines.line(js`const ${locals.present} = ${presentCount};`);
+  // No hole: as many present positions as positions up to the last present one (every one with extras).
+  const hole = js`${locals.present} !== ${length()}`;
+  const sparse = open ? js`${frame.extras} !== undefined ? ${locals.present} !== ${positions.slots.length} : ${hole}` : hole;
+  lines.line(js`const ${locals.sparse} = ${sparse};`);
+  return locals.sparse;
+}
+
+/**
  * The extra keys (`frame.extras`, own keys the schema does not declare) as one object, copied
  * into `rest` and written by the map layout's writer for the object's `patternProperties`/
  * `additionalProperties`/`propertyNames` (`extrasNode`): the same checks and the same depth as the

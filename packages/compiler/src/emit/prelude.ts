@@ -103,4 +103,38 @@ const KEYS = /* @__PURE__ */ new KeyCache();`,
   writeBytes: imported('writeBytes'),
   isSchemaMismatch: imported('isSchemaMismatch'),
   sameBytes: imported('sameBytes'),
+  /**
+   * `scanDiscriminator` of a head format (CBOR, MessagePack): `readHead` reads the map's head
+   * into `count`, `more` is the entry loop's condition, `isText` tests a first byte `initial` for
+   * a short text item; `uses` and `formatRuntime` the helpers and format imports those need.
+   */
+  scanDiscriminator: (wire: { readHead: string; more: string; isText: string; uses: string[]; formatRuntime: string[] }): PreludeHelper =>
+    helper(
+      `
+/**
+ * The value of the map entry \`name\` (a union's discriminator) wherever it is in the map at the
+ * reader's position, or undefined; the caller rewinds and decodes the chosen variant. Fast path:
+ * the first key is \`encodedName\` (how encoders write a discriminator), compared in place.
+ */
+function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
+  const offset = reader.pos;
+  if (depth === 0) throw tooDeep(offset, schemaPath);
+  const count = ${wire.readHead};
+  if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
+    reader.pos += encodedName.length;
+    // A text tag (like "add") through readString, without the generic decoder's dispatch.
+    const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
+    return ${wire.isText} ? readString(reader, schemaPath) : readAny(reader, depth - 1);
+  }
+  for (let entry = 0; ${wire.more}; entry++) {
+    const key = readKey(reader, schemaPath);
+    if (key === name) return readAny(reader, depth - 1);
+    skipAny(reader, depth - 1);
+  }
+  return undefined;
+}`,
+      [],
+      ['tooDeep', 'readKey', 'sameBytes', 'readString', ...wire.uses],
+      ['readAny', 'skipAny', ...wire.formatRuntime],
+    ),
 };

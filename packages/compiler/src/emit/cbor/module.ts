@@ -3,7 +3,8 @@ import type { Layout } from '../layout.js';
 import { js } from '../code.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './prelude.js';
 import { CborEncoderEmitter } from './encode.js';
-import { CborDecoderEmitter } from './decode.js';
+import { HeadDecoderEmitter } from '../head-decode.js';
+import { cborWire } from './wire.js';
 import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
 
 /** The CBOR parts of a generated module; the rest is `codec-module.ts`. */
@@ -15,7 +16,7 @@ function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): M
     runtimeNames: CBOR_RUNTIME_NAMES,
     formatRuntimeNames: CBOR_FORMAT_NAMES,
     encoder: (context) => new CborEncoderEmitter(context, deterministic, dagCbor, layout),
-    decoder: (context) => new CborDecoderEmitter(context, deterministic, layout),
+    decoder: (context) => new HeadDecoderEmitter(context, cborWire(deterministic), layout),
     anyOptions: deterministic ? { note: ' (RFC 8949 §4.2.1 deterministic)', init: '{ deterministic: true }' } : { note: '', init: '{}' },
     decodeStart: (_context, shared) => [
       js`// RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.`,

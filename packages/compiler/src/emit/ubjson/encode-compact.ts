@@ -4,7 +4,7 @@ import { Code, comment, hexLiteral, js, Lines } from '../code.js';
 import type { Name, NameScope } from '../names.js';
 import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
 import { compactPositions, type CompactPositions } from '../compact-positions.js';
-import { byForm, checkOmittedConstants, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';
+import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';
 import { ubjsonKey, ubjsonLength } from '../../plan/ubjson.js';
 import type { UbjsonEncoderEmitter } from './encode.js';
 
@@ -53,32 +53,18 @@ export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, enc
 }
 
 /**
- * The form: dense unless a hole comes before the last present position, or extras are present
- * without every position. An object whose written properties are all required and that allows no
- * extras has one shape: decided here, by whether it reserves a position.
- *
- * Dense whenever allowed: the bytes the forms do not share are, dense, `[` `]` (and `{` `}` around
- * the extras); sparse, `{` `}` and a key of at least three bytes (length marker, length, digits)
- * per present property (and the key `""`, two bytes, with `{` `}` around the extras). A variant
- * adds its index (two or three bytes) to the dense form and `{` `}` and a key of at least three
- * bytes to the sparse one. So dense is never larger, and ties only for an empty object.
+ * The form (`holeForm`). Dense whenever allowed: the bytes the forms do not share are, dense, `[`
+ * `]` (and `{` `}` around the extras); sparse, `{` `}` and a key of at least three bytes (length
+ * marker, length, digits) per present property (and the key `""`, two bytes, with `{` `}` around
+ * the extras). A variant adds its index (two or three bytes) to the dense form and `{` `}` and a
+ * key of at least three bytes to the sparse one. So dense is never larger, and ties only for an
+ * empty object.
  */
 function chooseForm(frame: ObjectFrame, positions: CompactPositions, open: boolean, locals: { length: Name; present: Name; sparse: Name }, lines: Lines): Form {
-  const optional = positions.slots.some((index) => index !== undefined && !frame.node.properties[index].required);
-  const reservedBeforeRequired = positions.slots.slice(0, positions.requiredLength).includes(undefined);
-  if (reservedBeforeRequired) return 'sparse';
-  if (!optional && !open) return positions.slots.includes(undefined) ? 'sparse' : 'dense';
-  // Present positions: the map layout's entry count without the required constants and the extras.
-  const omitted = positions.omitted.length;
-  let presentCount = omitted === 0 ? frame.count : js`${frame.count} - ${omitted}`;
-  if (open) presentCount = js`${presentCount} - (${frame.extras} === undefined ? 0 : ${frame.extras}.length)`;
-  lines.line(js`const ${locals.present} = ${presentCount};`);
-  // No hole: as many present positions as positions up to the last present one (every one with extras).
-  lines.line(js`const ${locals.length} = ${lastPresentLength(frame, positions)};`);
-  const hole = js`${locals.present} !== ${locals.length}`;
-  const sparse = open ? js`${frame.extras} !== undefined ? ${locals.present} !== ${positions.slots.length} : ${hole}` : hole;
-  lines.line(js`const ${locals.sparse} = ${sparse};`);
-  return locals.sparse;
+  return holeForm(frame, positions, open, locals, () => {
+    lines.line(js`const ${locals.length} = ${lastPresentLength(frame, positions)};`);
+    return locals.length;
+  }, lines);
 }
 
 /** `[` (and a variant's index) or `{` (after a variant's `{` and index key). */

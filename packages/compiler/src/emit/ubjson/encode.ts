@@ -15,7 +15,7 @@ import { isIndexedEnum, isPositional } from '../compact-positions.js';
 /**
  * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
  * array headers) are written as inline stores after one `ensure`; longer ones are copied from a
- * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, cbor/encode.ts).
+ * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, head-encode.ts).
  */
 const INLINE_CONSTANT_BYTES = 16;
 

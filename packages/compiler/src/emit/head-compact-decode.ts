@@ -1,17 +1,18 @@
-import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
-import { Code, comment, js, literal, Lines } from '../code.js';
-import type { Name, NameScope } from '../names.js';
-import { readUndeclaredEntry } from '../decode-object.js';
-import { cborObjectDecoding } from './decode-object.js';
-import { compactPositions } from '../compact-positions.js';
-import { declaredNames, extrasNode } from '../compact-extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-decode-shared.js';
-import type { CborDecoderEmitter } from './decode.js';
+import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
+import { Code, comment, hexLiteral, js, literal, Lines } from './code.js';
+import type { Name, NameScope } from './names.js';
+import { readUndeclaredEntry } from './decode-object.js';
+import { headObjectDecoding } from './head-object-decode.js';
+import { compactPositions } from './compact-positions.js';
+import { declaredNames, extrasNode } from './compact-extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
+import type { HeadDecoderEmitter } from './head-decode.js';
 
 /**
- * CBOR decoders of the compact layout (README "Compact layout"). The first byte tells an object's
- * form: the dense array is read position by position, straight-line (no keys to match), where
- * `undefined` (0xf7) or the end of the array is an absent property; the sparse map is read key by
+ * Decoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
+ * `head-wire.ts`). The first byte tells an object's form: the dense array is read position by
+ * position, straight-line (no keys to match), where the end of the array (or CBOR's `undefined`,
+ * 0xf7) is an absent property; the sparse map is read key by
  * key, a position's value into its property, in any order, each position at most once. Checks and
  * errors are the map layout's: a required property absent is "missing required property" at the
  * object's start, elements past the declared positions (and the extras map, when allowed) "more
@@ -21,12 +22,12 @@ import type { CborDecoderEmitter } from './decode.js';
 
 /** What the parts of a compact object reader share; `result` also holds the locals of `readUndeclaredEntry`, for the sparse form's text keys. */
 interface CompactFrame extends CompactReadFrame {
-  emitter: CborDecoderEmitter;
+  emitter: HeadDecoderEmitter;
   uint8: Name;
 }
 
 /** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
-export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitCompactObjectReader(emitter: HeadDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
@@ -39,14 +40,15 @@ export function emitCompactObjectReader(emitter: CborDecoderEmitter, node: IrObj
   const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
   lines.line(js`let ${extras}: unknown[] | undefined;`);
   const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
-  // Major type 5 (a map): the sparse form; anything else is read as the dense array (or refused as not one).
+  const wire = emitter.wire;
+  // A map head: the sparse form; anything else is read as the dense array (or refused as not one).
   lines.ifElse(
-    js`reader.uint8[${start}] >> 5 === 5`,
+    wire.isMap(js`reader.uint8[${start}]`),
     (sparse) => readSparse(frame, sparse),
     (dense) => {
-      // Neither form: say both were expected (readContainerHead would name the array only).
-      dense.line(js`if (reader.uint8[${start}] >> 5 !== 4) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
-      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
+      // Neither form: say both were expected (the array head reader would name the array only).
+      dense.line(js`if (!(${wire.isArray(js`reader.uint8[${start}]`)})) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
+      dense.line(js`const ${count} = ${wire.readArrayHead(context, path)};`);
       if (variant !== undefined) dense.line(js`${context.use('readIndex')}(reader, ${path}); // the variant index ${variant}`);
       dense.line(js`const ${uint8} = reader.uint8;`);
       readPositions(frame, dense);
@@ -70,9 +72,9 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
   const failAtKey = emitter.failAt(node, at);
   const [position, seen] = [scope.fresh('position'), scope.fresh('seen')];
   const slots = positions.slots.length;
-  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
+  lines.line(js`const ${count} = ${emitter.wire.readMapHead(context, path)};`);
   declareSeen(seen, slots, lines);
-  lines.block(js`for (let ${entry} = 0; ${count} < 0 ? !${context.use('atBreak')}(reader) : ${entry} < ${count}; ${entry}++)`, (body) => {
+  lines.block(js`for (let ${entry} = 0; ${emitter.moreItems(entry, count)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
     body.line(js`const ${position} = ${context.use('readPositionKey')}(reader, ${path});`);
     body.block(js`if (${position} < 0)`, (text) => readTextKey(frame, text));
@@ -80,7 +82,8 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
     // Only required constants (no position): every position key was refused above.
     if (slots === 0) return;
     markSeen(seen, slots, position, failAtKey, body);
-    body.block(js`if (reader.pos < reader.end && reader.uint8[reader.pos] === 0xf7)`, (absent) => absent.line(new Code('reader.pos++;')).line(new Code('continue;')));
+    const undefinedByte = emitter.wire.undefinedByte;
+    if (undefinedByte !== undefined) body.block(js`if (reader.pos < reader.end && reader.uint8[reader.pos] === ${hexLiteral(undefinedByte)})`, (absent) => absent.line(new Code('reader.pos++;')).line(new Code('continue;')));
     readAtPosition(frame, position, undefined, js`${context.runtime('skipAny')}(reader, depth - 1);`, body);
   });
 }
@@ -95,16 +98,22 @@ function readTextKey(frame: CompactFrame, lines: Lines): void {
   }
   lines.line(js`const ${key} = ${emitter.context.use('readKey')}(reader, ${literal(node.schemaPath)});`);
   lines.line(js`if (${declaredNames(emitter.context, node)}.has(${key})) ${failAtKey('schema-violation', 'a declared property under its name instead of its position')}`);
-  readUndeclaredEntry(emitter, cborObjectDecoding(emitter), node, result, scope, extras, lines);
+  readUndeclaredEntry(emitter, headObjectDecoding(emitter), node, result, scope, extras, lines);
   lines.line(new Code('continue;'));
 }
 
 /** Each position in order, straight-line: absent past the array's end or as `undefined`. */
 function readPositions(frame: CompactFrame, lines: Lines): void {
   const { emitter, node, scope, positions, shift, locals, count, uint8 } = frame;
+  const { breakByte, undefinedByte } = emitter.wire;
   // Element `element` is there: below a definite count, or before the break of an indefinite array.
-  const present = (element: number): Code => js`(${element} < ${count} || (${count} < 0 && reader.pos < reader.end && ${uint8}[reader.pos] !== 0xff))`;
-  const isUndefined = js`reader.pos < reader.end && ${uint8}[reader.pos] === 0xf7`;
+  const present = (element: number): Code =>
+    breakByte === undefined ? js`${element} < ${count}` : js`(${element} < ${count} || (${count} < 0 && reader.pos < reader.end && ${uint8}[reader.pos] !== ${hexLiteral(breakByte)}))`;
+  // Where the format has `undefined`, it is an absent property; elsewhere every element is a value.
+  const absentOr = (body: Lines, value: (lines: Lines) => void): void => {
+    if (undefinedByte === undefined) value(body);
+    else body.ifElse(js`reader.pos < reader.end && ${uint8}[reader.pos] === ${hexLiteral(undefinedByte)}`, (absent) => absent.line(new Code('reader.pos++;')), value);
+  };
   positions.slots.forEach((index, position) => {
     const element = position + shift;
     if (index === undefined) {
@@ -112,16 +121,12 @@ function readPositions(frame: CompactFrame, lines: Lines): void {
       // is skipped (checked as well-formed, within the depth limit), as protobuf skips a field
       // it does not know, so new readers read old bytes.
       lines.line(comment(`position ${position}: reserved`));
-      lines.block(js`if (${present(element)})`, (body) => {
-        body.ifElse(isUndefined, (absent) => absent.line(new Code('reader.pos++;')), (value) => value.line(js`${frame.emitter.context.runtime('skipAny')}(reader, depth - 1);`));
-      });
+      lines.block(js`if (${present(element)})`, (body) => absentOr(body, (value) => value.line(js`${frame.emitter.context.runtime('skipAny')}(reader, depth - 1);`)));
       return;
     }
     const property = node.properties[index];
     lines.line(comment(`position ${position}: ${property.schemaPath}`));
-    lines.block(js`if (${present(element)})`, (body) => {
-      body.ifElse(isUndefined, (absent) => absent.line(new Code('reader.pos++;')), (value) => emitter.readValue(property.node, locals[index], scope, value, new Code('depth - 1')));
-    });
+    lines.block(js`if (${present(element)})`, (body) => absentOr(body, (value) => emitter.readValue(property.node, locals[index], scope, value, new Code('depth - 1'))));
   });
 }
 
@@ -146,20 +151,22 @@ function readRest(frame: CompactFrame, lines: Lines): void {
       loop.line(js`(${extras} ??= []).push(${key}, ${rest}[${key}]);`);
     });
   };
-  lines.block(js`if (${count} < 0)`, (indefinite) => {
-    indefinite.block(js`if (!${context.use('atBreak')}(reader))`, (more) => {
-      readExtras(more);
-      if (positions.open) more.line(js`if (!${context.use('atBreak')}(reader)) ${tooMany}`);
+  if (emitter.wire.breakByte !== undefined) {
+    lines.block(js`if (${count} < 0)`, (indefinite) => {
+      indefinite.block(js`if (!${context.use('atBreak')}(reader))`, (more) => {
+        readExtras(more);
+        if (positions.open) more.line(js`if (!${context.use('atBreak')}(reader)) ${tooMany}`);
+      });
     });
-  });
-  lines.block(js`else if (${count} > ${declared})`, (more) => {
+  }
+  lines.block(js`${new Code(emitter.wire.breakByte === undefined ? '' : 'else ')}if (${count} > ${declared})`, (more) => {
     if (positions.open) more.line(js`if (${count} > ${declared + 1}) ${tooMany}`);
     readExtras(more);
   });
 }
 
 /** An enum value from its index (an unsigned integer item). */
-export function readCborEnumIndex(emitter: CborDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
+export function readHeadEnumIndex(emitter: HeadDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
   readEnumIndex(emitter, node, target, scope, lines, new Code('reader.pos'), js`${emitter.context.use('readIndex')}(reader, ${literal(node.schemaPath)})`);
 }
 
@@ -168,40 +175,42 @@ export function readCborEnumIndex(emitter: CborDecoderEmitter, node: IrLiteral, 
  * function reads the array from its start: `variantReader`) or from `{variantIndex: sparse map}`
  * (the same function reads the map). The major type tells them apart: no guessing.
  */
-export function emitIndexedUnionReader(emitter: CborDecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
+export function emitIndexedUnionReader(emitter: HeadDecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   const [start, count, index, at, value] = ['start', 'count', 'index', 'at', 'value'].map((fixed) => scope.claim(fixed));
   const fail = emitter.failAt(node, start);
-  const missingIndex = js`if (${count} === 0 || (${count} < 0 && reader.pos < reader.end && reader.uint8[reader.pos] === 0xff)) ${fail('schema-violation', 'missing variant index')}`;
+  const wire = emitter.wire;
+  const atBreak = wire.breakByte === undefined ? undefined : js`(${count} < 0 && reader.pos < reader.end && reader.uint8[reader.pos] === ${hexLiteral(wire.breakByte)})`;
+  const missingIndex = js`if (${count} === 0${atBreak === undefined ? new Code('') : js` || ${atBreak}`}) ${fail('schema-violation', 'missing variant index')}`;
   emitter.depthGuard(node, lines);
   lines.line(js`const ${start} = reader.pos;`);
   lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
   lines.ifElse(
-    js`reader.uint8[${start}] >> 5 === 5`,
+    wire.isMap(js`reader.uint8[${start}]`),
     (sparse) => {
       const oneEntry = fail('schema-violation', 'a sparse variant is a map of one entry');
-      sparse.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${path});`);
+      sparse.line(js`const ${count} = ${wire.readMapHead(context, path)};`);
       sparse.line(missingIndex);
       sparse.line(js`if (${count} > 1) ${oneEntry}`);
       sparse.line(js`const ${at} = reader.pos;`);
       sparse.line(js`const ${index} = ${context.use('readIndex')}(reader, ${path});`);
       // The variant's own map, not its array: that would carry an index of its own.
       sparse.line(js`if (reader.pos >= reader.end) reader.failEnd(1);`);
-      sparse.line(js`if (reader.uint8[reader.pos] >> 5 !== 5) throw ${context.use('expectedType')}(reader, 'map (a sparse variant)', reader.pos, ${path});`);
+      sparse.line(js`if (!(${wire.isMap(js`reader.uint8[reader.pos]`)})) throw ${context.use('expectedType')}(reader, 'map (a sparse variant)', reader.pos, ${path});`);
       sparse.line(js`let ${value}: ${emitter.type(node)};`);
       sparse.block(js`switch (${index})`, (cases) => {
         // The same depth: the one-entry map and the variant's map are one level, as the dense array is.
         objects.forEach((object, position) => cases.line(js`case ${position}: ${value} = ${variantReader(object, position)}(reader, depth); break;`));
         cases.line(js`default: ${emitter.failAt(node, at)('schema-violation', 'no variant for this index')}`);
       });
-      sparse.line(js`if (${count} < 0 && !${context.use('atBreak')}(reader)) ${oneEntry}`);
+      if (wire.breakByte !== undefined) sparse.line(js`if (${count} < 0 && !${context.use('atBreak')}(reader)) ${oneEntry}`);
       sparse.line(js`return ${value};`);
     },
     (dense) => {
       // Neither form: say both were expected (readContainerHead would name the array only).
-      dense.line(js`if (reader.uint8[${start}] >> 5 !== 4) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
-      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 4, ${path});`);
+      dense.line(js`if (!(${wire.isArray(js`reader.uint8[${start}]`)})) throw ${context.use('expectedType')}(reader, 'array or map', ${start}, ${path});`);
+      dense.line(js`const ${count} = ${wire.readArrayHead(context, path)};`);
       dense.line(missingIndex);
       dense.line(js`const ${at} = reader.pos;`);
       dense.line(js`const ${index} = ${context.use('readIndex')}(reader, ${path});`);

@@ -1,27 +1,28 @@
-import { planCborObject } from '../../plan/cbor.js';
-import { Code, joinCode, js, literal } from '../code.js';
-import { keyDoc } from './encode.js';
-import type { CborDecoderEmitter } from './decode.js';
-import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from '../decode-object.js';
+import { Code, joinCode, js, literal } from './code.js';
+import { headKeyDoc } from './head-encode.js';
+import type { HeadDecoderEmitter } from './head-decode.js';
+import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from './decode-object.js';
 
 /**
- * How CBOR decoders read maps (`decode-object.ts` has the rest): a head with a count or an
- * indefinite length ended by a break; the key expected next compared in place with its
- * pre-encoded bytes (shortest heads), others found by the runtime's `matchKey` in the object's
- * key table (the next few in write order, then by length), else decoded.
+ * How the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) read maps
+ * (`decode-object.ts` has the rest): a head with a count (or, in CBOR, an indefinite length ended
+ * by a break); the key expected next compared in place with its pre-encoded bytes (shortest
+ * heads), others found by the runtime's `matchKey` in the object's key table (the next few in
+ * write order, then by length), else decoded.
  */
-export function cborObjectDecoding(emitter: CborDecoderEmitter): ObjectDecoding {
+export function headObjectDecoding(emitter: HeadDecoderEmitter): ObjectDecoding {
   const context = emitter.context;
+  const keyDoc = (name: string): string => headKeyDoc(emitter.wire, name);
   return {
-    plan: (node) => planCborObject(node, emitter.deterministic),
+    plan: (node) => emitter.wire.planObject(node),
     reservedLocals: ['keyLength', 'keyStart'],
     keyDoc,
     readHead: (node, start, count, _fixed, lines) => {
       emitter.depthGuard(node, lines);
       lines.line(js`const ${start} = reader.pos;`);
-      lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 5, ${literal(node.schemaPath)});`);
+      lines.line(js`const ${count} = ${emitter.wire.readMapHead(context, literal(node.schemaPath))};`);
     },
-    moreEntries: (entry, count) => js`${count} < 0 ? !${context.use('atBreak')}(reader) : ${entry} < ${count}`,
+    moreEntries: (entry, count) => emitter.moreItems(entry, count),
     readKey: (node) => js`${context.use('readKey')}(reader, ${literal(node.schemaPath)})`,
     afterKey: () => {},
     valueMarker: () => undefined,

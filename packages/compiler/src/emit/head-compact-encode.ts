@@ -1,26 +1,27 @@
-import type { IrObject } from '../../ir/types.js';
-import { Code, comment, inlineComment, js, joinCode, Lines } from '../code.js';
-import type { Name, NameScope } from '../names.js';
-import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
-import { compactPositions, type CompactPositions } from '../compact-positions.js';
-import { positionKeyBytes, sparseIsSmaller } from './compact-form.js';
-import { byForm, checkOmittedConstants, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from '../compact-encode-shared.js';
-import type { CborEncoderEmitter } from './encode.js';
+import type { IrObject } from '../ir/types.js';
+import { Code, comment, hexLiteral, inlineComment, js, joinCode, Lines } from './code.js';
+import type { Name, NameScope } from './names.js';
+import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
+import { compactPositions, type CompactPositions } from './compact-positions.js';
+import { positionKeyBytes, sparseIsSmaller } from './cbor/compact-form.js';
+import { byForm, checkOmittedConstants, holeForm, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from './compact-encode-shared.js';
+import type { HeadEncoderEmitter } from './head-encode.js';
 
 /**
- * CBOR encoders of the compact layout (README "Compact layout"). An object has two forms, and
- * each value is written in the smaller (`compact-form.ts`; the dense one at a tie):
+ * Encoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
+ * `head-wire.ts`). An object has two forms:
  * - dense: a definite-length array of its properties by position (`compact-positions.ts`),
- *   `undefined` (0xf7) where an optional one is absent, trailing absent ones dropped; its extra
- *   keys, when allowed and present, one map after the positions;
+ *   trailing absent ones dropped; where the format has `undefined` (CBOR 0xf7) it stands for an
+ *   absent optional property or a reserved position before the last one written; where it has
+ *   none (MessagePack) the dense form is only written without such holes. Its extra keys, when
+ *   allowed and present, are one map after the positions;
  * - sparse: a definite-length map of the present properties under their positions (unsigned
  *   integer keys, in increasing order), then the extra entries under their text keys.
- * A union variant's dense form holds its index first; its sparse form is a one-entry map from its
- * index to the sparse map. The checks are the map layout's (`readObjectForWrite`).
+ * With `undefined`, each value is written in the smaller form (`cbor/compact-form.ts`; the dense
+ * one at a tie); without, dense unless there is a hole (`holeForm`). A union variant's dense form
+ * holds its index first; its sparse form is a one-entry map from its index to the sparse map. The
+ * checks are the map layout's (`readObjectForWrite`).
  */
-
-/** CBOR `undefined` (RFC 8949 §3.3, simple value 23): an absent optional property or a reserved position. */
-const UNDEFINED = new Code('writer.u8(0xf7);');
 
 /** The locals of a positional object's writer besides the map layout's. */
 interface FormLocals {
@@ -32,20 +33,25 @@ interface FormLocals {
 }
 
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
-export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitCompactObjectWriter(emitter: HeadEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   // Claimed before the property locals (named after the schema), so those get suffixes, not these.
   const [length, rest, present, keyBytes, extraCount, sparse] = ['length', 'rest', 'present', 'keyBytes', 'extraCount', 'sparse'].map((fixed) => scope.claim(fixed));
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
   const positions = compactPositions(node);
   checkOmittedConstants(emitter, frame, positions, lines);
+  const undefinedByte = emitter.wire.undefinedByte;
   const count = arrayLength(frame, positions, open, length, lines);
-  const { form, entries } = chooseForm(emitter, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
+  const { form, entries } = undefinedByte === undefined
+    ? { form: holeForm(frame, positions, open, { present, sparse }, () => (typeof count === 'number' ? new Code(String(count)) : count), lines), entries: sparseEntries(frame, positions, open) }
+    : chooseForm(emitter, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
   writeStart(emitter, form, count, entries, variant, lines);
+  // Without `undefined`, the dense form has no holes: nothing stands for an absent position.
+  const absent = (position: number): Code | undefined => (undefinedByte === undefined ? undefined : absentMarker(undefinedByte, form as Exclude<Form, 'sparse'>, positions, position, count));
   positions.slots.forEach((index, position) => {
     if (index === undefined) {
-      if (form === 'sparse') return;
+      if (form === 'sparse' || undefinedByte === undefined) return;
       lines.line(comment(`position ${position}: reserved`));
-      lines.line(absent(form, positions, position, count));
+      lines.line(absent(position)!);
       return;
     }
     const property = node.properties[index];
@@ -55,23 +61,33 @@ export function emitCompactObjectWriter(emitter: CborEncoderEmitter, encoding: O
       emitter.writeValue(property.node, frame.locals[index], property.name, scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);
     };
+    const marker = form === 'sparse' ? undefined : absent(position);
     if (property.required) write(lines);
-    else if (form === 'sparse') lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
-    else lines.ifElse(js`${frame.locals[index]} !== undefined`, write, (body) => body.line(absent(form, positions, position, count)));
+    else if (marker === undefined) lines.block(js`if (${frame.locals[index]} !== undefined)`, write);
+    else lines.ifElse(js`${frame.locals[index]} !== undefined`, write, (body) => body.line(marker));
   });
   if (open) writeExtras(emitter, frame, form, rest, scope, lines);
 }
 
-/** The dense form's placeholder at an absent position: always before the last required one, else only up to `length`. */
-function absent(form: Exclude<Form, 'sparse'>, positions: CompactPositions, position: number, count: number | Code): Code {
+/** The dense form's `undefined` at an absent position: always before the last required one, else only up to `length`. */
+function absentMarker(undefinedByte: number, form: Exclude<Form, 'sparse'>, positions: CompactPositions, position: number, count: number | Code): Code {
+  const write = js`writer.u8(${hexLiteral(undefinedByte)});`;
   const guards: Code[] = form === 'dense' ? [] : [js`!${form}`];
   if (position >= positions.requiredLength) guards.push(js`${count} > ${position}`);
-  return guards.length === 0 ? UNDEFINED : js`if (${joinCode(guards, ' && ')}) ${UNDEFINED}`;
+  return guards.length === 0 ? write : js`if (${joinCode(guards, ' && ')}) ${write}`;
 }
 
-/** A position as a sparse map key: an unsigned integer head (RFC 8949 §3.1). */
-function positionKey(emitter: CborEncoderEmitter, position: number): Code {
-  return position < 24 ? js`writer.u8(${position});` : js`${emitter.context.runtime('writeHead')}(writer, 0, ${position});`;
+/** A position as a sparse map key: an unsigned integer (RFC 8949 §3.1 head, MessagePack positive fixint or uint). */
+function positionKey(emitter: HeadEncoderEmitter, position: number): Code {
+  return emitter.wire.unsigned(position).length === 1 ? js`writer.u8(${position});` : emitter.wire.writeUnsigned(emitter.context, position);
+}
+
+/** The sparse map's entry count: the map layout's, without the required constants (not written); known at compile time for a fixed shape. */
+function sparseEntries(frame: ObjectFrame, positions: CompactPositions, open: boolean): number | Code {
+  const written = positions.slots.filter((index): index is number => index !== undefined);
+  if (!open && written.every((index) => frame.node.properties[index].required)) return written.length;
+  const omitted = positions.omitted.length;
+  return omitted === 0 ? frame.count : js`(${frame.count} - ${omitted})`;
 }
 
 /**
@@ -80,7 +96,7 @@ function positionKey(emitter: CborEncoderEmitter, position: number): Code {
  * value (`sparseIsSmaller`), from the counts the writer has: `frame.count` (the map layout's entry
  * count: present properties, required constants and extras included) and the array length.
  */
-function chooseForm(emitter: CborEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: number | Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: number | Code } {
+function chooseForm(emitter: HeadEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: number | Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: number | Code } {
   const written = positions.slots.flatMap((index, position) => (index === undefined ? [] : [{ position, property: frame.node.properties[index], local: frame.locals[index] }]));
   const required = written.filter((entry) => entry.property.required);
   const isVariant = variant === undefined ? 0 : 1;
@@ -124,44 +140,46 @@ function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: bool
 }
 
 /** The start of the form written: the array head (and a variant's index), or the map head (after a variant's one-entry map and index). */
-function writeStart(emitter: CborEncoderEmitter, form: Form, count: number | Code, entries: number | Code, variant: number | undefined, lines: Lines): void {
+function writeStart(emitter: HeadEncoderEmitter, form: Form, count: number | Code, entries: number | Code, variant: number | undefined, lines: Lines): void {
   byForm(form, lines, (sparse) => writeMapHead(emitter, entries, variant, sparse), (dense) => writeArrayHead(emitter, count, variant, dense));
 }
 
-/** The sparse form's map head, after a variant's one-entry map (0xa1) and index: pre-encoded when the count is known at compile time. */
-function writeMapHead(emitter: CborEncoderEmitter, entries: number | Code, variant: number | undefined, lines: Lines): void {
-  if (typeof entries === 'number' && entries < 24 && (variant ?? 0) < 24) {
-    const head = 0xa0 + entries;
-    const bytes = variant === undefined ? Uint8Array.of(head) : Uint8Array.of(0xa1, variant, head);
-    const what = variant === undefined ? `CBOR map head (${entries} entries)` : `CBOR map head (1 entry), variant index ${variant}, map head (${entries} entries)`;
+/** The sparse form's map head, after a variant's one-entry map and index: pre-encoded when the count is known at compile time. */
+function writeMapHead(emitter: HeadEncoderEmitter, entries: number | Code, variant: number | undefined, lines: Lines): void {
+  const wire = emitter.wire;
+  if (typeof entries === 'number' && wire.mapHead(entries).length === 1 && (variant === undefined || wire.unsigned(variant).length === 1)) {
+    const head = wire.mapHead(entries);
+    const bytes = variant === undefined ? head : Uint8Array.of(...wire.mapHead(1), ...wire.unsigned(variant), ...head);
+    const what = variant === undefined ? `${wire.name} map head (${entries} entries)` : `${wire.name} map head (1 entry), variant index ${variant}, map head (${entries} entries)`;
     emitter.writeConstant(bytes, `map head ${entries}`, what, lines);
     return;
   }
   if (variant !== undefined) {
-    lines.line(js`writer.u8(0xa1); ${inlineComment('CBOR map head (1 entry): the variant index, then its sparse map')}`);
+    lines.line(js`writer.u8(${hexLiteral(wire.mapHead(1)[0])}); ${inlineComment(`${wire.name} map head (1 entry): the variant index, then its sparse map`)}`);
     writeIndex(emitter, variant, lines);
   }
-  lines.line(js`${emitter.context.runtime('writeHead')}(writer, 5, ${entries});`);
+  lines.line(js`${wire.writeMapHead(emitter.context, typeof entries === 'number' ? new Code(String(entries)) : entries)};`);
 }
 
 /** The array head, and a union variant's index after it: pre-encoded when the count is known at compile time. */
-function writeArrayHead(emitter: CborEncoderEmitter, length: number | Code, variant: number | undefined, lines: Lines): void {
+function writeArrayHead(emitter: HeadEncoderEmitter, length: number | Code, variant: number | undefined, lines: Lines): void {
+  const wire = emitter.wire;
   const extra = variant === undefined ? 0 : 1;
-  if (typeof length === 'number' && length + extra < 24 && (variant ?? 0) < 24) {
+  if (typeof length === 'number' && wire.arrayHead(length + extra).length === 1 && (variant === undefined || wire.unsigned(variant).length === 1)) {
     const count = length + extra;
-    const bytes = variant === undefined ? Uint8Array.of(0x80 + count) : Uint8Array.of(0x80 + count, variant);
-    const what = variant === undefined ? `CBOR array head (${count} elements)` : `CBOR array head (${count} elements) and variant index ${variant}`;
+    const bytes = variant === undefined ? wire.arrayHead(count) : Uint8Array.of(...wire.arrayHead(count), ...wire.unsigned(variant));
+    const what = variant === undefined ? `${wire.name} array head (${count} elements)` : `${wire.name} array head (${count} elements) and variant index ${variant}`;
     emitter.writeConstant(bytes, `array head ${count}`, what, lines);
     return;
   }
-  lines.line(js`${emitter.context.runtime('writeHead')}(writer, 4, ${extra === 0 ? length : js`${length} + ${extra}`});`);
+  lines.line(js`${wire.writeArrayHead(emitter.context, extra === 0 ? new Code(String(length)) : js`${length} + ${extra}`)};`);
   if (variant !== undefined) writeIndex(emitter, variant, lines);
 }
 
 /** An unsigned integer index (enum value, union variant). */
-export function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Lines): void {
-  if (index < 24) lines.line(js`writer.u8(${index});`);
-  else lines.line(js`${emitter.context.runtime('writeHead')}(writer, 0, ${index});`);
+export function writeIndex(emitter: HeadEncoderEmitter, index: number, lines: Lines): void {
+  if (emitter.wire.unsigned(index).length === 1) lines.line(js`writer.u8(${index});`);
+  else lines.line(emitter.wire.writeUnsigned(emitter.context, index));
 }
 
 /**
@@ -170,7 +188,7 @@ export function writeIndex(emitter: CborEncoderEmitter, index: number, lines: Li
  * `patternProperties`/`additionalProperties`/`propertyNames` (`extrasNode`). Sparse: each entry
  * in the object's own map, through the map layout's entry writer (the same checks).
  */
-function writeExtras(emitter: CborEncoderEmitter, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
+function writeExtras(emitter: HeadEncoderEmitter, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
   const dense = (body: Lines): void => writeExtrasObject(emitter, frame, rest, scope, body);
   const sparse = (body: Lines): void => {
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${entryWriter(frame)}(writer, ${frame.key}, ${frame.record}[${frame.key}], depth - 1);`);

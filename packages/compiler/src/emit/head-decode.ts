@@ -1,51 +1,55 @@
-import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
-import { emitCompactObjectReader, emitIndexedUnionReader, readCborEnumIndex } from './decode-compact.js';
-import { variantReaders } from '../compact-decode-shared.js';
-import { isIndexedEnum, isPositional } from '../compact-positions.js';
-import { compactUnion } from '../compact-unions.js';
-import type { JsonType } from '../../plan/shape.js';
-import { Code, js, joinCode, literal, Lines } from '../code.js';
-import { cborText } from '../../plan/cbor.js';
-import { keyDoc } from './encode.js';
-import { ModuleContext } from '../context.js';
-import type { Name, NameScope } from '../names.js';
-import { cborObjectDecoding } from './decode-object.js';
-import { emitObjectReader } from '../decode-object.js';
-import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from '../decode-skeleton.js';
+import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from './layout.js';
+import { emitCompactObjectReader, emitIndexedUnionReader, readHeadEnumIndex } from './head-compact-decode.js';
+import { variantReaders } from './compact-decode-shared.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { compactUnion } from './compact-unions.js';
+import { Code, hexLiteral, js, literal, Lines } from './code.js';
+import { headKeyDoc } from './head-encode.js';
+import { ModuleContext } from './context.js';
+import type { Name, NameScope } from './names.js';
+import { headObjectDecoding } from './head-object-decode.js';
+import { emitObjectReader } from './decode-object.js';
+import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from './decode-skeleton.js';
+import type { HeadWire } from './head-wire.js';
+import type { VariantFunctions } from './compact-variants.js';
 
 /**
- * Emits CBOR decoders on the shared skeleton (`decode-skeleton.ts`): read functions take
- * `(reader, depth)` and read the item's head themselves. They accept every valid encoding of a
- * conforming value (any head width, indefinite lengths, any float width, keys in any order) and
- * check every assertion, throwing `DecodeError` with the item's offset and schema path.
+ * Emits the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
+ * (`decode-skeleton.ts`): read functions take `(reader, depth)` and read the item's head
+ * themselves. They accept every valid encoding of a conforming value (any head width, indefinite
+ * lengths where the format has them, any float width, keys in any order) and check every
+ * assertion, throwing `DecodeError` with the item's offset and schema path.
  */
-export class CborDecoderEmitter extends DecoderEmitter {
-  protected readonly formatName = 'CBOR';
+export class HeadDecoderEmitter extends DecoderEmitter {
+  protected readonly formatName: string;
   protected readonly ownMarker = undefined;
   protected readonly tooDeepAt = new Code('reader.pos');
   protected readonly itemStart = new Code('reader.pos');
 
   constructor(
     context: ModuleContext,
-    readonly deterministic: boolean,
+    readonly wire: HeadWire,
     /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
     readonly layout: Layout = 'map',
   ) {
     super(context);
+    this.formatName = wire.name;
+    this.variantReaders = variantReaders(this, wire.name, [], (object, scope, lines, index) => emitCompactObjectReader(this, object, scope, lines, index));
   }
 
   /** Compact layout: the function that reads a union's variant `index` (the object `object`), one per pair. */
-  private readonly variantReaders = variantReaders(this, 'CBOR', [], (object, scope, lines, index) => emitCompactObjectReader(this, object, scope, lines, index));
+  private readonly variantReaders: VariantFunctions;
+
 
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectReader(this, node, scope, lines);
-    else emitObjectReader(this, cborObjectDecoding(this), node, scope, lines);
+    else emitObjectReader(this, headObjectDecoding(this), node, scope, lines);
   }
 
   /** Compact layout: enums from their index. */
   protected override readLiteral(node: IrLiteral, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
-    if (this.layout === 'compact' && isIndexedEnum(node)) readCborEnumIndex(this, node, target, scope, lines);
+    if (this.layout === 'compact' && isIndexedEnum(node)) readHeadEnumIndex(this, node, target, scope, lines);
     else super.readLiteral(node, target, scope, lines, depth, marker);
   }
 
@@ -60,15 +64,15 @@ export class CborDecoderEmitter extends DecoderEmitter {
     return js`${this.context.runtime('readAny')}(reader, ${depth})`;
   }
 
-  /** The head and UTF-8 from the item's start (RFC 8949 §4.2.1 shortest head). */
+  /** The head and UTF-8 from the item's start (the shortest head). */
   protected override textInPlace(text: string, _marker: Code | undefined, uint8: Name, offset: Name): InPlaceText | undefined {
-    const bytes = cborText(text);
+    const bytes = this.wire.text(text);
     if (bytes.length > MAX_IN_PLACE_BYTES) return undefined;
     return { text, test: js`${offset} + ${bytes.length} <= reader.end && ${bytesInPlace(uint8, offset, bytes, 0)}`, end: js`${offset} + ${bytes.length}` };
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {
-    return { bytes: cborText(property), doc: keyDoc(property) };
+    return { bytes: this.wire.text(property), doc: headKeyDoc(this.wire, property) };
   }
 
   protected unionStartOffset(start: Name): Code {
@@ -80,15 +84,21 @@ export class CborDecoderEmitter extends DecoderEmitter {
     lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
     lines.line(js`const ${initial} = reader.uint8[${start}];`);
     return {
-      test: (types) => initialTest(types, initial),
+      test: (types) => this.wire.typeTest(types, initial),
       found: start,
-      // The variant's test let through only its own simple values (0xf4/0xf5, 0xf6): tokens decode +5% (real bench).
-      decided: (node) => {
+      // The variant's test let through only its own simple values (false/true, null): tokens decode +5% (real bench).
+      decided: (node: IrNode) => {
         if (node.checks !== undefined || (node.kind !== 'boolean' && node.kind !== 'null')) return undefined;
-        const value = node.kind === 'boolean' ? js`${initial} === 0xf5` : new Code('null');
+        const value = node.kind === 'boolean' ? js`${initial} === ${hexLiteral(this.wire.trueByte)}` : new Code('null');
         return js`reader.pos = ${start} + 1;\nreturn ${value};`;
       },
     };
+  }
+
+  /** The loop condition over a container's elements or entries: up to `count`, or (indefinite, CBOR) up to the break. */
+  moreItems(index: Name, count: Name): Code {
+    if (this.wire.breakByte === undefined) return js`${index} < ${count}`;
+    return js`${count} < 0 ? !${this.context.use('atBreak')}(reader) : ${index} < ${count}`;
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
@@ -99,25 +109,12 @@ export class CborDecoderEmitter extends DecoderEmitter {
     const index = scope.claim('index');
     const item = scope.claim('item');
     lines.line(js`const ${start} = reader.pos;`);
-    lines.line(js`const ${count} = ${this.context.use('readContainerHead')}(reader, 4, ${literal(node.schemaPath)});`);
+    lines.line(js`const ${count} = ${this.wire.readArrayHead(this.context, literal(node.schemaPath))};`);
     const tuple = node.prefixItems.length > 0;
     // Sized up front when the count is known, within the input's slot budget (`preallocate`):
     // pushing onto [] allocates room for 17 items at the first push and regrows after that.
     lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = ${this.context.use('preallocate')}(reader, ${count});`);
-    const loop = js`for (let ${index} = 0; ${count} < 0 ? !${this.context.use('atBreak')}(reader) : ${index} < ${count}; ${index}++)`;
-    lines.block(loop, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
+    lines.block(js`for (let ${index} = 0; ${this.moreItems(index, count)}; ${index}++)`, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
     this.finishArray(node, start, items, lines);
   }
-}
-
-/** A test on a CBOR initial byte for items that can carry one of the JSON types. */
-function initialTest(types: Set<JsonType>, initial: Code): Code {
-  const tests: Code[] = [];
-  if (types.has('null')) tests.push(js`${initial} === 0xf6`);
-  if (types.has('boolean')) tests.push(js`${initial} === 0xf4 || ${initial} === 0xf5`);
-  if (types.has('number') || types.has('integer')) tests.push(js`${initial} < 0x40 || (${initial} >= 0xf9 && ${initial} <= 0xfb)`);
-  if (types.has('string')) tests.push(js`(${initial} & 0xe0) === 0x60`);
-  if (types.has('array')) tests.push(js`(${initial} & 0xe0) === 0x80`);
-  if (types.has('object')) tests.push(js`(${initial} & 0xe0) === 0xa0`);
-  return tests.length === 0 ? new Code('false') : joinCode(tests, ' || ');
 }

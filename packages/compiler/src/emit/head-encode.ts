@@ -1,0 +1,144 @@
+import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
+import type { Layout } from './layout.js';
+import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
+import { isIndexedEnum, isPositional } from './compact-positions.js';
+import type { Fail } from './checks.js';
+import { Code, hexLiteral, inlineComment, js, joinCode, Lines } from './code.js';
+import { ModuleContext } from './context.js';
+import type { Name, NameScope } from './names.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
+import { EncoderEmitter } from './encode-skeleton.js';
+import type { HeadWire } from './head-wire.js';
+import type { VariantFunctions } from './compact-variants.js';
+
+/**
+ * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written by
+ * `writeConstant` from 32-bit words given inline; longer ones are copied from a hoisted constant
+ * by `writeBytes`. The copy loop was ~10% of a typical-object encode profile (.tmp/gs-prof.mjs);
+ * stores spelled out at every site were as fast but made functions large enough that their
+ * re-optimisation after the bench's collections left whole rounds slow.
+ */
+const INLINE_CONSTANT_BYTES = 12;
+
+/**
+ * Emits the encoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
+ * (`encode-skeleton.ts`). What they fix at compile time: null and booleans, pre-encoded text
+ * strings, keys and map heads. A format gives its wire table and how it writes numbers and
+ * values of unknown shape.
+ */
+export class HeadEncoderEmitter extends EncoderEmitter {
+  protected readonly formatName: string;
+
+  constructor(
+    context: ModuleContext,
+    readonly wire: HeadWire,
+    /** `'compact'`: objects by position, enums by index, discriminated unions by variant index (README "Compact layout"). */
+    readonly layout: Layout = 'map',
+    /** Keys in the format's canonical order (CBOR RFC 8949 §4.2.1 deterministic mode): `wire.planObject` gives the order. */
+    readonly sortKeys = false,
+  ) {
+    super(context);
+    this.formatName = wire.name;
+    this.variantWriters = variantWriters(this, wire.name, (object, scope, lines, index) => emitCompactObjectWriter(this, this.objectEncoding(), object, scope, lines, index));
+  }
+
+  /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
+  private readonly variantWriters: VariantFunctions;
+
+
+  protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
+    if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);
+    else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
+  }
+
+  /** Compact layout: enums as their index. */
+  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+    if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeIndex(this, index, inner));
+    else super.writeLiteral(node, value, fail, lines, depth);
+  }
+
+  /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
+  protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
+    if (this.layout !== 'compact' || !writeIndexedUnion(this, node, scope, lines, this.variantWriters)) super.emitUnion(node, scope, lines);
+  }
+
+  /** Maps: a head with the entry count; keys in canonical order when `sortKeys`. */
+  private objectEncoding(): ObjectEncoding {
+    return {
+      plan: (node) => this.planObject(node),
+      writeStart: (count: Name, lines: Lines) => lines.line(js`${this.wire.writeMapHead(this.context, count)};`),
+      writeEnd: () => {},
+      keyDoc: (name) => this.keyDoc(name),
+      keyWriter: 'writeText',
+      sortKeys: this.sortKeys,
+      reservedLocals: ['next'],
+    };
+  }
+
+  /** A fixed property set (all required, nothing else allowed) writes its map head merged with the first key. */
+  private planObject(node: IrObject): ObjectWritePlan {
+    const plan = this.wire.planObject(node);
+    if (plan.fixedHead === undefined || plan.writeOrder.length === 0) return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart: undefined };
+    const first = node.properties[plan.writeOrder[0]];
+    const mergedStart = {
+      bytes: Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]),
+      constantName: `head ${node.properties.length} ${first.name}`,
+      what: `${this.wire.name} map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`,
+    };
+    return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
+  }
+
+  /** The comment of a pre-encoded key constant (shared by every object with that key). */
+  keyDoc(name: string): string {
+    return headKeyDoc(this.wire, name);
+  }
+
+  protected writeNull(lines: Lines): void {
+    lines.line(js`writer.u8(${hexLiteral(this.wire.nullByte)});`);
+  }
+
+  protected writeBoolean(value: Code, lines: Lines): void {
+    lines.line(js`writer.u8(${value} ? ${hexLiteral(this.wire.trueByte)} : ${hexLiteral(this.wire.falseByte)});`);
+  }
+
+  /** The format's number writer (the runtime's `writeNumber`, smallest integer form or float64). */
+  protected writeNumber(_node: IrNumber, value: Code, lines: Lines): void {
+    lines.line(js`${this.context.runtime('writeNumber')}(writer, ${value});`);
+  }
+
+  protected writeString(value: Code, lines: Lines): void {
+    lines.line(js`${this.context.runtime('writeText')}(writer, ${value});`);
+  }
+
+  protected writeTextConstant(text: string, lines: Lines): void {
+    this.writeConstant(this.wire.text(text), `text ${text}`, `${this.wire.textWord} ${JSON.stringify(text)}: a constant string with its head`, lines);
+  }
+
+  protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
+
+  /** One `writeConstant(writer, length, words…)` call: no locals, so no block needed. */
+  protected writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines): void {
+    // Big-endian words, zero-padded: writeConstant stores `length` bytes from them.
+    const words = [0, 0, 0];
+    bytes.forEach((byte, offset) => (words[offset >> 2] += byte * 2 ** (24 - 8 * (offset & 3))));
+    const args = words.map((word) => new Code(word === 0 ? '0' : `0x${word.toString(16).padStart(8, '0')}`));
+    lines.line(js`${this.context.use('writeConstant')}(writer, ${new Code(String(bytes.length))}, ${joinCode(args, ', ')}); ${inlineComment(what)}`);
+  }
+
+  /** The settings of `writeAny` with `depth` nesting levels left: they carry over, so deep values fail where the generic encoder's do. */
+  anyOptions(depth: Code): Code {
+    return js`${this.context.use('anySettingsAt')}(${depth})`;
+  }
+
+  protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
+    const { length, index } = this.beginArray(node, scope, lines);
+    lines.line(js`${this.wire.writeArrayHead(this.context, length)};`);
+    this.writeItems(node, length, index, scope, lines);
+  }
+}
+
+/** The comment of a pre-encoded key constant: `CBOR text "id": a map key with its head`. */
+export function headKeyDoc(wire: HeadWire, name: string): string {
+  return `${wire.textWord} ${JSON.stringify(name)}: a map key with its head`;
+}

@@ -1,0 +1,53 @@
+import type { IrObject } from '../ir/types.js';
+import type { JsonType } from '../plan/shape.js';
+import type { Code } from './code.js';
+import type { ModuleContext } from './context.js';
+
+/**
+ * The wire constants of a "head format": one whose items start with a head that carries the
+ * item's type and its length or count (CBOR, MessagePack), whose maps take text keys and whose
+ * integers and floats have fixed widths. The encoder and decoder emitters of such formats
+ * (`head-encode.ts`, `head-decode.ts`, `head-object-decode.ts`, the compact layout's
+ * `head-compact-*.ts`) are shared; a format folder gives one of these tables.
+ */
+export interface HeadWire {
+  /** Format id: the runtime subpath (`cbor`, `msgpack`). */
+  id: string;
+  /** Its name in generated JSDoc (`CBOR`, `MessagePack`). */
+  name: string;
+  /** What a text item is called in the comments of pre-encoded constants (`CBOR text`, `MessagePack str`). */
+  textWord: string;
+  /** A text item: its shortest head and UTF-8. */
+  text(text: string): Uint8Array;
+  /** The shortest array head of `count` elements. */
+  arrayHead(count: number): Uint8Array;
+  /** The shortest map head of `count` entries. */
+  mapHead(count: number): Uint8Array;
+  /** A non-negative integer item (an enum or variant index, a position key) in its shortest form. */
+  unsigned(value: number): Uint8Array;
+  /** Pre-encoded keys per declared property, the order encoders write them in, and the map head when the count is fixed. */
+  planObject(node: IrObject): { keys: readonly Uint8Array[]; writeOrder: readonly number[]; fixedHead: Uint8Array | undefined };
+  /** The single bytes of null, false and true. */
+  nullByte: number;
+  falseByte: number;
+  trueByte: number;
+  /** An `undefined` item that marks an absent property in the compact layout's dense form (CBOR 0xf7), or undefined where the format has none (MessagePack: the dense form then has no holes). */
+  undefinedByte: number | undefined;
+  /** Indefinite-length arrays and maps ended by a break byte (CBOR 0xff), or undefined where every container is counted. */
+  breakByte: number | undefined;
+  /** Statement: the smallest array / map head for a run-time `count`. */
+  writeArrayHead(context: ModuleContext, count: Code): Code;
+  writeMapHead(context: ModuleContext, count: Code): Code;
+  /** Statement: a non-negative integer known at compile time, past the one-byte forms. */
+  writeUnsigned(context: ModuleContext, value: number): Code;
+  /** Expression: consumes an array / map head (of the item at `reader.pos`) and gives its count, checked against the bytes left (-1: indefinite). */
+  readArrayHead(context: ModuleContext, schemaPath: Code): Code;
+  readMapHead(context: ModuleContext, schemaPath: Code): Code;
+  /** Tests on an item's first byte: an array head, a map head (a whole condition: callers parenthesise it to negate it). */
+  isArray(first: Code): Code;
+  isMap(first: Code): Code;
+  /** A test on a first byte for items that can carry one of the JSON types. */
+  typeTest(types: Set<JsonType>, first: Code): Code;
+  /** The format runtime's helper that consumes a definite text key's head and gives its byte length, else -1 (`textKeyLength`). */
+  keyLength: string;
+}
