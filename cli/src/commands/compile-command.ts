@@ -3,7 +3,7 @@ import { Command, Option, InvalidArgumentError } from 'commander';
 // The options and help of `binschema compile`. The compiler (and TypeScript under it) is
 // imported only when the command runs, so other commands start without loading it.
 
-const FORMATS = ['cbor', 'ubjson'] as const;
+const FORMATS = ['cbor', 'ubjson', 'msgpack'] as const;
 type FormatName = (typeof FORMATS)[number];
 
 export interface CompileFlags {
@@ -32,7 +32,7 @@ export function registerCompile(program: Command): void {
     .description('Generate one codec module per schema file and format: <out>/<name>.<format>.ts (or .js + .d.ts).')
     .argument('<schemas...>', 'schema files (<name>.schema.json or <name>.json)')
     .requiredOption('-o, --out <dir>', 'directory to write the generated modules to')
-    .addOption(new Option('-f, --format <formats>', 'wire formats, comma-separated: cbor, ubjson').default(['cbor'], 'cbor').argParser(parseFormats))
+    .addOption(new Option('-f, --format <formats>', 'wire formats, comma-separated: cbor, ubjson, msgpack (MessagePack)').default(['cbor'], 'cbor').argParser(parseFormats))
     .addOption(new Option('-t, --target <target>', 'ts: one .ts module; js: .js + .d.ts').choices(['ts', 'js']).default('ts'))
     .option('--deterministic', 'CBOR: write map keys in RFC 8949 §4.2.1 order (bytes equal the generic deterministic encoder)')
     .option('--dag-cbor', 'CBOR: DAG-CBOR encoders (IPLD): keys length-first, floats always 64-bit, unknown shapes JSON values only (bytes equal @ipld/dag-cbor)')
@@ -42,12 +42,12 @@ export function registerCompile(program: Command): void {
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .addOption(
-      new Option('--code-size <mode>', 'fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties); CBOR and UBJSON alike')
+      new Option('--code-size <mode>', 'fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties); CBOR and UBJSON alike (MessagePack: fast, and auto keeps fast)')
         .choices(['auto', 'fast', 'compact'])
         .default('auto'),
     )
     .addOption(
-      new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR and UBJSON alike')
+      new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR, UBJSON and MessagePack alike')
         .choices(['map', 'compact'])
         .default('map'),
     )
@@ -56,6 +56,7 @@ export function registerCompile(program: Command): void {
 Examples:
   binschema compile schemas/*.schema.json --out src/generated
   binschema compile person.schema.json --out gen --format cbor,ubjson --target js
+  binschema compile person.schema.json --out gen --format msgpack            # gen/person.msgpack.ts
   binschema compile schemas/*.schema.json --out src/generated --check
 
 Each module exports the schema's TypeScript types, encode(value) and decode(bytes) for the root,

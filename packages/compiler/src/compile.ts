@@ -6,6 +6,7 @@ import { SchemaErrorCode } from './schema/codes.js';
 import type { ApiEntry, FormatBackEnd } from './emit/codec-module.js';
 import { cborBackEnd } from './emit/cbor/module.js';
 import { ubjsonBackEnd } from './emit/ubjson/module.js';
+import { msgpackBackEnd } from './emit/msgpack/module.js';
 import { LAYOUTS, type Layout } from './emit/layout.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
@@ -13,7 +14,7 @@ import { version } from './version.js';
 import { CODE_SIZES, isCompact, type CodeSize } from './emit/code-size.js';
 
 /** The wire formats the compiler emits, by id: a format is one folder of `emit/` and one entry here. */
-const BACK_ENDS = { cbor: cborBackEnd, ubjson: ubjsonBackEnd } satisfies Record<string, FormatBackEnd>;
+const BACK_ENDS = { cbor: cborBackEnd, ubjson: ubjsonBackEnd, msgpack: msgpackBackEnd } satisfies Record<string, FormatBackEnd>;
 
 /** Wire formats the compiler emits. */
 export type Format = keyof typeof BACK_ENDS;
@@ -44,7 +45,7 @@ export interface CompileOptions extends FrontEndOptions {
   /**
    * `'map'` (default): objects are maps with their keys. `'compact'`: the schema fixes the keys,
    * so objects are arrays by position, enum values their index, discriminated unions
-   * `[variantIndex, …fields]` (README "Compact layout"), in CBOR and UBJSON.
+   * `[variantIndex, …fields]` (README "Compact layout"), in CBOR, UBJSON and MessagePack.
    */
   layout?: Layout;
 }
@@ -79,6 +80,9 @@ export function checkOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown layout ${JSON.stringify(options.layout)}`, '#');
   }
   if (options.layout === 'compact') checkCompactOptions(options);
+  if (options.format === 'msgpack' && options.codeSize === 'compact') {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, "codeSize 'compact' (record tables) is not available for MessagePack yet: use 'fast' or 'auto' (which keeps the fast code)", '#');
+  }
 }
 
 /** The combinations the compact layout does not support, refused up front. */

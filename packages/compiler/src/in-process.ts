@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as runtime from '@binschema/runtime';
 import * as cborRuntime from '@binschema/runtime/cbor';
 import * as ubjsonRuntime from '@binschema/runtime/ubjson';
+import * as msgpackRuntime from '@binschema/runtime/msgpack';
 import * as formatChecks from '@binschema/runtime/formats';
 import { buildIr, type CompileWarning } from './ir/index.js';
 import { transpileBody } from './emit/module.js';
@@ -52,13 +53,16 @@ export function compileCodec(schema: unknown, options: CompileOptions): Compiled
   return entry.codec;
 }
 
+/** The format runtime (`@binschema/runtime/<format>`) a generated function body imports from. */
+const FORMAT_RUNTIMES: Record<CompileOptions['format'], unknown> = { cbor: cborRuntime, ubjson: ubjsonRuntime, msgpack: msgpackRuntime };
+
 function build(schema: unknown, options: CompileOptions): CompiledCodec {
   // Probed first: the front end's schema validation (ajv) generates code from strings too.
   evaluate('return 1;');
   const ir = buildIr({ schema, baseUri: options.baseUri }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
   const factory = evaluate(`'use strict';\nreturn ${underStackNet(ir.source, () => transpileBody(text))};`);
-  const exports = factory(runtime, options.format === 'ubjson' ? ubjsonRuntime : cborRuntime, formatChecks);
+  const exports = factory(runtime, FORMAT_RUNTIMES[options.format], formatChecks);
   const pair = (entry: (typeof api)[number]): Codec => ({
     encode: exports[entry.encode.text] as Codec['encode'],
     decode: exports[entry.decode.text] as Codec['decode'],

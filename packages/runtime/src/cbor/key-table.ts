@@ -9,7 +9,10 @@ import type { Reader } from '../reader.js';
 import { sameBytes } from '../generated-support.js';
 import { textKeyLength } from './generated-support.js';
 
-/** The declared keys of one object: CBOR text with the shortest head (RFC 8949 §4.2.1), how encoders write them. */
+/**
+ * The declared keys of one object as encoders write them: text with the shortest head (CBOR,
+ * RFC 8949 §4.2.1; MessagePack's tables give their own `withHead` and `keyLength`).
+ */
 export class KeyTable {
   /** Each declared property's key, head and UTF-8, by property index. */
   readonly encoded: Uint8Array[];
@@ -20,7 +23,13 @@ export class KeyTable {
   /** Property index by name, for keys that had to be decoded (indefinite length, a wider head). */
   private readonly byName = new Map<string, number>();
 
-  constructor(names: readonly string[], order?: readonly number[]) {
+  constructor(
+    names: readonly string[],
+    order?: readonly number[],
+    withHead: (utf8: Uint8Array) => Uint8Array = textWithHead,
+    /** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed. */
+    readonly keyLength: (reader: Reader) => number = textKeyLength,
+  ) {
     const encoder = new TextEncoder();
     this.encoded = names.map((name, index) => {
       const utf8 = encoder.encode(name);
@@ -28,7 +37,7 @@ export class KeyTable {
       if (lengths === undefined) this.byLength.set(utf8.length, [index]);
       else lengths.push(index);
       this.byName.set(name, index);
-      return textWithHead(utf8);
+      return withHead(utf8);
     });
     this.order = Int32Array.from(order ?? names.map((_, index) => index));
   }
@@ -94,7 +103,7 @@ function findKey(reader: Reader, table: KeyTable, at: number, from: number): num
       return index;
     }
   }
-  const length = textKeyLength(reader);
+  const length = table.keyLength(reader);
   if (length < 0) return -1;
   const keyStart = reader.pos;
   const candidates = table.withLength(length);

@@ -63,6 +63,8 @@ export {
   writeConstant,
 } from './generated-support.js';
 
+export { keyTable, matchKey } from './key-table.js';
+
 // For generated modules of the compact layout: the readers of indexes and position keys.
 export { readIndex, readPositionKey } from './compact-support.js';
 

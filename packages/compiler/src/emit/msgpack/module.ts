@@ -1,0 +1,41 @@
+import type { IrModule } from '../../ir/types.js';
+import type { Layout } from '../layout.js';
+import { js } from '../code.js';
+import { MSGPACK_FORMAT_NAMES, MSGPACK_MODULE_PRELUDE, MSGPACK_RUNTIME_NAMES } from './prelude.js';
+import { MSGPACK_WIRE } from './wire.js';
+import { HeadEncoderEmitter } from '../head-encode.js';
+import { HeadDecoderEmitter } from '../head-decode.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
+
+/**
+ * The MessagePack parts of a generated module; the encoders and decoders are the head formats'
+ * (`head-encode.ts`, `head-decode.ts`) on the MessagePack wire table (`wire.ts`), the rest is
+ * `codec-module.ts`.
+ */
+function msgpackFormat(layout: Layout): ModuleFormat {
+  return {
+    id: 'msgpack',
+    name: 'MessagePack',
+    prelude: MSGPACK_MODULE_PRELUDE,
+    runtimeNames: MSGPACK_RUNTIME_NAMES,
+    formatRuntimeNames: MSGPACK_FORMAT_NAMES,
+    encoder: (context) => new HeadEncoderEmitter(context, MSGPACK_WIRE, layout),
+    decoder: (context) => new HeadDecoderEmitter(context, MSGPACK_WIRE, layout),
+    anyOptions: { note: '', init: '{}' },
+    decodeStart: () => [],
+    rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')})`,
+    streamItems: 'concatenated MessagePack items',
+  };
+}
+
+/**
+ * The generated MessagePack module for an IR module. No canonical form (`deterministic`, `dagCbor`
+ * do not apply); `codeSize: 'compact'` (record tables) has no MessagePack runtime yet: `compile.ts`
+ * refuses an explicit request, and `'auto'` keeps the fast code.
+ */
+function generateMsgpackModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+  return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, compact: false, deterministic: false });
+}
+
+/** MessagePack (msgpack spec.md), the map and compact layouts. */
+export const msgpackBackEnd: FormatBackEnd = { id: 'msgpack', generate: generateMsgpackModule };

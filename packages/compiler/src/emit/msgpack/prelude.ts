@@ -1,0 +1,82 @@
+import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+
+/**
+ * MessagePack helpers a generated module includes when it uses them (fixed source, no schema
+ * text). Most live in the runtime (`msgpack/generated-support.ts`, `msgpack/compact-support.ts`)
+ * and are imported; the ones here use the module's own key cache or settings.
+ */
+
+/** Runtime names generated MessagePack modules may import from `@binschema/runtime`. */
+export const MSGPACK_RUNTIME_NAMES = [...NEUTRAL_RUNTIME_NAMES] as const;
+
+/** Names imported from `@binschema/runtime/msgpack`. */
+export const MSGPACK_FORMAT_NAMES = [
+  'writeArrayHead',
+  'writeMapHead',
+  'writeInteger',
+  'writeText',
+  'writeNumber',
+  'writeAny',
+  'readArrayHead',
+  'readMapHead',
+  'readAny',
+  'skipAny',
+  'DEFAULT_MAX_DEPTH',
+  'msgpackDecoderStream',
+  'msgpackEncoderStream',
+] as const;
+
+const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
+  decodeFailure: imported('decodeFailure', true),
+  expectedType: imported('expectedType', true),
+  tooDeep: imported('tooDeep', true),
+  preallocate: imported('preallocate'),
+  readString: imported('readString', true),
+  readNumberItem: imported('readNumberItem', true),
+  readBooleanItem: imported('readBooleanItem', true),
+  readNullItem: imported('readNullItem', true),
+  anySettingsAt: helper(
+    `
+/**
+ * \`writeAny\` settings with \`depth\` nesting levels left, one per depth, built once (an options
+ * object per call would cost an allocation and a settings object each time).
+ */
+const ANY_SETTINGS: EncodeSettings[] = [];
+function anySettingsAt(depth: number): EncodeSettings {
+  return (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth }));
+}`,
+    [],
+    [],
+    ['EncodeSettings'],
+  ),
+  readKey: helper(
+    `
+/** A map key: must be a str (a JSON object's keys are strings), interned in this module's cache. */
+function readKey(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  const length = strKeyLength(reader);
+  if (length < 0) throw expectedType(reader, 'str key', offset, schemaPath);
+  const key = KEYS.get(reader.uint8, reader.pos, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in str', reader.pos);
+  reader.pos += length;
+  return key;
+}`,
+    [],
+    ['expectedType', 'KEYS', 'strKeyLength'],
+  ),
+  KEYS: SHARED_PRELUDE.KEYS('map keys'),
+  isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
+  sameBytes: SHARED_PRELUDE.sameBytes,
+  strKeyLength: imported('strKeyLength', true),
+  keyTable: imported('keyTable', true),
+  matchKey: imported('matchKey', true),
+  // fixstr: 0xa0-0xbf (longer tags take readAny).
+  scanDiscriminator: SHARED_PRELUDE.scanDiscriminator({ readHead: 'readMapHead(reader, schemaPath)', more: 'entry < count', isText: '(initial & 0xe0) === 0xa0', uses: [], formatRuntime: ['readMapHead'] }),
+  writeBytes: SHARED_PRELUDE.writeBytes,
+  writeConstant: imported('writeConstant', true),
+  // The compact layout (runtime msgpack/compact-support.ts).
+  readIndex: imported('readIndex', true),
+  readPositionKey: imported('readPositionKey', true),
+};
+
+export const MSGPACK_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...MSGPACK_PRELUDE };
