@@ -48,6 +48,16 @@ layout('binschema compile --format ubjson --layout compact writes a UBJSON modul
   rmSync(dir, { recursive: true });
 });
 
+layout('binschema compile --format msgpack --layout compact writes a MessagePack module of the compact layout', () => {
+  const { dir, schema } = workspace();
+  const run = runCli(['compile', schema, '--format', 'msgpack', '--layout', 'compact', '--out', join(dir, 'out')]);
+  assert.is(run.status, ExitCode.Ok, run.stderr);
+  const module = readFileSync(join(dir, 'out', 'shape.msgpack.ts'), 'utf8');
+  assert.match(module, /AsVariant1\(/);
+  assert.not.match(module, /scanDiscriminator/);
+  rmSync(dir, { recursive: true });
+});
+
 layout("--layout compact with --code-size compact is refused with exit code 2 and says why, in UBJSON as in CBOR", () => {
   const { dir, schema } = workspace();
   for (const format of ['cbor', 'ubjson'] as const) {

@@ -1,12 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCompile, ExitCode } from '../src/commands/compile.js';
 import { createProgram } from '../src/program.js';
 
 const compile = suite('binschema compile');
+const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 const pointSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -174,6 +176,40 @@ compile('--code-size compact writes objects as record tables in both formats; fa
   assert.is(runCompile([schema], flags(out, { codeSize: 'fast', format }), () => {}), ExitCode.Ok);
   for (const file of ['point.cbor.ts', 'point.ubjson.ts']) assert.not.match(readFileSync(join(out, file), 'utf8'), /RecordTable/);
   rmSync(dir, { recursive: true });
+});
+
+compile('binschema compile --format cbor,ubjson,msgpack writes <name>.msgpack.ts beside the others; --target js writes .js and .d.ts', async () => {
+  const { dir, schema, out } = workspace();
+  assert.is(runCompile([schema], flags(out, { format: ['cbor', 'ubjson', 'msgpack'] }), () => {}), ExitCode.Ok);
+  assert.equal(readdirSync(out).sort(), ['point.cbor.ts', 'point.msgpack.ts', 'point.ubjson.ts']);
+  const module = readFileSync(join(out, 'point.msgpack.ts'), 'utf8');
+  assert.match(module, /from '@binschema\/runtime\/msgpack'/);
+  assert.match(module, /Encodes a Point as MessagePack/);
+  // Inside the repository, where `@binschema/runtime` resolves.
+  mkdirSync(join(repo, '.tmp'), { recursive: true });
+  const js = mkdtempSync(join(repo, '.tmp', 'cli-msgpack-'));
+  assert.is(runCompile([schema], flags(js, { format: ['msgpack'], target: 'js' }), () => {}), ExitCode.Ok);
+  assert.equal(readdirSync(js).sort(), ['point.msgpack.d.ts', 'point.msgpack.js']);
+  // The module runs: {x: 1, y: -2} as a fixmap with fixstr keys and fixints.
+  const { encode, decode } = await import(pathToFileURL(join(js, 'point.msgpack.js')).href);
+  const bytes = encode({ x: 1, y: -2 }) as Uint8Array;
+  assert.is(Buffer.from(bytes).toString('hex'), '82a17801a179fe');
+  assert.equal(decode(bytes), { x: 1, y: -2 });
+  rmSync(dir, { recursive: true });
+  rmSync(js, { recursive: true });
+});
+
+compile('--code-size compact is refused for msgpack with exit code 2 (no record tables yet)', () => {
+  const { dir, schema, out } = workspace();
+  const lines: string[] = [];
+  assert.is(runCompile([schema], flags(out, { codeSize: 'compact', format: ['msgpack'] }), (line) => lines.push(line)), ExitCode.Error);
+  assert.match(lines.join('\n'), /not available for MessagePack/);
+  rmSync(dir, { recursive: true });
+});
+
+compile('--help names msgpack among the formats', () => {
+  const help = createProgram().commands.find((command) => command.name() === 'compile')!.helpInformation();
+  assert.match(help, /cbor, ubjson, msgpack/);
 });
 
 compile('rejects an unknown format before compiling anything', () => {

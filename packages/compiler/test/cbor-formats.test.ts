@@ -79,7 +79,7 @@ test('imports a function @binschema/runtime/formats exports for every asserted f
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
-for (const format of ['cbor', 'ubjson'] as const) {
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   test(`an ahead-of-time ${format} module imports every check from @binschema/runtime/formats, type-checks and runs`, async () => {
     const properties = Object.fromEntries([...ASSERTED_FORMATS].map((name) => [name, { type: 'string', format: name }]));
     const [file] = compileSchema({ type: 'object', properties }, 'formats', { format, formatAssertion: true });

@@ -1,4 +1,4 @@
-// Compact layout, CBOR and UBJSON: generated modules type-check under tsc --strict; a schema with
+// Compact layout, CBOR, UBJSON and MessagePack: generated modules type-check under tsc --strict; a schema with
 // every kind of node the layout changes round-trips.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { testDataPath } from '../../../test-data/index.js';
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 mkdirSync(join(repo, '.tmp'), { recursive: true });
 
-const formats = ['cbor', 'ubjson'] as const;
+const formats = ['cbor', 'ubjson', 'msgpack'] as const;
 
 /** Positions with a gap, constants, an enum of structured values, extras with patterns, a discriminated union, an inherited name. */
 const rich = {
@@ -108,6 +108,9 @@ const wideBytes = {
   cbor: { sparse: [0xa2, 0x00, 0x01, 0x18, 0xc7, 0x02], full: { length: 202, probes: [[0, 0x98], [1, 200], [2, 0], [201, 199 % 24]] } },
   // The object {"0": 1, "199": 2} (holes between); all 200: `[`, 200 values of two bytes (i and the value), `]`.
   ubjson: { sparse: [0x7b, 0x69, 0x01, 0x30, 0x69, 0x01, 0x69, 0x03, 0x31, 0x39, 0x39, 0x69, 0x02, 0x7d], full: { length: 402, probes: [[0, 0x5b], [1, 0x69], [2, 0], [400, 199 % 24], [401, 0x5d]] } },
+  // The map {0: 1, 199: 2} (fixmap, positive fixint keys, uint8 for 199; holes between); all 200:
+  // array16 (0xdc 0x00 0xc8) and one positive fixint per value.
+  msgpack: { sparse: [0x82, 0x00, 0x01, 0xcc, 0xc7, 0x02], full: { length: 203, probes: [[0, 0xdc], [1, 0], [2, 200], [3, 0], [202, 199 % 24]] } },
 };
 
 for (const format of formats) {

@@ -6,24 +6,10 @@ import * as assert from 'uvu/assert';
 import { isEncodeError } from '@binschema/runtime';
 import { compileCodec, isSchemaError, type CompileOptions } from '../src/index.js';
 import { fromHex as hex } from './support/values.js';
+import { SHAPES } from './support/compact-schemas.js';
 import { decodeErrorOf } from './support/decode-error.js';
 
-const shapes = {
-  type: 'object',
-  properties: {
-    a: { type: 'integer' },
-    color: { enum: ['red', 'green', 'blue'] },
-    shape: {
-      oneOf: [
-        { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'integer' } }, required: ['type', 'r'], additionalProperties: false },
-        { type: 'object', properties: { type: { const: 'square' }, side: { type: 'integer' } }, required: ['type', 'side'], additionalProperties: false },
-      ],
-    },
-    old: { type: 'string', 'x-binschema-index': 4 },
-  },
-  required: ['a'],
-  additionalProperties: false,
-};
+const shapes = SHAPES;
 const compact = compileCodec(shapes, { format: 'cbor', layout: 'compact' });
 const map = compileCodec(shapes, { format: 'cbor' });
 /** Both layouts in both formats, for the checks that hold in each. */
@@ -167,8 +153,8 @@ options('refuses an x-binschema-index two properties share', () => {
   assert.equal(schemaErrorOf(() => compileCodec(schema, { format: 'cbor', layout: 'compact' })), { code: 'invalid-schema', schemaPath: '#/properties/b/x-binschema-index' });
 });
 
-// The wire types split alike in both formats: an object is an array or a map (UBJSON: `[` or `{`), an enum an integer.
-for (const format of ['cbor', 'ubjson'] as const) {
+// The wire types split alike in every format: an object is an array or a map (UBJSON: `[` or `{`), an enum an integer.
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   options(`${format}: refuses a union whose object variants could decode as each other, and one whose wire types collide`, () => {
     const overlapping = { anyOf: [{ type: 'object', properties: { x: { type: 'string' } }, required: ['x'] }, { type: 'object', properties: { y: { type: 'string' } }, required: ['y'] }] };
     assert.equal(schemaErrorOf(() => compileCodec(overlapping, { format, layout: 'compact' })), { code: 'unsupported', schemaPath: '#' });
@@ -185,10 +171,10 @@ for (const format of ['cbor', 'ubjson'] as const) {
   });
 }
 
-// { spouse: null, level: 'high' }: [null, 1] as CBOR (82 f6 01) and UBJSON ([ Z i 1 ]).
-const dispatched = { cbor: [0x82, 0xf6, 0x01], ubjson: [0x5b, 0x5a, 0x69, 0x01, 0x5d] };
+// { spouse: null, level: 'high' }: [null, 1] as CBOR (82 f6 01), UBJSON ([ Z i 1 ]) and MessagePack (92 c0 01).
+const dispatched = { cbor: [0x82, 0xf6, 0x01], ubjson: [0x5b, 0x5a, 0x69, 0x01, 0x5d], msgpack: [0x92, 0xc0, 0x01] };
 
-for (const format of ['cbor', 'ubjson'] as const) {
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   options(`${format}: keeps type-dispatched unions whose wire types differ: an object (array) or null, an enum (integer) or a boolean`, () => {
     const codec = compileCodec(
       {

@@ -11,9 +11,9 @@ const object = (properties: Record<string, unknown>, required: string[]) => ({ t
 
 const test = suite('compact layout: schema evolution');
 
-const compactIn = (format: 'cbor' | 'ubjson', schema: unknown) => compileCodec(schema, { format, layout: 'compact' });
+const compactIn = (format: 'cbor' | 'ubjson' | 'msgpack', schema: unknown) => compileCodec(schema, { format, layout: 'compact' });
 
-for (const format of ['cbor', 'ubjson'] as const) {
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   const compact = (schema: unknown) => compactIn(format, schema);
 
   test(`${format}: a new reader with an appended optional property reads old bytes, the property absent`, () => {
@@ -82,9 +82,11 @@ const sparseBytes = {
   cbor: { old: [0xa2, 0x00, 0x01, 0x04, 0x61, 0x78], new: [0xa2, 0x00, 0x01, 0x05, 0x61, 0x79], keyAt: 3 },
   // Holes at 1-3, so the sparse object {"0": 1, "4": "x"}; key "5" at offset 6.
   ubjson: { old: [0x7b, 0x69, 0x01, 0x30, 0x69, 0x01, 0x69, 0x01, 0x34, 0x53, 0x69, 0x01, 0x78, 0x7d], new: [0x7b, 0x69, 0x01, 0x30, 0x69, 0x01, 0x69, 0x01, 0x35, 0x53, 0x69, 0x01, 0x79, 0x7d], keyAt: 6 },
+  // Holes at 1-3, so the map {0: 1, 4: "x"}; key 5 at offset 3.
+  msgpack: { old: [0x82, 0x00, 0x01, 0x04, 0xa1, 0x78], new: [0x82, 0x00, 0x01, 0x05, 0xa1, 0x79], keyAt: 3 },
 };
 
-for (const format of ['cbor', 'ubjson'] as const) {
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   test(`${format}: the sparse form follows the same rules: new readers read old bytes, old readers refuse a key past their positions`, () => {
     const properties = { id: { type: 'integer' }, a: { type: 'string' }, b: { type: 'string' }, c: { type: 'string' }, note: { type: 'string' } };
     const old = compactIn(format, object(properties, ['id']));

@@ -1,5 +1,5 @@
-// Compact layout on every benchmark payload, in CBOR and UBJSON: round trips, bytes an
-// independent decoder (cbor-x, json-pack's UBJSON) reads as arrays of the right shape, and
+// Compact layout on every benchmark payload, in CBOR, UBJSON and MessagePack: round trips, bytes an
+// independent decoder (cbor-x, json-pack's UBJSON, msgpackr) reads as arrays of the right shape, and
 // decoders that on truncated or mutated bytes return a schema-valid value (ajv judges) or throw a
 // DecodeError, nothing else.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { Random } from './support/random.js';
 import { ValidGenerator } from './support/generate-valid.js';
 import { deepNestings, hostileKeys, nestingBombs, raisedLengths, walk, type Mutant } from './support/fuzz-mutate.js';
 import { PackDecoder } from './support/json-pack.js';
+import { Packr } from 'msgpackr';
 import { testDataPath } from '../../../test-data/index.js';
 
 const payloads = testDataPath('payloads/');
@@ -26,13 +27,15 @@ const cborX = new CborXDecoder({ int64AsNumber: true, mapsAsObjects: true } as C
 const pack = new PackDecoder();
 
 /** A decoder written by others, per format: it knows nothing of the layout. */
-const independent: Record<'cbor' | 'ubjson', { name: string; decode(bytes: Uint8Array): unknown }> = {
+const independent: Record<Format, { name: string; decode(bytes: Uint8Array): unknown }> = {
   cbor: { name: 'cbor-x', decode: (bytes) => cborX.decode(bytes) },
   ubjson: { name: "json-pack's UBJSON decoder", decode: (bytes) => pack.decode(bytes) },
+  // Maps with integer keys (sparse forms) as objects, as cbor-x reads them.
+  msgpack: { name: 'msgpackr', decode: (bytes) => new Packr({ useRecords: false, mapsAsObjects: true }).unpack(bytes) },
 };
 
 const loaded = new Map<string, { schema: Schema; codec: CompiledCodec; value: unknown }>();
-function load(name: string, format: 'cbor' | 'ubjson') {
+function load(name: string, format: Format) {
   let entry = loaded.get(`${format} ${name}`);
   if (entry === undefined) {
     const schema = JSON.parse(readFileSync(`${payloads}${name}.schema.json`, 'utf8')) as Schema;
@@ -43,7 +46,8 @@ function load(name: string, format: 'cbor' | 'ubjson') {
 }
 
 const test = suite('compact layout on the benchmark payloads');
-const formats = ['cbor', 'ubjson'] as const;
+const formats = ['cbor', 'ubjson', 'msgpack'] as const;
+type Format = (typeof formats)[number];
 
 test('finds all eleven payload schemas', () => {
   assert.is(names.length, 11);

@@ -12,7 +12,7 @@ import { testDataPath } from '../../../test-data/index.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const payloads = testDataPath('payloads/');
-const FORMATS: Format[] = ['cbor', 'ubjson'];
+const FORMATS: Format[] = ['cbor', 'ubjson', 'msgpack'];
 mkdirSync(join(repo, '.tmp'), { recursive: true });
 
 const created: string[] = [];
@@ -111,7 +111,7 @@ cache('keys on the options that shape the code: format, deterministic, formatAss
 
 cache('refuses an unknown format with a SchemaError before compiling anything', () => {
   try {
-    compileCodec(point(), { format: 'msgpack' as Format });
+    compileCodec(point(), { format: 'bson' as Format });
     assert.unreachable();
   } catch (error) {
     assert.ok(isSchemaError(error));
@@ -131,7 +131,7 @@ function runDisallowed(dir: string, source: string, withTsx: boolean): string {
   return execFileSync(process.execPath, flags, { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-noEval('the ahead-of-time modules of both formats round-trip a payload', () => {
+noEval('the ahead-of-time modules of every format round-trip a payload', () => {
   const dir = tempDir();
   for (const format of FORMATS) for (const file of filesOf('typical-object', format, 'js')) writeFileSync(join(dir, file.fileName), file.text);
   const value = readJson(join(payloads, 'typical-object.json'));
@@ -141,10 +141,11 @@ noEval('the ahead-of-time modules of both formats round-trip a payload', () => {
       "import { readFileSync } from 'node:fs';",
       "import * as cbor from './typical-object.cbor.js';",
       "import * as ubjson from './typical-object.ubjson.js';",
+      "import * as msgpack from './typical-object.msgpack.js';",
       // Proof that the flag is on: the Function constructor is refused in this process.
       "let refused = false; try { new Function('return 1'); } catch (error) { refused = error instanceof EvalError; }",
       `const value = JSON.parse(readFileSync(${JSON.stringify(join(payloads, 'typical-object.json'))}, 'utf8'));`,
-      'console.log(JSON.stringify({ refused, cbor: cbor.decode(cbor.encode(value)), ubjson: ubjson.decode(ubjson.encode(value)) }));',
+      'console.log(JSON.stringify({ refused, cbor: cbor.decode(cbor.encode(value)), ubjson: ubjson.decode(ubjson.encode(value)), msgpack: msgpack.decode(msgpack.encode(value)) }));',
     ].join('\n'),
     false,
   );
@@ -152,9 +153,10 @@ noEval('the ahead-of-time modules of both formats round-trip a payload', () => {
   assert.is(result.refused, true);
   assert.equal(result.cbor, value);
   assert.equal(result.ubjson, value);
+  assert.equal(result.msgpack, value);
 });
 
-noEval('compileCodec throws a SchemaError with code code-generation-disallowed, for both formats', () => {
+noEval('compileCodec throws a SchemaError with code code-generation-disallowed, for every format', () => {
   const dir = tempDir();
   const index = pathToFileURL(join(repo, 'packages', 'compiler', 'src', 'index.ts')).href;
   const output = runDisallowed(
@@ -162,7 +164,7 @@ noEval('compileCodec throws a SchemaError with code code-generation-disallowed, 
     [
       `import { compileCodec, isSchemaError } from ${JSON.stringify(index)};`,
       'const outcomes = [];',
-      "for (const format of ['cbor', 'ubjson']) {",
+      "for (const format of ['cbor', 'ubjson', 'msgpack']) {",
       "  try { compileCodec({ type: 'integer' }, { format }); outcomes.push('compiled'); }",
       '  catch (error) { outcomes.push(isSchemaError(error) ? error.code : `other: ${error}`); }',
       '}',
@@ -170,7 +172,7 @@ noEval('compileCodec throws a SchemaError with code code-generation-disallowed, 
     ].join('\n'),
     true,
   );
-  assert.equal(JSON.parse(output.split('\n').pop()!), ['code-generation-disallowed', 'code-generation-disallowed']);
+  assert.equal(JSON.parse(output.split('\n').pop()!), ['code-generation-disallowed', 'code-generation-disallowed', 'code-generation-disallowed']);
 });
 
 noEval.after(() => {

@@ -26,7 +26,8 @@ for (const format of FORMATS) {
 }
 
 // Compact code (record tables in the runtime) must agree with the suite as the specialised code does.
-for (const format of FORMATS) {
+// MessagePack has no record tables yet (codeSize 'compact' is refused there).
+for (const format of FORMATS.filter((candidate) => candidate.name !== 'msgpack')) {
   for (const draft of DRAFTS) {
     conformance(`the compact ${format.name} codecs give the suite's verdict on every ${draft.folder} instance of every schema they accept`, () => {
       const tally = runDraft(format, draft, 'compact');

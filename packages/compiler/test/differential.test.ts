@@ -10,7 +10,7 @@ import { allTestSchemas, type NamedSchema } from './support/test-schemas.js';
 import { ValidGenerator } from './support/generate-valid.js';
 import { InvalidGenerator } from './support/generate-invalid.js';
 import { Random, fuzzIterations, seedFor } from './support/random.js';
-import { FailureLog, checkBytesAgreement, checkCorruptedAgreement, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement, corrupt } from './support/checks.js';
+import { FailureLog, checkBytesAgreement, checkCorruptedAgreement, checkDecodeRejects, checkDeterministicBytes, checkEncodeRejects, checkPeerAgreement, checkValidAgreement, checkWriteOrderBytes, corrupt } from './support/checks.js';
 import { SchemaDocument, isJsonValue, type Schema } from './support/schema.js';
 import { escapePointerToken } from '@binschema/runtime';
 
@@ -78,7 +78,10 @@ for (const format of FORMATS) {
     const agree = `the generated and generic ${format.name} codecs decode random valid ${entry.name} values alike`;
     differential(agree, () => runValid(agree, entry, (value) => checkValidAgreement(format, codec(), value)));
 
-    if (format.bytesAgree !== 'never') {
+    if (format.bytesAgree === 'write-order') {
+      const bytes = `the generated ${format.name} encoder writes the generic bytes (keys in its write order) for random valid ${entry.name} values`;
+      differential(bytes, () => runValid(bytes, entry, (value) => checkWriteOrderBytes(format, codec(), value)));
+    } else if (format.bytesAgree !== 'never') {
       const bytes = `the generated ${format.name} encoder writes the generic ${format.bytesAgree === 'deterministic' ? 'deterministic ' : ''}bytes for random valid ${entry.name} values`;
       const pick = format.bytesAgree === 'deterministic' ? deterministicCodec : codec;
       differential(bytes, () => runValid(bytes, entry, (value) => checkDeterministicBytes(format, pick(), value)));

@@ -1,5 +1,5 @@
 /**
- * Schemas the UBJSON compact layout tests share (README "Compact layout"), each with its
+ * Schemas the compact layout tests share (README "Compact layout"), each with its
  * positions spelled out, so expected bytes can be written by hand from them.
  */
 
@@ -33,3 +33,21 @@ export const SHAPE = {
 
 /** An enum of 300 values ("v0" … "v299"): indexes past 127 and 255 need the wider integer markers. */
 export const MANY = closed({ level: { enum: Array.from({ length: 300 }, (_, index) => `v${index}`) } }, ['level']);
+
+/** The error tests' schema (CBOR, MessagePack): a 0 (required), color 1 (an enum), shape 2 (a discriminated union), 3 reserved, old pinned at 4; closed. */
+export const SHAPES = {
+  type: 'object',
+  properties: {
+    a: { type: 'integer' },
+    color: { enum: ['red', 'green', 'blue'] },
+    shape: {
+      oneOf: [
+        { type: 'object', properties: { type: { const: 'circle' }, r: { type: 'integer' } }, required: ['type', 'r'], additionalProperties: false },
+        { type: 'object', properties: { type: { const: 'square' }, side: { type: 'integer' } }, required: ['type', 'side'], additionalProperties: false },
+      ],
+    },
+    old: { type: 'string', 'x-binschema-index': 4 },
+  },
+  required: ['a'],
+  additionalProperties: false,
+};

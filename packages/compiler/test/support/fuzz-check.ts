@@ -7,6 +7,7 @@
  */
 import { isDecodeError } from '@binschema/runtime';
 import { Simple, Tag } from '@binschema/runtime/cbor';
+import { Ext } from '@binschema/runtime/msgpack';
 import type { FormatUnderTest } from './formats.js';
 import type { Mutant } from './fuzz-mutate.js';
 import { SchemaDocument, isJsonValue } from './schema.js';
@@ -25,7 +26,8 @@ export const HEAP_GROWTH_LIMIT = 128 * 2 ** 20;
 
 const OBJECT_KEYS = Object.getOwnPropertyNames(Object.prototype).join();
 const ARRAY_KEYS = Object.getOwnPropertyNames(Array.prototype).join();
-const ALLOWED_PROTOTYPES = new Set<unknown>([Object.prototype, null, Array.prototype, Map.prototype, Uint8Array.prototype, Date.prototype, Tag.prototype, Simple.prototype]);
+// MessagePack's generic decoder gives unknown extension types as `Ext` (and timestamps as `Date`).
+const ALLOWED_PROTOTYPES = new Set<unknown>([Object.prototype, null, Array.prototype, Map.prototype, Uint8Array.prototype, Date.prototype, Tag.prototype, Simple.prototype, Ext.prototype]);
 
 /** Undefined while `Object.prototype` and `Array.prototype` are as they were at load time. */
 export function prototypeChange(): string | undefined {

@@ -7,7 +7,7 @@
 import type { Format } from '@binschema/runtime';
 import { corrupt } from './checks.js';
 import type { Random } from './random.js';
-import { walkCbor, walkUbjson, type Item } from './fuzz-walk.js';
+import { walkCbor, walkMsgpack, walkUbjson, type Item } from './fuzz-walk.js';
 
 export interface Mutant {
   what: string;
@@ -22,7 +22,7 @@ export const DEEP = 100_000;
 export const FULL_TRUNCATION_BYTES = 8192;
 
 export function walk(format: Format, bytes: Uint8Array): Item[] {
-  return format === 'cbor' ? walkCbor(bytes) : walkUbjson(bytes);
+  return format === 'cbor' ? walkCbor(bytes) : format === 'msgpack' ? walkMsgpack(bytes) : walkUbjson(bytes);
 }
 
 function splice(bytes: Uint8Array, start: number, end: number, insert: ArrayLike<number>): Uint8Array {
@@ -47,8 +47,12 @@ export function corruptions(seed: Uint8Array, random: Random, count: number): Mu
 
 const FF4 = [0xff, 0xff, 0xff, 0xff];
 
-/** Length fields that claim 2^32-1 or 2^64-1 (UBJSON, signed: also 2^31-1 and 2^63-1). */
-function bigLengths(format: Format, major: number): { label: string; field: number[] }[] {
+/** MessagePack's 32-bit form of each kind of sized item (spec.md: str32, bin32, array32, map32). */
+const MSGPACK_WIDEST: Partial<Record<Item['kind'], number>> = { text: 0xdb, bytes: 0xc6, array: 0xdd, map: 0xdf };
+
+/** Length fields that claim 2^32-1 or 2^64-1 (UBJSON, signed: also 2^31-1 and 2^63-1; MessagePack: lengths stop at 2^32-1). */
+function bigLengths(format: Format, major: number, kind: Item['kind']): { label: string; field: number[] }[] {
+  if (format === 'msgpack') return MSGPACK_WIDEST[kind] === undefined ? [] : [{ label: '2^32-1', field: [MSGPACK_WIDEST[kind]!, ...FF4] }];
   if (format === 'cbor') {
     // RFC 8949 §3: additional information 26/27 = 4/8-byte argument.
     return [
@@ -71,7 +75,9 @@ export function raisedLengths(format: Format, seed: Uint8Array, items: readonly 
   const picked = withLength.length <= limit ? withLength : random.shuffle(withLength).slice(0, limit);
   return picked.flatMap((item) => {
     const { offset, end } = item.length!;
-    return bigLengths(format, seed[offset] >> 5).map(({ label, field }) => ({
+    // An ext keeps its type byte after the raised length (bin32 in its place would not): skipped.
+    if (format === 'msgpack' && seed[offset] >= 0xc7 && seed[offset] <= 0xc9) return [];
+    return bigLengths(format, seed[offset] >> 5, item.kind).map(({ label, field }) => ({
       what: `${item.isKey ? 'key' : item.kind} length at ${offset} raised to ${label}`,
       bytes: splice(seed, offset, end, field),
       heavy: true,
@@ -155,7 +161,8 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 function keyBytes(format: Format, key: string): number[] {
   const text = [...Buffer.from(key, 'utf8')];
-  // CBOR: text head 0x60 + length (RFC 8949 §3.1); UBJSON: a key is a `U` length then the bytes.
+  // CBOR: text head 0x60 + length (RFC 8949 §3.1); MessagePack: fixstr 0xa0 + length; UBJSON: a key is a `U` length then the bytes.
+  if (format === 'msgpack') return [0xa0 + text.length, ...text];
   return format === 'cbor' ? [0x60 + text.length, ...text] : [0x55, text.length, ...text];
 }
 
@@ -183,6 +190,13 @@ function repeated(parts: { times: number; bytes: number[] }[]): Uint8Array {
 /** Schema-independent bombs: arrays, maps, tags and counted containers nested `depth` deep. */
 export function nestingBombs(format: Format, depth = DEEP): Mutant[] {
   const bomb = (what: string, parts: { times: number; bytes: number[] }[]): Mutant => ({ what: `${what} ${depth} deep`, bytes: repeated(parts), heavy: true });
+  if (format === 'msgpack') {
+    return [
+      bomb('one-element fixarrays', [{ times: depth, bytes: [0x91] }, { times: 1, bytes: [0xc0] }]),
+      bomb('one-element array32s', [{ times: depth, bytes: [0xdd, 0, 0, 0, 1] }, { times: 1, bytes: [0xc0] }]),
+      bomb('one-entry maps', [{ times: depth, bytes: [0x81, 0xa1, 0x61] }, { times: 1, bytes: [0xc0] }]),
+    ];
+  }
   if (format === 'cbor') {
     return [
       bomb('one-element arrays', [{ times: depth, bytes: [0x81] }, { times: 1, bytes: [0xf6] }]),

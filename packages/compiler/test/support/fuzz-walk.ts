@@ -159,3 +159,46 @@ function ubjsonContainer(cursor: Cursor, kind: 'array' | 'map', offset: number, 
   if (count === undefined) cursor.pos++;
   cursor.items[index].end = cursor.pos;
 }
+
+/** The items of a MessagePack encoding, in document order (spec.md "Overview of formats"). */
+export function walkMsgpack(bytes: Uint8Array): Item[] {
+  const cursor = new Cursor(bytes);
+  msgpackItem(cursor, -1, false);
+  if (cursor.pos !== bytes.length) throw new RangeError(`seed has ${bytes.length - cursor.pos} trailing bytes`);
+  return cursor.items;
+}
+
+// Payload bytes of the fixed-size formats from 0xc0: nil, (never used), false, true, …, float32/64, uint8..64, int8..64, fixext1..16 (type byte included).
+const MSGPACK_FIXED: Record<number, number> = { 0xc0: 0, 0xc2: 0, 0xc3: 0, 0xca: 4, 0xcb: 8, 0xcc: 1, 0xcd: 2, 0xce: 4, 0xcf: 8, 0xd0: 1, 0xd1: 2, 0xd2: 4, 0xd3: 8, 0xd4: 2, 0xd5: 3, 0xd6: 5, 0xd7: 9, 0xd8: 17 };
+// The 8/16/32-bit length forms: [kind, length bytes].
+const MSGPACK_SIZED: Record<number, [ItemKind, number]> = {
+  0xc4: ['bytes', 1], 0xc5: ['bytes', 2], 0xc6: ['bytes', 4], 0xc7: ['bytes', 1], 0xc8: ['bytes', 2], 0xc9: ['bytes', 4],
+  0xd9: ['text', 1], 0xda: ['text', 2], 0xdb: ['text', 4], 0xdc: ['array', 2], 0xdd: ['array', 4], 0xde: ['map', 2], 0xdf: ['map', 4],
+};
+
+function msgpackItem(cursor: Cursor, parent: number, isKey: boolean): void {
+  const offset = cursor.pos;
+  const first = cursor.byte();
+  let kind: ItemKind;
+  let length: number;
+  if (first < 0x80 || first >= 0xe0) {
+    cursor.items.push({ kind: 'scalar', offset, end: cursor.pos, parent, isKey });
+    return;
+  } else if (first < 0x90) [kind, length] = ['map', first & 0x0f];
+  else if (first < 0xa0) [kind, length] = ['array', first & 0x0f];
+  else if (first < 0xc0) [kind, length] = ['text', first & 0x1f];
+  else if (first in MSGPACK_FIXED) {
+    cursor.pos += MSGPACK_FIXED[first];
+    cursor.items.push({ kind: 'scalar', offset, end: cursor.pos, parent, isKey });
+    return;
+  } else if (first in MSGPACK_SIZED) {
+    [kind, length] = [MSGPACK_SIZED[first][0], cursor.unsigned(MSGPACK_SIZED[first][1])];
+    // ext8/16/32: the type byte follows the length.
+    if (first >= 0xc7 && first <= 0xc9) cursor.pos++;
+  } else throw new RangeError(`seed has 0x${first.toString(16)} at ${offset}`);
+  const index = cursor.add({ kind, offset, parent, isKey, length: { offset, end: cursor.pos } });
+  if (kind === 'text' || kind === 'bytes') cursor.pos += length;
+  else for (let count = 0; count < (kind === 'map' ? length * 2 : length); count++) msgpackItem(cursor, index, kind === 'map' && count % 2 === 0);
+  if (cursor.pos > cursor.bytes.length) throw new RangeError(`seed item at ${offset} runs past the end`);
+  cursor.items[index].end = cursor.pos;
+}
