@@ -113,9 +113,9 @@ test('an encoder names the failing value by JSON Pointer and the check by schema
 });
 
 test('a decoder reports a failed check at the start offset of the value', () => {
-  // {"a": 3}: CBOR a1 61 61 03 (the value at 3); UBJSON { i 1 a i 3 } (int8 3) (the value's marker at 4).
-  const expected = { cbor: [0xa1, 0x61, 0x61, 0x03], ubjson: [0x7b, 0x69, 0x01, 0x61, 0x69, 0x03, 0x7d] };
-  const offsets = { cbor: 3, ubjson: 4 };
+  // {"a": 3}: CBOR a1 61 61 03 (the value at 3); UBJSON { i 1 a i 3 } (int8 3) (the value's marker at 4); MessagePack 81 a1 61 03 (at 3).
+  const expected = { cbor: [0xa1, 0x61, 0x61, 0x03], ubjson: [0x7b, 0x69, 0x01, 0x61, 0x69, 0x03, 0x7d], msgpack: [0x81, 0xa1, 0x61, 0x03] };
+  const offsets = { cbor: 3, ubjson: 4, msgpack: 3 };
   for (const { format, encode } of FORMATS) {
     const bytes = encode({ a: 3 });
     assert.equal([...bytes], expected[format]);

@@ -122,8 +122,8 @@ test('deep nesting through the recursive branch stops at the depth limit, not th
       assert.is(error.code, 'too-deep');
     }
     // The generic encoder stops at its own limit: the bytes are made by hand, 5,000 one-item arrays then 1.
-    const head = format === 'cbor' ? [0x81] : [0x5b, 0x23, 0x55, 0x01];
-    const bytes = Uint8Array.from([...Array.from({ length: 5_000 }, () => head).flat(), ...(format === 'cbor' ? [0x01] : [0x55, 0x01])]);
+    const { head, item } = { cbor: { head: [0x81], item: [0x01] }, ubjson: { head: [0x5b, 0x23, 0x55, 0x01], item: [0x55, 0x01] }, msgpack: { head: [0x91], item: [0x01] } }[format];
+    const bytes = Uint8Array.from([...Array.from({ length: 5_000 }, () => head).flat(), ...item]);
     try {
       codec.decode(bytes);
       assert.unreachable('decoded 5,000 levels');

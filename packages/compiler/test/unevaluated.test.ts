@@ -161,8 +161,8 @@ test('the closed record encoder refuses an extra key with the key\'s pointer', (
 
 test('the closed record decoder refuses bytes with an extra key at the key\'s offset', () => {
   // {"id": 1, "x": 2}: CBOR a2 62 6964 01 61 78 02 (the key "x" at 5);
-  // UBJSON { i 2 id i 1 i 1 x i 2 } (the key's length marker at 7).
-  const offsets = { cbor: 5, ubjson: 7 };
+  // UBJSON { i 2 id i 1 i 1 x i 2 } (the key's length marker at 7); MessagePack 82 a2 6964 01 a1 78 02 (at 5).
+  const offsets = { cbor: 5, ubjson: 7, msgpack: 5 };
   for (const { format, encode } of FORMATS) {
     try {
       compileCodec(extendsSchema, { format }).decode(encode({ id: 1, x: 2 }));

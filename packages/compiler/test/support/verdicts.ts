@@ -7,11 +7,13 @@ import * as assert from 'uvu/assert';
 import { isDecodeError, isEncodeError, type DecodeError, type EncodeError } from '@binschema/runtime';
 import { encode as cborEncode } from '@binschema/runtime/cbor';
 import { encode as ubjsonEncode } from '@binschema/runtime/ubjson';
+import { encode as msgpackEncode } from '@binschema/runtime/msgpack';
 
 /** Each format with the generic encoder that makes the bytes a generated decoder is fed. */
 export const GENERIC_ENCODERS = [
   { format: 'cbor', encode: cborEncode },
   { format: 'ubjson', encode: ubjsonEncode },
+  { format: 'msgpack', encode: msgpackEncode },
 ] as const;
 
 export function encoderAccepts(encode: (value: unknown) => Uint8Array, value: unknown): boolean {
