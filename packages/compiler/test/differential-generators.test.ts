@@ -16,6 +16,8 @@ import * as cbor from '@binschema/runtime/cbor';
 import { cborVariant } from './support/cbor-variants.js';
 import * as ubjson from '@binschema/runtime/ubjson';
 import { ubjsonVariant } from './support/ubjson-variants.js';
+import * as msgpack from '@binschema/runtime/msgpack';
+import { msgpackVariant } from './support/msgpack-variants.js';
 
 const VALUES_PER_SCHEMA = 100;
 
@@ -271,3 +273,30 @@ for (const { name, schema } of allTestSchemas()) {
 }
 
 ubjsonVariants.run();
+
+const msgpackVariants = suite('msgpack variants');
+
+msgpackVariants('uses every integer, float, str, array and map format that holds the value', () => {
+  const random = new Random(7);
+  const seen = new Set<number>();
+  for (let round = 0; round < 300; round++) {
+    const bytes = msgpackVariant({ text: 'hé😀llo', list: [1, -1, 1.5, 300, 0.1], counts: { a: 1, b: 2 } }, random);
+    for (const byte of bytes) seen.add(byte);
+  }
+  // str8/16/32, array16/32, map16/32, uint8..64, int8..64, float32/64 (spec.md "Overview of formats").
+  for (const form of [0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xcc, 0xcd, 0xce, 0xcf, 0xd0, 0xd1, 0xd2, 0xd3, 0xca, 0xcb]) assert.ok(seen.has(form), `never wrote 0x${form.toString(16)}`);
+});
+
+for (const { name, schema } of allTestSchemas()) {
+  msgpackVariants(`keeps the value of random ${name} values for the generic decoder`, () => {
+    const generator = new ValidGenerator(schema);
+    const random = new Random(seedFor(`msgpack variants ${name}`));
+    for (let index = 0; index < 40; index++) {
+      const value = generator.next(random)!.value;
+      const variant = msgpackVariant(value, random);
+      assert.is(findDifference(msgpack.decode(variant), value), undefined, toHex(variant));
+    }
+  });
+}
+
+msgpackVariants.run();
