@@ -18,8 +18,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const AOT_DIR = fileURLToPath(new URL('../.generated/aot/', import.meta.url));
 const CLI = join(root, 'cli/dist/main.js');
 
-/** The formats `binschema compile` writes a module of for each payload (add msgpack once the compiler generates it). */
-export const AOT_FORMATS: readonly string[] = ['cbor', 'ubjson'];
+/** The formats `binschema compile` writes a module of for each payload. */
+export const AOT_FORMATS: readonly string[] = ['cbor', 'ubjson', 'msgpack'];
 
 /** What the generated text depends on besides the schema: the compiler's and the CLI's build. */
 function buildHash(): string {
