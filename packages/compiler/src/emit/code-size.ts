@@ -6,7 +6,8 @@ import type { IrModule, IrNode } from '../ir/types.js';
  * (`record-table.ts`; runtime `cbor/record.ts`, `ubjson/record.ts`), code linear in the schema,
  * the same bytes; `'auto'` (default) is `'fast'` up to `AUTO_COMPACT_PROPERTIES` declared
  * properties in the module and `'compact'` past it, as protobuf's `optimize_for = CODE_SIZE`
- * trades speed for size on large schemas. It means the same for CBOR and UBJSON.
+ * trades speed for size on large schemas. It means the same for CBOR and UBJSON; MessagePack
+ * has no record tables yet (`'compact'` is refused, `'auto'` stays fast).
  */
 export type CodeSize = 'auto' | 'fast' | 'compact';
 

@@ -14,7 +14,7 @@ import type { Layout } from './layout.js';
 /**
  * Format-neutral generated module: type names, the public `encode<Name>`/`decode<Name>` pairs,
  * the shared writer and reader, and the encoder and decoder functions behind them. A format
- * (one folder: `cbor/`, `ubjson/`) gives its emitters, prelude and what its public decode does
+ * (one folder: `cbor/`, `ubjson/`, `msgpack/`) gives its emitters, prelude and what its public decode does
  * before and around the root read, as a `ModuleFormat`, and exports a `FormatBackEnd`.
  */
 

@@ -221,7 +221,7 @@ export function bytesTest(emitter: DecoderEmitter, keyDoc: (name: string) => str
 }
 
 /**
- * For another layout (`cbor/decode-compact.ts`): the value of an undeclared entry whose key is in
+ * For another layout (`head-compact-decode.ts`): the value of an undeclared entry whose key is in
  * `fixed.key` (its entry at `fixed.at`), checked as the map layout checks it and pushed to `extras`.
  */
 export function readUndeclaredEntry(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, fixed: FixedLocals, scope: NameScope, extras: Name, lines: Lines): void {

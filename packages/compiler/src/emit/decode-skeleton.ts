@@ -57,8 +57,9 @@ export function bytesInPlace(uint8: Name, at: Code, bytes: Uint8Array, skip: num
 /**
  * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
  * and per inner object, array or union, scalars inline. `depth` is the number of nesting levels
- * still allowed, as in the generic decoder. A format (`cbor/decode.ts`, `ubjson/decode.ts`) says
- * how containers and untyped values are read and how a union's variants are told apart.
+ * still allowed, as in the generic decoder. A format (`head-decode.ts` for CBOR and MessagePack,
+ * `ubjson/decode.ts`) says how containers and untyped values are read and how a union's variants
+ * are told apart.
  *
  * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain
  * and typed containers share the item code); CBOR reads its head itself and passes `undefined`.

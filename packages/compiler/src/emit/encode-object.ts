@@ -48,7 +48,7 @@ export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncodi
 }
 
 /**
- * An object writer's checks without its writes, for another layout (`cbor/encode-compact.ts`):
+ * An object writer's checks without its writes, for another layout (`head-compact-encode.ts`):
  * the guards, the declared properties in `frame.locals` (required ones checked), the key count
  * checked; `open`: extra keys are allowed, and those present are in `frame.extras`.
  */

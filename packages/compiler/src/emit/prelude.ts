@@ -88,7 +88,7 @@ function toEncodeError(error: unknown): unknown {
 };
 
 /**
- * Helpers both formats' modules include, with the words that differ as parameters. Each format
+ * Helpers every format's modules include, with the words that differ as parameters. Each format
  * lists them in its own prelude, so they keep their place in the generated module's order.
  */
 export const SHARED_PRELUDE = {
