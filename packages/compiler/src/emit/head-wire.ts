@@ -48,6 +48,4 @@ export interface HeadWire {
   isMap(first: Code): Code;
   /** A test on a first byte for items that can carry one of the JSON types. */
   typeTest(types: Set<JsonType>, first: Code): Code;
-  /** The format runtime's helper that consumes a definite text key's head and gives its byte length, else -1 (`textKeyLength`). */
-  keyLength: string;
 }

@@ -40,7 +40,6 @@ export function cborWire(deterministic: boolean): HeadWire {
     isArray: (first) => js`${first} >> 5 === 4`,
     isMap: (first) => js`${first} >> 5 === 5`,
     typeTest: initialTest,
-    keyLength: 'textKeyLength',
   };
 }
 

@@ -31,7 +31,6 @@ export const MSGPACK_WIRE: HeadWire = {
   isArray: (first) => js`(${first} & 0xf0) === 0x90 || ${first} === 0xdc || ${first} === 0xdd`,
   isMap: (first) => js`(${first} & 0xf0) === 0x80 || ${first} === 0xde || ${first} === 0xdf`,
   typeTest: firstByteTest,
-  keyLength: 'strKeyLength',
 };
 
 /** A test on a MessagePack first byte for items that can carry one of the JSON types (spec.md "Overview of formats"). */
