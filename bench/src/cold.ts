@@ -37,7 +37,7 @@ export interface ColdOptions {
 export const COLD_CODECS: Record<Format, string[]> = {
   cbor: [AHEAD_OF_TIME, 'cbor-x', 'json-pack', 'cborg', 'JSON'],
   ubjson: [AHEAD_OF_TIME, 'json-pack', '@shelacek/ubjson', 'JSON'],
-  // Ours generic too: no generated MessagePack module exists yet (issue 25).
+  // Ours generic too: issue 25 asks for the generic MessagePack codec in every mode.
   msgpack: [AHEAD_OF_TIME, 'binschema generic', 'msgpackr', '@msgpack/msgpack', 'json-pack', 'JSON'],
 };
 
