@@ -21,18 +21,19 @@ function table(results) {
   const lines = [
     `Steady mode, Node ${machine.node} (V8 ${machine.v8}), ${machine.cpu}, ${machine.cores} cores, ${machine.date.slice(0, 10)}: the`,
     'ahead-of-time modules against the fastest peer of their format on each payload (cbor-x, json-pack,',
-    'cborg, node-cbor for CBOR; json-pack, @shelacek/ubjson for UBJSON), geometric mean over the',
-    `payloads and the worst payload. Full tables: [bench/results/latest.md](bench/results/latest.md).`,
+    'cborg, node-cbor for CBOR; json-pack, @shelacek/ubjson for UBJSON; msgpackr, @msgpack/msgpack,',
+    'json-pack for MessagePack), geometric mean over the payloads and the worst payload. Full tables:',
+    '[bench/results/latest.md](bench/results/latest.md); Node 24: [bench/results/node24.md](bench/results/node24.md).',
     '',
     '| format | encode (geomean / worst) | decode (geomean / worst) |',
     '| --- | ---: | ---: |',
   ];
-  for (const format of ['cbor', 'ubjson']) {
+  for (const format of ['cbor', 'ubjson', 'msgpack']) {
     const cells = ['encode', 'decode'].map((direction) => {
       const mean = row(format, direction);
       return mean === undefined ? '–' : `${ratio(mean.ratio)} / ${ratio(mean.worst)}`;
     });
-    lines.push(`| ${format.toUpperCase()} | ${cells.join(' | ')} |`);
+    lines.push(`| ${format === 'msgpack' ? 'MessagePack' : format.toUpperCase()} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
