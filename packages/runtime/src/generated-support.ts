@@ -150,6 +150,34 @@ export function encodeFailure(code: string, what: string, path: string, schemaPa
   return new EncodeFailure(code, what, path, schemaPath);
 }
 
+/**
+ * The type checks of encoders, one call per property instead of a test and a throw with its
+ * text spelled out at every use: `value` itself when it has the type, else an `unexpected-type`
+ * failure at `path` (relative to the writer's own value). Small, so optimised code inlines them.
+ */
+export function expectString(value: unknown, path: string, schemaPath: string): string {
+  if (typeof value !== 'string') throw new EncodeFailure('unexpected-type', 'expected string', path, schemaPath);
+  return value;
+}
+
+/** `value` when it is a boolean, else a failure at `path` (as `expectString`). */
+export function expectBoolean(value: unknown, path: string, schemaPath: string): boolean {
+  if (typeof value !== 'boolean') throw new EncodeFailure('unexpected-type', 'expected boolean', path, schemaPath);
+  return value;
+}
+
+/** `value` when it is an integer, else a failure at `path` (as `expectString`). */
+export function expectInteger(value: unknown, path: string, schemaPath: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new EncodeFailure('unexpected-type', 'expected integer', path, schemaPath);
+  return value;
+}
+
+/** `value` when it is a finite number (JSON has no NaN or infinities), else a failure at `path` (as `expectString`). */
+export function expectFinite(value: unknown, path: string, schemaPath: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new EncodeFailure('unexpected-type', 'expected a finite number', path, schemaPath);
+  return value;
+}
+
 /** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
 export function anyFailure(error: unknown, value: unknown, depth: number): unknown {
   return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;

@@ -1,9 +1,9 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { Code, js, joinCode, literal, Lines } from './code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import { bytesInPlace, type DecoderEmitter } from './decode-skeleton.js';
+import type { DecoderEmitter } from './decode-skeleton.js';
 import { pathWords } from './context.js';
 
 /** Locals every object reader declares. */
@@ -45,8 +45,6 @@ export interface ObjectDecoding {
   afterKey(fixed: FixedLocals, lines: Lines): void;
   /** The marker argument of value reads, if the format has one. */
   valueMarker(fixed: FixedLocals): Code | undefined;
-  /** The test that the key expected next (`bytes`, of property `index`) is at `at`. */
-  expectedKeyTest(node: IrObject, index: number, bytes: Uint8Array, fixed: FixedLocals): Code;
   /**
    * Table-driven keys (`emitTableReader`): the module constant of the object's key table (its
    * declared names, in write order), and the call that matches a key against it, from write
@@ -54,9 +52,6 @@ export interface ObjectDecoding {
    */
   keys: { table(node: IrObject, writeOrder: readonly number[]): Code; match(table: Name, expected: Code): Code };
 }
-
-/** Keys up to this many encoded bytes are compared with inline byte tests; longer ones with `sameBytes`. */
-export const INLINE_KEY_BYTES = 12;
 
 /**
  * The body of an object's read function, the same in every format. Objects with declared
@@ -89,8 +84,8 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
 
 /**
  * The body of an object's read function when the format matches keys through a table (the
- * `keys` of `ObjectDecoding`): one loop over the entries, the key expected next compared in place,
- * any other matched by the runtime from the table (the next few in write order, then by length),
+ * `keys` of `ObjectDecoding`): one loop over the entries, each key matched by the runtime from the
+ * table (the one expected next in place, then the next few in write order, then by length),
  * each declared property's value read in one place, in its `case`. A key the table does not find
  * is decoded (undeclared, or a declared one as indefinite-length text) and looked up by name;
  * undeclared ones go to `patternProperties`/`additionalProperties`. Duplicate keys: the last one
@@ -110,7 +105,7 @@ function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node
   decoding.readHead(node, start, count, fixed, lines);
   const locals = node.properties.map((property) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined; ${inlineComment(property.schemaPath)}`);
+    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
     return local;
   });
   const extras = isClosedObject(node) ? undefined : extrasName;
@@ -118,11 +113,8 @@ function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node
   lines.line(js`let ${expected} = 0;`);
   lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
-    // The key expected next compared inline (a call per entry cost 10-25% of hot decodes, .tmp A/B
-    // on the payloads); the runtime tries the few after it, then the rest, from the table.
-    body.line(js`let ${field} = -1;`);
-    fastPath(frame, plan.keys, plan.writeOrder, expected, body);
-    body.line(js`if (${field} < 0) ${field} = ${keys.match(table, js`${expected} + 1`)};`);
+    // The runtime compares the key expected next in place, then the few after it, then the rest.
+    body.line(js`let ${field} = ${keys.match(table, expected)};`);
     body.line(js`let ${key} = '';`);
     body.block(js`if (${field} < 0)`, (slow) => {
       slow.line(js`${key} = ${decoding.readKey(node)};`);
@@ -183,41 +175,6 @@ function declaredEntry(frame: ReaderFrame, index: number, next: number, locals: 
   }
   lines.line(js`${fixed.expected} = ${next};`);
   lines.line(new Code('break;'));
-}
-
-/** Compares the key expected next (in write order) in place; on a match consumes it and sets `field`. */
-function fastPath(frame: ReaderFrame, keys: readonly Uint8Array[], order: readonly number[], expected: Name, lines: Lines): void {
-  const { node, fixed } = frame;
-  const { at, field, uint8 } = fixed;
-  lines.line(js`const ${uint8} = reader.uint8;`);
-  lines.line(new Code('// Fast path: the key expected next, compared in place with its pre-encoded bytes.'));
-  lines.block(js`switch (${expected})`, (cases) => {
-    order.forEach((index, position) => {
-      const bytes = keys[index];
-      const test = frame.decoding.expectedKeyTest(node, index, bytes, fixed);
-      cases.line(js`case ${position}: ${inlineComment(node.properties[index].name)}`);
-      cases.indented((inner) => {
-        inner.block(js`if (${test})`, (hit) => {
-          hit.line(js`${field} = ${index};`);
-          hit.line(js`reader.pos = ${at} + ${bytes.length};`);
-        });
-        inner.line(new Code('break;'));
-      });
-    });
-  });
-}
-
-/**
- * Compares `bytes` from index `from` on with the input from `at + skip` on (`skip`: the bytes
- * already checked there): inline tests for short keys, else `sameBytes` with a hoisted constant.
- */
-export function bytesTest(emitter: DecoderEmitter, keyDoc: (name: string) => string, node: IrObject, index: number, uint8: Name, at: Name, bytes: Uint8Array, from: number, skip: number): Code {
-  if (bytes.length - from <= INLINE_KEY_BYTES) {
-    return bytesInPlace(uint8, at, bytes.subarray(from), skip);
-  }
-  const property = node.properties[index];
-  const constant = emitter.context.constant(`key ${property.name}`, bytesLiteral(bytes), keyDoc(property.name));
-  return js`${emitter.context.use('sameBytes')}(${uint8}, ${at}${skip === 0 ? new Code('') : js` + ${skip}`}, reader.end, ${constant}, ${from})`;
 }
 
 /**

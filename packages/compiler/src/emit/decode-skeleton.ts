@@ -252,6 +252,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined
           ? js`${this.context.use('readString')}(${reader}, ${path})`
           : undefined;
+      case 'number':
+        // A plain integer or number: read and checked by one runtime call, one line per property.
+        return node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined
+          ? js`${this.context.use(node.integer ? 'readIntegerItem' : 'readFiniteItem')}(${reader}, ${path})`
+          : undefined;
       case 'ref': {
         const definition = this.context.definitions.get(node.target);
         if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);

@@ -1,6 +1,6 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
-import { Code, inlineComment, js, literal, Lines } from './code.js';
+import { Code, js, literal, Lines } from './code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
@@ -139,7 +139,7 @@ function readDeclared(frame: ObjectFrame, lines: Lines): void {
   else {
     for (const property of node.properties) {
       const local = scope.fresh(property.name, { fallback: 'property' });
-      lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)}; ${inlineComment(property.schemaPath)}`);
+      lines.line(js`const ${local} = ${readProperty(emitter, record, property.name)};`);
       frame.locals.push(local);
     }
   }
@@ -161,7 +161,7 @@ function readWalking(frame: ObjectFrame, lines: Lines): void {
   const closed = isClosedObject(node);
   for (const property of node.properties) {
     const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`let ${local}: unknown; ${inlineComment(property.schemaPath)}`);
+    lines.line(js`let ${local}: unknown;`);
     frame.locals.push(local);
   }
   lines.line(closed ? js`let ${extra}: string | undefined;` : js`let ${extras}: string[] | undefined;`);

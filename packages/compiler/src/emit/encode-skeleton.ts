@@ -1,4 +1,4 @@
-import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
+import type { IrArray, IrNode, IrNumber, IrObject, IrString, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
 import { Code, bytesLiteral, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
@@ -118,6 +118,12 @@ export abstract class EncoderEmitter extends FunctionEmitter {
       js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${failText(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
   }
 
+  /** `expect…(value, path, schemaPath)`: `value` when it has the type, else the failure `failWith` would throw. */
+  private expect(helper: 'expectString' | 'expectBoolean' | 'expectInteger' | 'expectFinite', node: IrNode, value: Code, token: string | undefined): Code {
+    const path = token === undefined ? '' : joinPointer('', token);
+    return js`${this.context.use(helper)}(${value}, ${literal(path)}, ${literal(node.schemaPath)})`;
+  }
+
   /** `if (depth === 0) throw …`: the generic encoder's nesting limit, also what stops a cyclic value. */
   depthGuard(node: IrNode, lines: Lines): void {
     const fail = this.failWith(node, undefined);
@@ -158,17 +164,25 @@ export abstract class EncoderEmitter extends FunctionEmitter {
         this.writeNull(lines);
         return;
       case 'boolean':
-        check(js`typeof ${value} !== 'boolean'`, 'expected boolean');
-        this.writeBoolean(value, lines);
+        this.writeBoolean(typeChecked ? value : this.expect('expectBoolean', node, value, token), lines);
         return;
       case 'number':
-        numberChecks(this.context, node, value, fail, lines, !typeChecked);
-        this.writeNumber(node, value, lines);
+        if (typeChecked || hasNumberAssertions(node)) {
+          numberChecks(this.context, node, value, fail, lines, !typeChecked);
+          this.writeNumber(node, value, lines);
+        } else {
+          // Formats may use the value more than once: checked once into a local.
+          const checked = scope.fresh('checked');
+          lines.line(js`const ${checked} = ${this.expect(node.integer ? 'expectInteger' : 'expectFinite', node, value, token)};`);
+          this.writeNumber(node, checked, lines);
+        }
         return;
       case 'string':
-        check(js`typeof ${value} !== 'string'`, 'expected string');
-        stringChecks(this.context, node, value, fail, lines);
-        this.writeString(value, lines);
+        if (typeChecked || hasStringAssertions(node)) {
+          check(js`typeof ${value} !== 'string'`, 'expected string');
+          stringChecks(this.context, node, value, fail, lines);
+          this.writeString(value, lines);
+        } else this.writeString(this.expect('expectString', node, value, token), lines);
         return;
       case 'literal':
         this.writeLiteral(node, value, fail, lines, depth);
@@ -368,4 +382,14 @@ export function describeTypes(types: Set<JsonType>[]): string {
   const all = new Set<string>();
   for (const set of types) for (const type of set) all.add(type);
   return [...all].sort().join(' or ');
+}
+
+/** Whether a number schema asserts more than its type (bounds, `multipleOf`). */
+function hasNumberAssertions(node: IrNumber): boolean {
+  return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
+}
+
+/** Whether a string schema asserts more than its type (lengths, `pattern`, `format`). */
+function hasStringAssertions(node: IrString): boolean {
+  return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;
 }

@@ -50,9 +50,8 @@ export abstract class FunctionEmitter {
 
   /** Function for an inner node, named by its path (`writeDocumentJsonTags`). */
   protected innerFunction(node: IrNode): Name {
-    // Compact modules name the path once, in `@schema`: the summary would repeat it.
-    const summary = this.context.compact ? '' : this.summary(node.schemaPath);
-    return this.functionFor(node, `${this.verb} ${pathWords(node.schemaPath, this.context.ir.rootName)}`, summary);
+    // Named once, in `@schema`: a summary would repeat the path.
+    return this.functionFor(node, `${this.verb} ${pathWords(node.schemaPath, this.context.ir.rootName)}`, '');
   }
 
   private functionFor(node: IrNode, nameText: string, summary: string): Name {

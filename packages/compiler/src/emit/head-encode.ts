@@ -84,7 +84,7 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     const mergedStart = {
       bytes: Uint8Array.from([...plan.fixedHead, ...plan.keys[plan.writeOrder[0]]]),
       constantName: `head ${node.properties.length} ${first.name}`,
-      what: `${this.wire.name} map head (${node.properties.length} entries) and the key ${JSON.stringify(first.name)} that comes first`,
+      what: `map head (${node.properties.length}), key ${JSON.stringify(first.name)}`,
     };
     return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
   }
@@ -112,7 +112,7 @@ export class HeadEncoderEmitter extends EncoderEmitter {
   }
 
   protected writeTextConstant(text: string, lines: Lines): void {
-    this.writeConstant(this.wire.text(text), `text ${text}`, `${this.wire.textWord} ${JSON.stringify(text)}: a constant string with its head`, lines);
+    this.writeConstant(this.wire.text(text), `text ${text}`, `text ${JSON.stringify(text)}`, lines);
   }
 
   protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
@@ -138,7 +138,7 @@ export class HeadEncoderEmitter extends EncoderEmitter {
   }
 }
 
-/** The comment of a pre-encoded key constant: `CBOR text "id": a map key with its head`. */
-export function headKeyDoc(wire: HeadWire, name: string): string {
-  return `${wire.textWord} ${JSON.stringify(name)}: a map key with its head`;
+/** The comment of a pre-encoded key (its head and UTF-8): `key "id"`. */
+export function headKeyDoc(_wire: HeadWire, name: string): string {
+  return `key ${JSON.stringify(name)}`;
 }

@@ -1,14 +1,14 @@
 import { Code, joinCode, js, literal } from './code.js';
 import { headKeyDoc } from './head-encode.js';
 import type { HeadDecoderEmitter } from './head-decode.js';
-import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from './decode-object.js';
+import type { ObjectDecoding } from './decode-object.js';
 
 /**
  * How the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) read maps
  * (`decode-object.ts` has the rest): a head with a count (or, in CBOR, an indefinite length ended
- * by a break); the key expected next compared in place with its pre-encoded bytes (shortest
- * heads), others found by the runtime's `matchKey` in the object's key table (the next few in
- * write order, then by length), else decoded.
+ * by a break); keys found by the runtime's `matchKey` in the object's key table (the one expected
+ * next compared in place with its pre-encoded bytes, then the next few in write order, then by
+ * length), else decoded.
  */
 export function headObjectDecoding(emitter: HeadDecoderEmitter): ObjectDecoding {
   const context = emitter.context;
@@ -26,11 +26,6 @@ export function headObjectDecoding(emitter: HeadDecoderEmitter): ObjectDecoding 
     readKey: (node) => js`${context.use('readKey')}(reader, ${literal(node.schemaPath)})`,
     afterKey: () => {},
     valueMarker: () => undefined,
-    expectedKeyTest: (node, index, bytes, { at, uint8 }) => {
-      // Inline tests need the bounds check; sameBytes does its own.
-      const compare = bytesTest(emitter, keyDoc, node, index, uint8, at, bytes, 0, 0);
-      return bytes.length <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
-    },
     keys: {
       table: (node, writeOrder) => {
         const names = js`[${joinCode(node.properties.map((property) => literal(property.name)), ', ')}]`;

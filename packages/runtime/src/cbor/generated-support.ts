@@ -114,6 +114,25 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
 }
 
 /**
+ * An integer (`"type": "integer"`): `readNumberItem` and the check in one call, so a property of
+ * that type is one line of generated code.
+ */
+export function readIntegerItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
+export function readFiniteItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+/**
  * An integer with an 8-byte argument (the head at `offset`). The generic decoder gives a bigint
  * beyond ±(2^53 - 1); a JSON number schema takes the value as a number when the double holds it
  * exactly (as encoders write integral doubles, e.g. 968129121061490688) and refuses it otherwise.

@@ -63,6 +63,8 @@ export {
   atBreak,
   readString,
   readNumberItem,
+  readIntegerItem,
+  readFiniteItem,
   readWideInteger,
   readBooleanItem,
   readNullItem,

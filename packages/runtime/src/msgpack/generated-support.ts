@@ -156,6 +156,25 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
   }
 }
 
+/**
+ * An integer (`"type": "integer"`): `readNumberItem` and the check in one call, so a property of
+ * that type is one line of generated code.
+ */
+export function readIntegerItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
+export function readFiniteItem(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
 /** Payload bytes of float32, float64, uint8..64, int8..64 (0xca-0xd3). */
 const NUMBER_WIDTH: readonly number[] = [4, 8, 1, 2, 4, 8, 1, 2, 4, 8];
 

@@ -58,6 +58,8 @@ export {
   readBytes,
   strKeyLength,
   readNumberItem,
+  readIntegerItem,
+  readFiniteItem,
   readBooleanItem,
   readNullItem,
   writeConstant,

@@ -145,6 +145,26 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
 }
 
 /**
+ * An integer (`"type": "integer"`), any number marker: `readNumberItem` and the check in one call,
+ * so a property of that type is one line of generated code. The marker is consumed; a failure
+ * reports its offset.
+ */
+export function readIntegerItem(reader: Reader, marker: number, schemaPath: string): number {
+  const offset = reader.pos - 1;
+  const value = readNumberItem(reader, marker, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
+export function readFiniteItem(reader: Reader, marker: number, schemaPath: string): number {
+  const offset = reader.pos - 1;
+  const value = readNumberItem(reader, marker, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+/**
  * `writeAny` options with `depth` nesting levels left, one object per depth: the runtime caches
  * its encoder per options object, so a fresh object per call would build an encoder every time.
  */

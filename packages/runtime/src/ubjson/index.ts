@@ -53,6 +53,8 @@ export {
   readKeyWith,
   readString,
   readNumberItem,
+  readIntegerItem,
+  readFiniteItem,
   anyOptionsAt,
 } from './generated-support.js';
 

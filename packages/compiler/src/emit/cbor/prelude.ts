@@ -45,6 +45,8 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   atBreak: imported('atBreak', true),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),
+  readIntegerItem: imported('readIntegerItem', true),
+  readFiniteItem: imported('readFiniteItem', true),
   readWideInteger: imported('readWideInteger', true),
   anySettingsAt: helper(
     `

@@ -33,6 +33,8 @@ const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
   preallocate: imported('preallocate'),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),
+  readIntegerItem: imported('readIntegerItem', true),
+  readFiniteItem: imported('readFiniteItem', true),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
   anySettingsAt: helper(

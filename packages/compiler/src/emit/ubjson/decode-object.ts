@@ -4,13 +4,13 @@ import { hexLiteral, joinCode, js, literal, type Code } from '../code.js';
 import { keyDoc } from './encode.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
 import type { Name } from '../names.js';
-import { bytesTest, INLINE_KEY_BYTES, type ObjectDecoding } from '../decode-object.js';
+import type { ObjectDecoding } from '../decode-object.js';
 
 /**
  * How UBJSON decoders read objects (`decode-object.ts` has the rest): plain (`{…}`), counted
  * (`{#n`) and typed (`{$t#n`) objects share the loop through `nextEntry`; each value's marker is
- * the object's `$` type or read after the key; the key expected next compared in place (smallest
- * length marker), the next few by the runtime's `matchKey`, else decoded.
+ * the object's `$` type or read after the key; keys found by the runtime's `matchKey` (the one
+ * expected next and the few after it, compared in place), else decoded.
  */
 export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecoding {
   const context = emitter.context;
@@ -31,15 +31,6 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
     // No no-op between a key and its value (value-types.html#noop: only between elements).
     afterKey: ({ reserved }, lines) => lines.line(js`const ${reserved.valueMarker} = ${reserved.elementType} !== 0 ? ${reserved.elementType} : ${context.use('readMarker')}(reader);`),
     valueMarker: ({ reserved }) => reserved.valueMarker,
-    expectedKeyTest: (node, index, bytes, { at, uint8 }) => {
-      // A key shorter than 128 bytes has a one-byte length after `i` (our encoders, the generic
-      // one) or `U` (json-pack): both match. Inline tests need the bounds check; sameBytes does its own.
-      const oneByteLength = bytes[0] === Marker.Int8;
-      const from = oneByteLength ? 1 : 0;
-      const rest = bytesTest(emitter, keyDoc, node, index, uint8, at, bytes, from, from);
-      const compare = oneByteLength ? js`${shortLengthMarker(uint8, at)} && ${rest}` : rest;
-      return bytes.length - from <= INLINE_KEY_BYTES ? js`${at} + ${bytes.length} <= reader.end && ${compare}` : compare;
-    },
     keys: {
       table: (node) => js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(node.properties.map((property) => literal(property.name)), ', ')}])`,
       match: (table, expected) => js`${context.use('matchKey')}(reader, ${table}, ${expected})`,

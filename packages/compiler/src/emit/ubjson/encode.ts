@@ -170,12 +170,12 @@ function planObject(node: IrObject): ObjectWritePlan {
   const mergedStart = {
     bytes: Uint8Array.from([Marker.ObjectStart, ...plan.keys[plan.writeOrder[0]]]),
     constantName: `open ${first.name}`,
-    what: `UBJSON object start { and the required key ${JSON.stringify(first.name)} that comes first`,
+    what: `{ and key ${JSON.stringify(first.name)}`,
   };
   return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
 }
 
 /** The comment of a pre-encoded key constant (shared by every object with that key). */
 export function keyDoc(name: string): string {
-  return `UBJSON key ${JSON.stringify(name)}: length and UTF-8`;
+  return `key ${JSON.stringify(name)}`;
 }

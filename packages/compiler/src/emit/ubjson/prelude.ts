@@ -57,6 +57,8 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
   readPositionKey: imported('readPositionKey', true),
   readString: imported('readString', true),
   readNumberItem: imported('readNumberItem', true),
+  readIntegerItem: imported('readIntegerItem', true),
+  readFiniteItem: imported('readFiniteItem', true),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
   readKey: helper(
