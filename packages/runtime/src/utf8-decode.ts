@@ -11,21 +11,40 @@ const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Text up to this many bytes is decoded by hand (`shortAscii`, one `fromCharCode` call, when it is
- * ASCII), longer ASCII text by the platform. Measured with `bench/src/utf8-threshold.bench.ts`,
- * which counts flattening ropes: the hand loop's 8-byte pieces lost from 20 bytes; one call wins
- * up to 24.
+ * ASCII), longer ASCII text by the platform. `pnpm --filter @binschema/bench run utf8`, which
+ * counts flattening ropes: at 24 ASCII bytes one call took 99 ns and `utf8Slice` 119 on Node 26,
+ * 91 and 102 on Node 24; past 24 the hand loop's 8-byte pieces took 2-3x as long as `utf8Slice`
+ * (bench/results/utf8-threshold*.md, shared 2-core machine, noisy).
  */
 export const UTF8_DECODE_THRESHOLD = 24;
 /**
  * Text that does not start with ASCII is decoded from this many bytes on into a UTF-16 buffer
  * and made a string once per chunk (`readUtf8Units`, `unitsText`): a flat string, where the
  * shorter-text loop builds a rope the engine flattens on first use. Counting that flattening,
- * the buffer beats the rope from ~20 bytes (Cyrillic 20 bytes 75 -> 56 ns, 27 bytes 146 -> 75,
- * CJK 27 bytes 76 -> 65; even at 16) and Node's `utf8Slice` + U+FFFD check by 1.2-3x at every
- * length on Cyrillic, Georgian and emoji text (.tmp measurements on Node 20, noisy); text that
- * starts with ASCII still goes to the platform, which wins there.
+ * the buffer beats the rope from 20-24 bytes of two- and four-byte characters on Node 26 and 24
+ * (22 bytes 270 -> 188 ns on Node 26); three-byte text is even at 22 and gains from 34 (same
+ * bench). From `UTF8_PLATFORM_MIN` bytes on the platform takes over.
  */
 export const UTF8_UNITS_MIN = 20;
+/**
+ * Text of this many bytes or more goes to the platform whatever it starts with. Node's
+ * `utf8Slice` (simdutf since Node 22) took 240-290 ns on 22-29 bytes of non-ASCII text and
+ * 115-135 ns from 32 bytes on, and the UTF-16 buffer lost from 32-36 bytes on Node 26 and 24
+ * alike, by 3-4x on long text (Cyrillic and Latin-1 471 bytes 1,556 -> 411 ns, Georgian
+ * 708 bytes 2,105 -> 515, emoji 500 bytes 1,530 -> 481 on Node 26; same bench). json-pack also
+ * decodes with `utf8Slice` from 32 bytes. Without `Buffer` TextDecoder's crossover is the same
+ * within the noise (32-36 bytes; measured on Node with `Buffer` hidden, not in a browser).
+ */
+export const UTF8_PLATFORM_MIN = 32;
+
+type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
+
+/** Node's `Buffer.prototype.utf8Slice`: a direct binding, without TextDecoder's JS wrapper. */
+const nodeUtf8Slice: Utf8Slice | undefined = (() => {
+  const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
+  return typeof slice === 'function' ? (slice as Utf8Slice) : undefined;
+})();
+
 /** UTF-16 units per string made from the buffer (`fromCharCode.apply` pushes them on the stack). */
 const UNITS_CHUNK = 8192;
 const units = new Uint16Array(UNITS_CHUNK + 1);
@@ -45,9 +64,9 @@ const nodeUcs2Slice: Ucs2Slice | undefined = (() => {
 
 /**
  * The first `count` units of the buffer as a string. `fromCharCode.apply` over a typed array
- * builds its argument list element by element; `ucs2Slice` copies the bytes and decoded
- * long-strings' Cyrillic and Georgian text and string-ladder's emoji and 'ø' text 1.6-2x as
- * fast in all (.tmp measurements on Node 20, noisy).
+ * builds its argument list element by element; `ucs2Slice` copies the bytes: the buffer path
+ * took 188 ns on 22 bytes of Cyrillic and Latin-1 with it and 232 without `Buffer`, 203 and 273
+ * on 29 bytes (Node 26, bench/results/utf8-threshold.md, noisy).
  */
 function unitsText(count: number): string {
   return nodeUcs2Slice !== undefined
@@ -65,10 +84,11 @@ export function readUtf8(source: Uint8Array, start: number, length: number): str
   // (one large function was never inlined: ~15 ns a call of 62 on 75 ASCII bytes, .tmp
   // measurements on Node 20, noisy).
   if (length <= UTF8_DECODE_THRESHOLD) return shortAscii(source, start, length) ?? readUtf8Loop(source, start, start + length);
-  // The platform decoder costs a fixed ~50 ns a call but then runs fastest on ASCII. So: longer
-  // text that starts with ASCII → the platform; other text → the UTF-16 buffer. Only the first
-  // 16 bytes are looked at, to keep the choice cheap.
-  if (startsWithAscii(source, start)) return readUtf8Platform(source, start, start + length);
+  // The platform decoder costs a fixed overhead a call but then runs fastest: from 32 bytes on
+  // (simdutf), and on ASCII below that. So: text from UTF8_PLATFORM_MIN bytes, and shorter text
+  // that starts with ASCII → the platform; other text → the UTF-16 buffer. Only the first 16
+  // bytes are looked at, to keep the choice cheap.
+  if (length >= UTF8_PLATFORM_MIN || startsWithAscii(source, start)) return readUtf8Platform(source, start, start + length);
   return readUtf8Units(source, start, start + length);
 }
 
@@ -185,14 +205,6 @@ function readUtf8Units(source: Uint8Array, start: number, end: number): string |
   return out + unitsText(count);
 }
 
-type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
-
-/** Node's `Buffer.prototype.utf8Slice`: a direct binding, without TextDecoder's JS wrapper. */
-const nodeUtf8Slice: Utf8Slice | undefined = (() => {
-  const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
-  return typeof slice === 'function' ? (slice as Utf8Slice) : undefined;
-})();
-
 /**
  * Strict decoding on the platform. Node's `utf8Slice` turns every invalid sequence into U+FFFD
  * (the WHATWG decoder, as TextDecoder without `fatal`), so text without U+FFFD was valid, and
@@ -217,9 +229,8 @@ const fromCharCode = String.fromCharCode;
 /**
  * Up to 24 ASCII bytes as one flat string from one `fromCharCode` call with exactly that many
  * arguments (as cbor-x does below 16); `undefined` when a byte is not ASCII. Building the string
- * piece by piece cost a new string per piece (short-strings decode profile); from 16 to 24 bytes
- * the 8-byte pieces of `readUtf8Loop` took 50-74 ns with the rope flattened, one call 30-38 ns
- * and the platform's `utf8Slice` ~40 ns (.tmp measurements on Node 20, noisy).
+ * piece by piece cost a new string per piece (short-strings decode profile); one call took
+ * 61-99 ns on 16-24 bytes and `utf8Slice` 97-157 on Node 26 and 24 (`UTF8_DECODE_THRESHOLD`).
  */
 function shortAscii(s: Uint8Array, p: number, length: number): string | undefined {
   // Length 24 at most (UTF8_DECODE_THRESHOLD); beyond that the switch has no case.

@@ -8,9 +8,12 @@
 const textEncoder = new TextEncoder();
 
 /**
- * Strings with more UTF-16 units than this go to the platform encoder: `pnpm --filter
- * @binschema/bench run utf8` (Node 20, shared 2-core machine, noisy) puts the crossover at 28
- * units for ASCII and 32 for non-ASCII text, the lone-surrogate check included.
+ * Strings with more UTF-16 units than this go to the platform encoder. `pnpm --filter
+ * @binschema/bench run utf8` (bench/results/utf8-threshold*.md, shared 2-core machine, noisy)
+ * puts the crossover at 16 units for ASCII on Node 26 and 24 (24 units: 82 -> 43 ns on Node 26),
+ * but at 40-80 for non-ASCII text on Node 26 and 112-128 on Node 24, the lone-surrogate check
+ * included: `utf8Write` costs ~100 ns more on a two-byte string, however short. 32 is between
+ * the two; the codecs write short ASCII text inline before they get here.
  */
 export const UTF8_ENCODE_THRESHOLD = 32;
 type Utf8Write = (this: Uint8Array, text: string, offset: number, length: number) => number;
@@ -128,10 +131,12 @@ const EF_SEARCH_LIMIT = 4;
  * writes a lone surrogate as U+FFFD (EF BF BD), so bytes without that sequence came from a
  * well-formed string (EF leads only U+F000..U+FFFF). The search runs backwards over the whole
  * buffer, bounded by an EF put in the byte before the text for the call (and put back): no view
- * to allocate. It costs a fixed ~10 ns where a bounded view and `indexOf` cost ~30 ns and
- * `isWellFormed` 14-146 ns on the two-byte strings of long-strings and string-ladder (.tmp
- * measurements on Node 20, noisy). A hit (a real U+FFFD too), many EF bytes (fullwidth
- * forms) or no byte before the text go to the exact check.
+ * to allocate. It costs ~45 ns a string on Node 24 and 26; `isWellFormed` costs ~0.75 ns a
+ * unit on Node 24 (~300 ns for long-strings' 423 Georgian units) and ~0.2 on Node 26. Encoding
+ * long-strings with `isWellFormed` here was 7-10% faster on Node 26 and 9-12% slower on Node
+ * 24 (scratch A/B of the generic CBOR and MessagePack encoders, interleaved, noisy), so the
+ * search stays. A hit (a real U+FFFD too), many EF bytes (fullwidth forms) or no byte before
+ * the text go to the exact check.
  */
 function writtenWellFormed(target: Uint8Array, pos: number, written: number, text: string): boolean {
   if (nodeLastIndexOf === undefined || pos === 0) return isWellFormedText(text);

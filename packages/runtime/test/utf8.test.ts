@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeUtf8, writeUtf8Bounded, utf8Length, isWellFormedText, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM } from '../src/utf8.js';
-import { readUtf8, UTF8_DECODE_THRESHOLD, UTF8_UNITS_MIN } from '../src/utf8-decode.js';
+import { readUtf8, UTF8_DECODE_THRESHOLD, UTF8_PLATFORM_MIN, UTF8_UNITS_MIN } from '../src/utf8-decode.js';
 
 const test = suite('utf8');
 const platform = new TextEncoder();
@@ -73,6 +73,21 @@ test('looks for a lone surrogate only in the bytes of the text and leaves the by
     refused[pos - 1] = 0x42;
     assert.is(writeUtf8(refused, pos, lone), -1);
     assert.is(refused[pos - 1], 0x42);
+  }
+});
+
+test('encodes text a unit either side of the threshold, and refuses a lone surrogate anywhere in it', () => {
+  for (let length = UTF8_ENCODE_THRESHOLD - 2; length <= UTF8_ENCODE_THRESHOLD + 2; length++) {
+    for (const unit of ['a', 'ж', '语', '\ufffd']) {
+      const text = unit.repeat(length);
+      assert.equal(Array.from(encodeWithOurs(text)), Array.from(platform.encode(text)), `${unit} × ${length}`);
+      for (const lone of ['\ud800', '\udfff']) {
+        for (const at of [0, length >> 1, length - 1]) {
+          const broken = text.slice(0, at) + lone + text.slice(at + 1);
+          assert.is(writeUtf8(new Uint8Array(length * 3 + 8), 3, broken), -1, `${unit} × ${length}, ${JSON.stringify(lone)} at ${at}`);
+        }
+      }
+    }
   }
 });
 
@@ -152,14 +167,70 @@ test('decodes valid U+FFFD in long text, and still rejects invalid bytes next to
   }
 });
 
-test('decodes text that starts with non-ASCII around the length where the UTF-16 buffer takes over', () => {
-  for (const unit of ['é', 'ж', '语', '😍']) {
-    for (let bytes = UTF8_UNITS_MIN - 6; bytes <= UTF8_UNITS_MIN + 6; bytes++) {
-      let text = unit;
-      while (platform.encode(text + 'a').length <= bytes) text += platform.encode(text).length % 3 === 0 ? 'a' : unit;
+/** Text of exactly `bytes` UTF-8 bytes that starts with `unit` (ASCII 'a' fills what no unit fits). */
+function textOfBytes(unit: string, bytes: number): string {
+  let text = unit;
+  // Mostly `unit`, an 'a' after every third so the lengths do not all fall on character edges.
+  for (let count = 1; ; count++) {
+    const next = count % 3 === 0 ? 'a' : unit;
+    if (platform.encode(text + next).length > bytes) break;
+    text += next;
+  }
+  while (platform.encode(text).length < bytes) text += 'a';
+  return text;
+}
+
+/** Every length from 2 below to 2 above each decode threshold: the one-call ASCII path's, the UTF-16 buffer's, the platform's. */
+const decodeEdges = [UTF8_DECODE_THRESHOLD, UTF8_UNITS_MIN, UTF8_PLATFORM_MIN].flatMap((edge) => [edge - 2, edge - 1, edge, edge + 1, edge + 2]);
+
+test('decodes text that starts with non-ASCII at each threshold and a byte either side', () => {
+  for (const unit of ['é', 'ж', '语', '😍', 'ø€']) {
+    for (const bytes of decodeEdges) {
+      const text = textOfBytes(unit, bytes);
       const encoded = platform.encode(text);
-      assert.is(readUtf8(encoded, 0, encoded.length), new TextDecoder().decode(encoded), `${unit} ${bytes}`);
+      assert.is(encoded.length, bytes);
+      assert.is(readUtf8(encoded, 0, encoded.length), text, `${unit} ${bytes}`);
+      // And inside a message, as codecs call it.
+      const message = Uint8Array.from([0x78, ...encoded, 0x00]);
+      assert.is(readUtf8(message, 1, bytes), text, `${unit} ${bytes} at offset 1`);
     }
+  }
+});
+
+test('decodes a valid U+FFFD in non-ASCII text at each threshold and a byte either side', () => {
+  // The platform turns invalid bytes into U+FFFD; a real one must still come through.
+  for (const bytes of decodeEdges) {
+    for (const text of [textOfBytes('\ufffd', bytes), textOfBytes('ж', bytes - 3) + '\ufffd', 'ж\ufffd' + textOfBytes('语', bytes - 5)]) {
+      const encoded = platform.encode(text);
+      assert.is(readUtf8(encoded, 0, encoded.length), text, `${JSON.stringify(text.slice(0, 3))} ${encoded.length}`);
+    }
+  }
+});
+
+test('rejects invalid UTF-8 just past each threshold, at the start, middle and end of the text', () => {
+  for (const [name, invalidBytes] of invalid) {
+    for (const bytes of decodeEdges) {
+      for (const unit of ['ж', '语']) {
+        const valid = [...platform.encode(textOfBytes(unit, bytes))];
+        const middle = valid.length >> 1;
+        // Cut back to a character boundary so only `invalidBytes` is wrong.
+        let cut = middle;
+        while ((valid[cut] & 0xc0) === 0x80) cut--;
+        const cases = [
+          [...invalidBytes, ...valid],
+          [...valid.slice(0, cut), ...invalidBytes, ...valid.slice(cut)],
+          [...valid, ...invalidBytes],
+        ];
+        for (const broken of cases) {
+          assert.is(readUtf8(Uint8Array.from(broken), 0, broken.length), undefined, `${name} in ${unit} × ${bytes} (${broken.length} bytes)`);
+        }
+      }
+    }
+  }
+  // A text cut inside its last character, one byte past each threshold.
+  for (const bytes of decodeEdges) {
+    const encoded = platform.encode(textOfBytes('ж', bytes) + '语');
+    assert.is(readUtf8(encoded, 0, bytes + 2), undefined, `语 cut at ${bytes + 2}`);
   }
 });
 
