@@ -160,6 +160,23 @@ export function expectString(value: unknown, path: string, schemaPath: string): 
   return value;
 }
 
+/**
+ * An object writer's guards, one call: the nesting limit (also what stops a cyclic value), then
+ * a plain object; `value` as a record.
+ */
+export function expectRecord(value: unknown, depth: number, schemaPath: string): Record<string, unknown> {
+  if (depth === 0) throw new EncodeFailure('too-deep', 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!isPlainObject(value)) throw new EncodeFailure('unexpected-type', 'expected object', '', schemaPath);
+  return value;
+}
+
+/** An array writer's guards, as `expectRecord`: `value` as an array. */
+export function expectArray(value: unknown, depth: number, schemaPath: string): unknown[] {
+  if (depth === 0) throw new EncodeFailure('too-deep', 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!Array.isArray(value)) throw new EncodeFailure('unexpected-type', 'expected array', '', schemaPath);
+  return value;
+}
+
 /** `value` when it is a boolean, else a failure at `path` (as `expectString`). */
 export function expectBoolean(value: unknown, path: string, schemaPath: string): boolean {
   if (typeof value !== 'boolean') throw new EncodeFailure('unexpected-type', 'expected boolean', path, schemaPath);

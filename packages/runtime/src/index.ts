@@ -55,6 +55,8 @@ export {
   EncodeFailure,
   encodeFailure,
   expectString,
+  expectRecord,
+  expectArray,
   expectBoolean,
   expectInteger,
   expectFinite,

@@ -171,6 +171,22 @@ export class Lines {
     return this;
   }
 
+  /**
+   * `case …:` and its statements, in braces only when it declares a name (a `case` shares its
+   * `switch`'s scope): most cases are one statement and a `break`.
+   */
+  caseClause(head: Code, body: (lines: Lines) => void): this {
+    const inner = new Lines();
+    body(inner);
+    const declares = inner.out.some((line) => /^(const|let|class|function) /.test(line));
+    if (declares) return this.block(head, (lines) => lines.append(inner));
+    this.line(head);
+    this.depth++;
+    this.append(inner);
+    this.depth--;
+    return this;
+  }
+
   /** `try { … } catch (error) { … }`. */
   tryCatch(body: (lines: Lines) => void, handler: (lines: Lines) => void): this {
     this.block(new Code('try'), body, new Code('} catch (error) {'));

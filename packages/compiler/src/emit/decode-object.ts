@@ -122,7 +122,7 @@ function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node
     });
     decoding.afterKey(fixed, body);
     body.block(js`switch (${field})`, (cases) => {
-      node.properties.forEach((_, index) => cases.block(js`case ${index}:`, (inner) => declaredEntry(frame, index, plan.writeOrder.indexOf(index) + 1, locals, inner)));
+      node.properties.forEach((_, index) => cases.caseClause(js`case ${index}:`, (inner) => declaredEntry(frame, index, plan.writeOrder.indexOf(index) + 1, locals, inner)));
       if (extras === undefined) cases.line(new Code('default:')).indented((inner) => unknownEntry(frame, extras, inner));
       else cases.block(new Code('default:'), (inner) => unknownEntry(frame, extras, inner));
     });

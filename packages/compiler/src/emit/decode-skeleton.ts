@@ -215,8 +215,10 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const strings = node.values.every((value) => typeof value === 'string');
     const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
     const textBytes = scope.fresh('textBytes');
-    const inPlace = strings ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
-    if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
+    const known = strings ? this.readKnownText(node.values as string[], path) : undefined;
+    const inPlace = strings && known === undefined ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
+    if (known !== undefined) lines.line(js`const ${candidate}: unknown = ${known};`);
+    else if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
     else lines.line(js`const ${candidate}: unknown = ${read};`);
     lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
     lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
@@ -288,6 +290,15 @@ export abstract class DecoderEmitter extends FunctionEmitter {
    * where the item ends; undefined when the format does not compare it in place.
    */
   protected textInPlace(_text: string, _marker: Code | undefined, _uint8: Name, _offset: Name): InPlaceText | undefined {
+    return undefined;
+  }
+
+  /**
+   * An expression that reads a text item for an `enum`/`const` of `texts` through a runtime
+   * table (the allowed strings matched in place, any other text decoded), or undefined where the
+   * format compares them inline (`textInPlace`).
+   */
+  protected readKnownText(_texts: readonly string[], _path: Code): Code | undefined {
     return undefined;
   }
 

@@ -59,14 +59,12 @@ export function readObjectForWrite(emitter: EncoderEmitter, encoding: ObjectEnco
 
 /** The depth and type guards and the fixed locals every object writer starts with. */
 function beginObject(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines): ObjectFrame {
-  const fail = emitter.failWith(node, undefined);
-  emitter.depthGuard(node, lines);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
   const [record, count, extras, keys, key, extra, before, own] = ['record', 'count', 'extras', 'keys', 'key', 'extra', 'before', 'own'].map((fixed) => scope.claim(fixed));
-  emitter.plainObjectGuard(fail, lines);
   const [next] = encoding.reservedLocals.map((fixed) => scope.claim(fixed));
   const frame: ObjectFrame = { emitter, encoding, node, scope, plan: encoding.plan(node), record, count, extras, keys, key, next, extra, before, own, locals: [] };
-  lines.line(js`const ${record} = value as Record<string, unknown>;`);
+  // The depth and plain-object guards in one runtime call.
+  lines.line(js`const ${record} = ${emitter.context.use('expectRecord')}(value, depth, ${literal(node.schemaPath)});`);
   return frame;
 }
 

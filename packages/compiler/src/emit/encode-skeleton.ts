@@ -185,7 +185,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
         } else this.writeString(this.expect('expectString', node, value, token), lines);
         return;
       case 'literal':
-        this.writeLiteral(node, value, fail, lines, depth);
+        this.writeLiteral(node, value, fail, lines, depth, token);
         return;
       case 'ref': {
         const definition = this.context.definitions.get(node.target);
@@ -218,7 +218,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   }
 
   /** `const`/`enum`: a switch over pre-encoded strings when all are strings, else a check and `writeAny`. */
-  protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+  protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code, _token?: string): void {
     const strings = node.values.filter((candidate): candidate is string => typeof candidate === 'string');
     if (strings.length === node.values.length && strings.length > 0 && strings.length <= MAX_SWITCHED_STRINGS) {
       // String constants are known at compile time: the check picks their pre-encoded bytes.
@@ -254,29 +254,30 @@ export abstract class EncoderEmitter extends FunctionEmitter {
    * The start of an array's write function, the same in every format: the depth guard, the type
    * and count checks, and the `length` and `index` locals.
    */
-  protected beginArray(node: IrArray, scope: NameScope, lines: Lines): { length: Name; index: Name } {
+  protected beginArray(node: IrArray, scope: NameScope, lines: Lines): { items: Name; length: Name; index: Name } {
     const fail = this.failWith(node, undefined);
-    this.depthGuard(node, lines);
-    lines.line(js`if (!Array.isArray(value)) ${fail('unexpected-type', 'expected array')}`);
+    const items = scope.claim('items');
     const length = scope.claim('length');
     const index = scope.claim('index');
-    lines.line(js`const ${length} = value.length;`);
+    // The depth and array guards in one runtime call.
+    lines.line(js`const ${items} = ${this.context.use('expectArray')}(value, depth, ${literal(node.schemaPath)});`);
+    lines.line(js`const ${length} = ${items}.length;`);
     arrayCountChecks(node, length, fail, lines);
-    uniqueCheck(this.context, node, new Code('value'), fail, lines);
-    return { length, index };
+    uniqueCheck(this.context, node, items, fail, lines);
+    return { items, length, index };
   }
 
   /**
    * `for` over the items, each read into `item` and written by `writeItem` (by default the
    * `prefixItems`/`items` schema for its position); a failure gets the item's index on its path.
    */
-  protected writeItems(node: IrArray, length: Name, index: Name, scope: NameScope, lines: Lines, writeItem?: (item: Name, loop: Lines) => void): void {
+  protected writeItems(node: IrArray, { items, length, index }: { items: Name; length: Name; index: Name }, scope: NameScope, lines: Lines, writeItem?: (item: Name, loop: Lines) => void): void {
     lines.line(js`let ${index} = 0;`);
     const item = scope.claim('item');
     lines.tryCatch(
       (body) =>
         body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
-          loop.line(js`const ${item}: unknown = value[${index}];`);
+          loop.line(js`const ${item}: unknown = ${items}[${index}];`);
           if (writeItem === undefined) this.itemBranches(node, item, index, scope, loop);
           else writeItem(item, loop);
         }),

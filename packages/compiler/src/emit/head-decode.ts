@@ -5,12 +5,12 @@ import { variantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './code.js';
-import { headKeyDoc } from './head-encode.js';
+import { headKeyDoc, textTable } from './head-encode.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { headObjectDecoding } from './head-object-decode.js';
 import { emitObjectReader } from './decode-object.js';
-import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TypeDispatch } from './decode-skeleton.js';
+import { DecoderEmitter, type TypeDispatch } from './decode-skeleton.js';
 import type { HeadWire } from './head-wire.js';
 import type { VariantFunctions } from './compact-variants.js';
 
@@ -64,11 +64,9 @@ export class HeadDecoderEmitter extends DecoderEmitter {
     return js`${this.context.runtime('readAny')}(reader, ${depth})`;
   }
 
-  /** The head and UTF-8 from the item's start (the shortest head). */
-  protected override textInPlace(text: string, _marker: Code | undefined, uint8: Name, offset: Name): InPlaceText | undefined {
-    const bytes = this.wire.text(text);
-    if (bytes.length > MAX_IN_PLACE_BYTES) return undefined;
-    return { text, test: js`${offset} + ${bytes.length} <= reader.end && ${bytesInPlace(uint8, offset, bytes, 0)}`, end: js`${offset} + ${bytes.length}` };
+  /** The allowed strings in a key table (`textTable`), matched by `readKnownText`. */
+  protected override readKnownText(texts: readonly string[], path: Code): Code {
+    return js`${this.context.use('readKnownText')}(reader, ${textTable(this.context, texts)}, ${path})`;
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {
@@ -118,3 +116,4 @@ export class HeadDecoderEmitter extends DecoderEmitter {
     this.finishArray(node, start, items, lines);
   }
 }
+

@@ -4,7 +4,8 @@ import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import type { Fail } from './checks.js';
-import { Code, hexLiteral, inlineComment, js, joinCode, Lines } from './code.js';
+import { Code, hexLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
+import { joinPointer } from '@binschema/runtime';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
@@ -52,10 +53,16 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
   }
 
-  /** Compact layout: enums as their index. */
-  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+  /**
+   * Compact layout: enums as their index. Strings: their pre-encoded texts from a key table (the
+   * readers' table of the same strings), written by `writeKnownText`.
+   */
+  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeIndex(this, index, inner));
-    else super.writeLiteral(node, value, fail, lines, depth);
+    else if (node.values.length > 0 && node.values.every((candidate) => typeof candidate === 'string')) {
+      const path = token === undefined ? '' : joinPointer('', token);
+      lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${literal(path)}, ${literal(node.schemaPath)});`);
+    } else super.writeLiteral(node, value, fail, lines, depth, token);
   }
 
   /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
@@ -132,13 +139,23 @@ export class HeadEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
-    const { length, index } = this.beginArray(node, scope, lines);
-    lines.line(js`${this.wire.writeArrayHead(this.context, length)};`);
-    this.writeItems(node, length, index, scope, lines);
+    const array = this.beginArray(node, scope, lines);
+    lines.line(js`${this.wire.writeArrayHead(this.context, array.length)};`);
+    this.writeItems(node, array, scope, lines);
   }
 }
 
 /** The comment of a pre-encoded key (its head and UTF-8): `key "id"`. */
 export function headKeyDoc(_wire: HeadWire, name: string): string {
   return `key ${JSON.stringify(name)}`;
+}
+
+/**
+ * The module constant of a key table of `texts` (an `enum`/`const` of strings): each with its
+ * shortest head, shared by the readers (`readKnownText`) and writers (`writeKnownText`) of it.
+ */
+export function textTable(context: ModuleContext, texts: readonly string[]): Name {
+  const shown = texts.slice(0, 5).map((text) => JSON.stringify(text)).join(', ');
+  // Named by its first few strings: a long enum would give a long name.
+  return context.constant(`texts ${texts.slice(0, 3).join(' ')}`, js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(texts.map((text) => literal(text)), ', ')}])`, `the strings ${texts.length > 5 ? `${shown}, …` : shown} with their heads`);
 }

@@ -51,6 +51,8 @@ export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   EncodeFailure: imported('EncodeFailure'),
   encodeFailure: imported('encodeFailure'),
   expectString: imported('expectString'),
+  expectRecord: imported('expectRecord'),
+  expectArray: imported('expectArray'),
   expectBoolean: imported('expectBoolean'),
   expectInteger: imported('expectInteger'),
   expectFinite: imported('expectFinite'),

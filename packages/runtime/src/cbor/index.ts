@@ -72,7 +72,7 @@ export {
   writeConstant,
   compareKeys,
 } from './generated-support.js';
-export { KeyTable, keyTable, matchKey } from './key-table.js';
+export { KeyTable, keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
 // Diagnostic notation (RFC 8949 §8) and the item tree behind it (also used by `binschema inspect`).
 export { toDiagnostic, formatFloat, quoteText, DiagnosticPrinter, readTree, DEFAULT_MAX_OUTPUT, type DiagnosticOptions, type PrinterOptions, type CborItem, type ItemLimits } from './diagnostic.js';

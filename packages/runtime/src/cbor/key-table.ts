@@ -6,8 +6,9 @@
  * one function that is hot after a few documents instead of many that each run a few times.
  */
 import type { Reader } from '../reader.js';
-import { sameBytes } from '../generated-support.js';
-import { textKeyLength } from './generated-support.js';
+import type { Writer } from '../writer.js';
+import { EncodeFailure, sameBytes, writeBytes } from '../generated-support.js';
+import { readString, textKeyLength } from './generated-support.js';
 
 /**
  * The declared keys of one object as encoders write them: text with the shortest head (CBOR,
@@ -24,7 +25,8 @@ export class KeyTable {
   private readonly byName = new Map<string, number>();
 
   constructor(
-    names: readonly string[],
+    /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
+    readonly names: readonly string[],
     order?: readonly number[],
     withHead: (utf8: Uint8Array) => Uint8Array = textWithHead,
     /** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed. */
@@ -128,4 +130,29 @@ function textWithHead(utf8: Uint8Array): Uint8Array {
   bytes.set(head);
   bytes.set(utf8, head.length);
   return bytes;
+}
+
+/**
+ * A text item for an `enum`/`const` of strings: one of `table`'s names in its shortest form is
+ * matched in place and returned without decoding (or allocating); any other text is decoded by
+ * `readString` for the caller to check. One call where each reader compared every allowed
+ * string's bytes inline.
+ */
+export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
+  const index = matchKey(reader, table, 0);
+  return index >= 0 ? table.names[index] : readString(reader, schemaPath);
+}
+
+/**
+ * Writes `value` for an `enum`/`const` of strings: its pre-encoded text (head and UTF-8) from
+ * `table`, or a failure at `path` naming the allowed strings. One call where each writer had a
+ * `switch` with a constant per allowed string.
+ */
+export function writeKnownText(writer: Writer, table: KeyTable, value: unknown, path: string, schemaPath: string): void {
+  const index = typeof value === 'string' ? table.fieldOf(value) : -1;
+  if (index < 0) {
+    const names = table.names;
+    throw new EncodeFailure('schema-violation', names.length === 1 ? `must equal ${JSON.stringify(names[0])}` : `must be one of ${JSON.stringify(names)}`, path, schemaPath);
+  }
+  writeBytes(writer, table.encoded[index]);
 }

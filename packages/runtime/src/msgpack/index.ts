@@ -65,7 +65,7 @@ export {
   writeConstant,
 } from './generated-support.js';
 
-export { keyTable, matchKey } from './key-table.js';
+export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
 // For generated modules of the compact layout: the readers of indexes and position keys.
 export { readIndex, readPositionKey } from './compact-support.js';

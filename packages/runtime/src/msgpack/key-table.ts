@@ -3,10 +3,12 @@
  * (`../cbor/key-table.ts`) with MessagePack's str heads (fixstr, str8, str16, str32: the smallest,
  * as encoders write them) and `strKeyLength` for the search by length.
  */
-import { KeyTable } from '../cbor/key-table.js';
-import { strKeyLength } from './generated-support.js';
+import { KeyTable, matchKey } from '../cbor/key-table.js';
+import type { Reader } from '../reader.js';
+import { readString, strKeyLength } from './generated-support.js';
 
-export { matchKey } from '../cbor/key-table.js';
+export { matchKey };
+export { writeKnownText } from '../cbor/key-table.js';
 
 /** A table for `names` (the object's declared properties in schema order), written in `order` (default: schema order). */
 export function keyTable(names: readonly string[], order?: readonly number[]): KeyTable {
@@ -21,4 +23,10 @@ function strWithHead(utf8: Uint8Array): Uint8Array {
   bytes.set(head);
   bytes.set(utf8, head.length);
   return bytes;
+}
+
+/** A str item for an `enum`/`const` of strings: `readKnownText` of the CBOR module, with MessagePack's `readString`. */
+export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
+  const index = matchKey(reader, table, 0);
+  return index >= 0 ? table.names[index] : readString(reader, schemaPath);
 }

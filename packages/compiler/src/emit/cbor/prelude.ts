@@ -93,6 +93,8 @@ function readKey(reader: Reader, schemaPath: string): string {
   textKeyLength: imported('textKeyLength', true),
   keyTable: imported('keyTable', true),
   matchKey: imported('matchKey', true),
+  readKnownText: imported('readKnownText', true),
+  writeKnownText: imported('writeKnownText', true),
   scanDiscriminator: SHARED_PRELUDE.scanDiscriminator({
     readHead: 'readContainerHead(reader, 5, schemaPath)',
     more: 'count < 0 ? !atBreak(reader) : entry < count',

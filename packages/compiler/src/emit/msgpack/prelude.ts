@@ -72,6 +72,8 @@ function readKey(reader: Reader, schemaPath: string): string {
   strKeyLength: imported('strKeyLength', true),
   keyTable: imported('keyTable', true),
   matchKey: imported('matchKey', true),
+  readKnownText: imported('readKnownText', true),
+  writeKnownText: imported('writeKnownText', true),
   // fixstr: 0xa0-0xbf (longer tags take readAny).
   scanDiscriminator: SHARED_PRELUDE.scanDiscriminator({ readHead: 'readMapHead(reader, schemaPath)', more: 'entry < count', isText: '(initial & 0xe0) === 0xa0', uses: [], formatRuntime: ['readMapHead'] }),
   writeBytes: SHARED_PRELUDE.writeBytes,

@@ -44,9 +44,9 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   }
 
   /** Compact layout: enums as their index. */
-  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code): void {
+  protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeUbjsonIndex(this, index, inner));
-    else super.writeLiteral(node, value, fail, lines, depth);
+    else super.writeLiteral(node, value, fail, lines, depth, token);
   }
 
   /** Compact layout: discriminated unions as `[variantIndex, …fields]` or `{"variantIndex": sparse object}`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
@@ -132,14 +132,15 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
-    const { length, index } = this.beginArray(node, scope, lines);
+    const array = this.beginArray(node, scope, lines);
+    const { items, length } = array;
     const typed = typedArrayItems(node);
     const optimized = scope.claim('optimized');
     if (typed !== undefined) {
       // container-types.html#optimized: every item has the marker the item range fixes, so it is
       // written once in the header and the items are payloads only. A -0 item has to stay a
       // float (`D`, as the generic encoder writes it), so such an array is written plainly.
-      lines.line(js`const ${optimized} = !${this.context.use('hasNegativeZero')}(value);`);
+      lines.line(js`const ${optimized} = !${this.context.use('hasNegativeZero')}(${items});`);
       lines.ifElse(
         optimized,
         (body) => {
@@ -156,7 +157,7 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
       numberChecks(this.context, itemNode, item, this.failWith(itemNode, undefined), loop, true);
       loop.ifElse(optimized, (payload) => this.writeFixedInteger(typed!, item, false, payload), (plain) => plain.line(js`${this.context.use('writeNumberItem')}(writer, ${item});`));
     };
-    this.writeItems(node, length, index, scope, lines, typed === undefined ? undefined : typedItem);
+    this.writeItems(node, array, scope, lines, typed === undefined ? undefined : typedItem);
     if (typed === undefined) lines.line(js`writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
     else lines.line(js`if (!${optimized}) writer.u8(${hexLiteral(Marker.ArrayEnd)}); // ]`);
   }
