@@ -33,10 +33,13 @@ export function renderBars(bars: Bar[]): string[] {
 
 /** Schema'd layouts have their own table (`renderSchemad`), apart from the map-layout comparisons. */
 const mapLayout = <T extends { origin: string }>(items: T[]): T[] => items.filter((item) => item.origin !== 'schemad');
+/** The hand-written reference is one payload's: no geometric mean, and no row where it is skipped. */
+const withoutReferenceMeans = (means: GeoMean[]) => mapLayout(means).filter((mean) => mean.origin !== 'reference');
+const withoutReferenceSkips = (rows: Row[]) => mapLayout(rows).filter((row) => row.origin !== 'reference' || row.status !== 'skipped');
 
 function renderMeans(means: GeoMean[]): string[] {
   const lines: string[] = [];
-  for (const [key, group] of groupBy(mapLayout(means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+  for (const [key, group] of groupBy(withoutReferenceMeans(means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
     lines.push(`### ${key}`, '', '| codec | vs fastest peer (geomean) | worst payload | payloads |', '| --- | ---: | ---: | ---: |');
     for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
       lines.push(`| ${mean.label} | ${ratio(mean.ratio)} | ${ratio(mean.worst)} | ${mean.payloads} |`);
@@ -48,7 +51,7 @@ function renderMeans(means: GeoMean[]): string[] {
 
 function renderCases(rows: Row[]): string[] {
   const lines: string[] = [];
-  for (const [key, group] of groupBy(mapLayout(rows), (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
+  for (const [key, group] of groupBy(withoutReferenceSkips(rows), (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
     lines.push(`### ${key}`, '', '| codec | ops/s | ns/op (median) | bytes | vs fastest peer | rounds min–max (ns/op) |', '| --- | ---: | ---: | ---: | ---: | ---: |');
     const ordered = [...group].sort((a, b) => (a.nsPerOp ?? Infinity) - (b.nsPerOp ?? Infinity));
     for (const row of ordered) {
@@ -66,7 +69,7 @@ function renderCases(rows: Row[]): string[] {
 /** One table per format: payloads down, encoders across, bytes in the cells. */
 function renderSizes(rows: Row[]): string[] {
   const lines: string[] = [];
-  for (const [format, group] of groupBy(mapLayout(rows).filter((row) => row.direction === 'encode'), (row) => row.format.toUpperCase())) {
+  for (const [format, group] of groupBy(withoutReferenceSkips(rows).filter((row) => row.direction === 'encode'), (row) => row.format.toUpperCase())) {
     const codecs = [...new Set(group.map((row) => row.label))];
     lines.push(`### ${format}`, '', `| payload | ${codecs.join(' | ')} |`, `| --- |${' ---: |'.repeat(codecs.length)}`);
     for (const [payload, cells] of groupBy(group, (row) => row.payload)) {
@@ -182,7 +185,7 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
 /** The console version: bars, geomeans and problems, without the per-payload tables. */
 export function renderConsole(input: ReportInput): string {
   const lines = ['', 'Geometric mean of the ratio to the fastest peer:'];
-  for (const [key, group] of groupBy(mapLayout(input.means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
+  for (const [key, group] of groupBy(withoutReferenceMeans(input.means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
     lines.push(`  ${key}`);
     for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
       lines.push(`    ${ratio(mean.ratio).padStart(7)}  worst ${ratio(mean.worst).padStart(6)}  ${mean.label} (${mean.payloads} payloads)`);

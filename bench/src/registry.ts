@@ -9,6 +9,7 @@ import { AOT_FORMATS, generateModules, importModule, type GeneratedModule } from
 import { copyBytes } from './values.js';
 import { loadPeerCalls } from './peer-calls.mjs';
 import { schemadEntries } from './schemad.js';
+import { referenceEntries } from './reference/entry.js';
 
 /** The id of the ahead-of-time modules: the codec the bars are judged on. */
 export const AHEAD_OF_TIME = 'binschema ahead-of-time';
@@ -19,9 +20,10 @@ export const FORMATS: readonly Format[] = ['cbor', 'ubjson', 'msgpack'];
 export type Direction = 'encode' | 'decode';
 /**
  * `ours` is binschema; `peer` sets the bar; `baseline` (JSON) is shown but never the bar;
- * `schemad` (schema'd layouts: records, Avro, our compact layout; `schemad.ts`) has its own table.
+ * `schemad` (schema'd layouts: records, Avro, our compact layout; `schemad.ts`) has its own table;
+ * `reference` (a codec written by hand for one payload, `reference/`) is shown, never the bar.
  */
-export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad';
+export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad' | 'reference';
 
 /** One codec bound to one payload (generated codecs are per schema; the others ignore it). */
 export interface PayloadCodec {
@@ -227,13 +229,13 @@ function probeFormat(compileCodec: (schema: unknown, options: object) => unknown
   }
 }
 
-/** The registry, in display order: ours first, then peers, then the baselines, then the schema'd layouts (CBOR table). */
+/** The registry, in display order: ours first, then peers, then the baselines, then the hand-written reference and the schema'd layouts (CBOR). */
 export function registry(): CodecEntry[] {
   const entries: CodecEntry[] = [];
   for (const format of FORMATS) {
     entries.push(aheadOfTime(format), generated(format, false), generated(format, true), generic(format));
     entries.push(...peers().filter((entry) => entry.format === format), json(format));
-    if (format === 'cbor') entries.push(...schemadEntries());
+    if (format === 'cbor') entries.push(...referenceEntries(), ...schemadEntries());
   }
   return entries;
 }

@@ -7,6 +7,7 @@
 import type { Case } from './check.js';
 import { AHEAD_OF_TIME, type Direction, type Format, type Origin } from './registry.js';
 import { median } from './timing.js';
+import { HAND_WRITTEN, HAND_WRITTEN_PAYLOAD, LIMIT } from './reference/entry.js';
 
 export interface Row {
   payload: string;
@@ -152,7 +153,21 @@ export function judgeBars(rows: Row[], payloadCount: number): Bar[] {
     bar(`generic MessagePack ${direction}r ≥ 1x msgpackr`, 'msgpack', direction, 'binschema generic', 1, 0, 'msgpackr');
     bar(`generated MessagePack ${direction}r ≥ 1.3x msgpackr, no payload below 0.95x`, 'msgpack', direction, ours, 1.3, 0.95, 'msgpackr');
   }
+  for (const direction of ['encode', 'decode'] as const) bars.push(limitBar(rows, direction));
   return bars;
+}
+
+/** Issue 24's "Limit": the generated CBOR module's time at most LIMIT times the hand-written reference's, on the payload it was written for. */
+function limitBar(rows: Row[], direction: Direction): Bar {
+  const claim = `Limit: generated CBOR ${direction}r within ${LIMIT}x of the hand-written reference on ${HAND_WRITTEN_PAYLOAD}`;
+  const timed = (codec: string) => rows.find((row) => row.payload === HAND_WRITTEN_PAYLOAD && row.format === 'cbor' && row.direction === direction
+    && row.codec === codec && row.nsPerOp !== undefined);
+  const ours = timed(AHEAD_OF_TIME);
+  const reference = timed(HAND_WRITTEN);
+  if (ours === undefined || reference === undefined) return { claim, status: 'n/a', detail: `no timings of ${ours === undefined ? 'the generated module' : 'the reference'}` };
+  const times = ours.nsPerOp! / reference.nsPerOp!;
+  const detail = `generated ${ours.nsPerOp!.toFixed(0)} ns/op, hand-written ${reference.nsPerOp!.toFixed(0)} ns/op: ${times.toFixed(2)}x its time`;
+  return { claim, status: times <= LIMIT ? 'met' : 'not met', detail };
 }
 
 export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
