@@ -14,7 +14,7 @@ export type FileTree = Entry;
  * @schema #/$defs/Entry
  */
 export type Entry = { name: string; kind: "file" | "directory" | "symlink"; size?: number; modified: number; mode?: number; target?: string; children?: Entry[] };
-/** the strings "file", "directory", "symlink" with their heads */
+/** the strings "file", "directory", "symlink", pre-encoded */
 const TEXTS_FILE_DIRECTORY_SYMLINK = /* @__PURE__ */ keyTable(["file", "directory", "symlink"]);
 /** the keys of #/$defs/Entry, for matching map keys */
 const KEYS_ENTRY = /* @__PURE__ */ keyTable(["name", "kind", "size", "modified", "mode", "target", "children"]);

@@ -11,7 +11,7 @@ const anyFailure = anyFailure$import, atPath = atPath$import, encodeFailure = en
 export type PriceBook = { store: string; currency: "EUR" | "USD" | "GBP" | "JPY"; updated?: string; prices: { [key: string]: Price } };
 /** @schema #/$defs/Price */
 export type Price = { amount: number; stock: number; tags?: string[]; [key: string]: unknown };
-/** the strings "EUR", "USD", "GBP", "JPY" with their heads */
+/** the strings "EUR", "USD", "GBP", "JPY", pre-encoded */
 const TEXTS_EUR_USD_GBP = /* @__PURE__ */ keyTable(["EUR", "USD", "GBP", "JPY"]);
 /** pattern ^[A-Z]{3}-[0-9]{4,8}$ (first used at #/properties/prices/propertyNames) */
 const PATTERN = new RegExp("^[A-Z]{3}-[0-9]{4,8}$", 'u');

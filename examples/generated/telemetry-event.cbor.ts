@@ -19,11 +19,11 @@ export type Click = { type: "click"; at: number; target: string; x: number; y: n
 export type Error2 = { type: "error"; at: number; message: string; stack?: string[]; fatal: boolean };
 /** pattern ^[0-9a-f]{16}$ (first used at #/properties/device) */
 const PATTERN = new RegExp("^[0-9a-f]{16}$", 'u');
-/** the strings "page_view" with their heads */
+/** the strings "page_view", pre-encoded */
 const TEXTS_PAGE_VIEW = /* @__PURE__ */ keyTable(["page_view"]);
-/** the strings "click" with their heads */
+/** the strings "click", pre-encoded */
 const TEXTS_CLICK = /* @__PURE__ */ keyTable(["click"]);
-/** the strings "error" with their heads */
+/** the strings "error", pre-encoded */
 const TEXTS_ERROR = /* @__PURE__ */ keyTable(["error"]);
 /** the keys of #, for matching map keys */
 const KEYS_TELEMETRY_BATCH = /* @__PURE__ */ keyTable(["device", "sentAt", "events"]);

@@ -195,6 +195,11 @@ export function expectFinite(value: unknown, path: string, schemaPath: string): 
   return value;
 }
 
+/** The failure of a value outside an `enum`/`const` of strings `names`, worded as the generated checks word it. */
+export function notOneOf(names: readonly string[], path: string, schemaPath: string): EncodeFailure {
+  return new EncodeFailure('schema-violation', names.length === 1 ? `must equal ${JSON.stringify(names[0])}` : `must be one of ${JSON.stringify(names)}`, path, schemaPath);
+}
+
 /** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
 export function anyFailure(error: unknown, value: unknown, depth: number): unknown {
   return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;
@@ -206,6 +211,33 @@ export function atPath(error: unknown, token: string | number): unknown {
   if (isEncodeError(error) && error.path === '') error = new EncodeFailure(error.code, error.detail, '', error.schemaPath);
   if (error instanceof EncodeFailure) error.path = `/${escapePointerToken(token)}${error.path}`;
   return error;
+}
+
+/**
+ * Writes `length` (up to 12) pre-encoded bytes given as big-endian 32-bit words. Stores whole
+ * words after one `ensure`: bytes past `length` land beyond `pos`, where the next write goes.
+ */
+export function writeConstant(writer: Writer, length: number, first: number, second: number, third: number): void {
+  writer.ensure(12);
+  const uint8 = writer.uint8;
+  const pos = writer.pos;
+  uint8[pos] = first >>> 24;
+  uint8[pos + 1] = first >>> 16;
+  uint8[pos + 2] = first >>> 8;
+  uint8[pos + 3] = first;
+  if (length > 4) {
+    uint8[pos + 4] = second >>> 24;
+    uint8[pos + 5] = second >>> 16;
+    uint8[pos + 6] = second >>> 8;
+    uint8[pos + 7] = second;
+    if (length > 8) {
+      uint8[pos + 8] = third >>> 24;
+      uint8[pos + 9] = third >>> 16;
+      uint8[pos + 10] = third >>> 8;
+      uint8[pos + 11] = third;
+    }
+  }
+  writer.pos = pos + length;
 }
 
 /** Copies pre-encoded bytes (a key, a container or map head) into the writer. */

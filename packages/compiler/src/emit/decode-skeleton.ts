@@ -2,7 +2,7 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, hexLiteral, joinCode, js, literal, Lines } from './code.js';
+import { Code, bytesLiteral, js, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -11,6 +11,7 @@ import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 import { describeTypes } from './encode-skeleton.js';
+import { textTable } from './text-table.js';
 import { compactCall } from './record-table.js';
 
 /** How a format tells the variants of a union apart by their first byte. */
@@ -37,22 +38,6 @@ export interface TryHooks {
 }
 
 const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afterAttempts: () => {} };
-
-/** `const`/`enum` strings compared in place: at most this many values, each at most this many bytes. */
-const MAX_IN_PLACE_TEXTS = 8;
-export const MAX_IN_PLACE_BYTES = 16;
-
-/** An allowed string compared in place: the test, the string, and where its item ends. */
-export interface InPlaceText {
-  text: string;
-  test: Code;
-  end: Code;
-}
-
-/** `uint8[at + 0] === 0x61 && …`: `bytes` compared in place from `at + skip`. */
-export function bytesInPlace(uint8: Name, at: Code, bytes: Uint8Array, skip: number): Code {
-  return joinCode(Array.from(bytes, (byte, index) => js`${uint8}[${at}${index + skip === 0 ? new Code('') : js` + ${index + skip}`}] === ${hexLiteral(byte)}`), ' && ');
-}
 
 /**
  * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
@@ -212,14 +197,12 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const reader = this.readerArgs(marker);
     const offset = this.offset(scope, lines);
     const candidate = scope.fresh('candidate');
-    const strings = node.values.every((value) => typeof value === 'string');
-    const read = strings ? js`${this.context.use('readString')}(${reader}, ${path})` : this.readAnyExpression(depth, marker);
-    const textBytes = scope.fresh('textBytes');
-    const known = strings ? this.readKnownText(node.values as string[], path) : undefined;
-    const inPlace = strings && known === undefined ? this.textsInPlace(node.values as string[], marker ?? this.ownMarker, textBytes, offset) : undefined;
-    if (known !== undefined) lines.line(js`const ${candidate}: unknown = ${known};`);
-    else if (inPlace !== undefined) this.readTextInPlace(inPlace, textBytes, candidate, read, lines);
-    else lines.line(js`const ${candidate}: unknown = ${read};`);
+    const strings = node.values.length > 0 && node.values.every((value) => typeof value === 'string');
+    // Strings: the allowed ones matched in place from a table (no decoding), any other text decoded.
+    const read = strings
+      ? js`${this.context.use('readKnownText')}(${reader}, ${textTable(this.context, node.values as string[])}, ${path})`
+      : this.readAnyExpression(depth, marker);
+    lines.line(js`const ${candidate}: unknown = ${read};`);
     lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
     lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
   }
@@ -282,57 +265,6 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     }
     this.readValue(node, value, scope, lines, depth, marker);
     lines.line(js`return ${value};`);
-  }
-
-  /**
-   * The test that the item at hand is `text` in its shortest form, compared in place in `uint8`
-   * (`offset`: the item's start, `marker`: its marker where the format reads it first), and
-   * where the item ends; undefined when the format does not compare it in place.
-   */
-  protected textInPlace(_text: string, _marker: Code | undefined, _uint8: Name, _offset: Name): InPlaceText | undefined {
-    return undefined;
-  }
-
-  /**
-   * An expression that reads a text item for an `enum`/`const` of `texts` through a runtime
-   * table (the allowed strings matched in place, any other text decoded), or undefined where the
-   * format compares them inline (`textInPlace`).
-   */
-  protected readKnownText(_texts: readonly string[], _path: Code): Code | undefined {
-    return undefined;
-  }
-
-  /** The allowed strings with their in-place tests, when there are few and they are short. */
-  private textsInPlace(texts: readonly string[], marker: Code | undefined, uint8: Name, offset: Name): InPlaceText[] | undefined {
-    if (texts.length === 0 || texts.length > MAX_IN_PLACE_TEXTS) return undefined;
-    const tests: InPlaceText[] = [];
-    for (const text of new Set(texts)) {
-      const test = this.textInPlace(text, marker, uint8, offset);
-      if (test === undefined) return undefined;
-      tests.push(test);
-    }
-    return tests;
-  }
-
-  /**
-   * `candidate` for a `const`/`enum` of strings: the input compared in place with each allowed
-   * string's shortest form, which then needs no UTF-8 decode and no new string (the op of a JSON
-   * Patch); any other form or text is read as usual and checked by the caller.
-   */
-  private readTextInPlace(texts: InPlaceText[], uint8: Name, candidate: Name, read: Code, lines: Lines): void {
-    lines.line(js`let ${candidate}: unknown;`);
-    lines.line(js`const ${uint8} = reader.uint8;`);
-    lines.line(new Code('// Fast path: the text compared in place with each allowed string in its shortest form.'));
-    texts.forEach(({ text, test, end }, index) => {
-      lines.line(index === 0 ? js`if (${test}) {` : js`} else if (${test}) {`);
-      lines.indented((hit) => {
-        hit.line(js`${candidate} = ${literal(text)};`);
-        hit.line(js`reader.pos = ${end};`);
-      });
-    });
-    lines.line(new Code('} else {'));
-    lines.indented((other) => other.line(js`${candidate} = ${read};`));
-    lines.line(new Code('}'));
   }
 
   /** `const offset = …;` before an item whose assertions report its start. */

@@ -1,6 +1,6 @@
 import type { IrArray, IrNode, IrNumber, IrObject, IrString, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, joinCode, literal, Lines } from './code.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -10,10 +10,18 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import { joinPointer } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
-import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
-/** String enums up to this size become a switch over pre-encoded constants. */
-const MAX_SWITCHED_STRINGS = 16;
+/**
+ * Pre-encoded constants up to this many bytes (keys, map heads, constant strings) are written by
+ * one `writeConstant` call from 32-bit words given inline; longer ones are copied from a hoisted
+ * constant by `writeBytes`. The copy loop was ~10% of a typical-object encode profile (CBOR,
+ * Node 20); stores spelled out at every site were as fast but made functions large enough that
+ * their re-optimisation after the bench's collections left whole rounds slow, and cost ~200
+ * bytes of module per UBJSON key.
+ */
+const INLINE_CONSTANT_BYTES = 12;
+import { textTable } from './text-table.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
 /**
  * The format-neutral part of a generated encoder: one `write<Name>(writer, value, depth)` per
@@ -58,23 +66,18 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   /** Writes `value`, a checked string. */
   protected abstract writeString(value: Code, lines: Lines): void;
 
-  /** Writes the constant string `text` pre-encoded, inside a `case` block of its own. */
-  protected abstract writeTextConstant(text: string, lines: Lines): void;
-
-  /** Pre-encoded constants longer than this are copied from a hoisted constant by `writeBytes`. */
-  protected abstract readonly inlineConstantBytes: number;
-
-  /** Statements that write short pre-encoded `bytes` inline (`ownBlock`: see `writeConstant`). */
-  protected abstract writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines, ownBlock: boolean): void;
-
   /**
-   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment):
-   * short runs inline, long ones from a hoisted constant named `constantName`. `ownBlock`: the
-   * caller's block is the statements' own (a `case`), so inline locals need no block of their own.
+   * Statements that write pre-encoded `bytes` (`what` says what they are, for the comment): up
+   * to 12 bytes by one `writeConstant(writer, length, words…)` call, longer ones from a hoisted
+   * constant named `constantName` by `writeBytes`.
    */
-  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines, ownBlock = false): void {
-    if (bytes.length <= this.inlineConstantBytes) {
-      this.writeInlineConstant(bytes, what, lines, ownBlock);
+  writeConstant(bytes: Uint8Array, constantName: string, what: string, lines: Lines): void {
+    if (bytes.length <= INLINE_CONSTANT_BYTES) {
+      // Big-endian words, zero-padded: writeConstant stores `length` bytes from them.
+      const words = [0, 0, 0];
+      bytes.forEach((byte, offset) => (words[offset >> 2] += byte * 2 ** (24 - 8 * (offset & 3))));
+      const args = words.map((word) => new Code(word === 0 ? '0' : `0x${word.toString(16).padStart(8, '0')}`));
+      lines.line(js`${this.context.use('writeConstant')}(writer, ${new Code(String(bytes.length))}, ${joinCode(args, ', ')}); ${inlineComment(what)}`);
       return;
     }
     const constant = this.context.constant(constantName, bytesLiteral(bytes), what);
@@ -217,20 +220,14 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     );
   }
 
-  /** `const`/`enum`: a switch over pre-encoded strings when all are strings, else a check and `writeAny`. */
-  protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code, _token?: string): void {
-    const strings = node.values.filter((candidate): candidate is string => typeof candidate === 'string');
-    if (strings.length === node.values.length && strings.length > 0 && strings.length <= MAX_SWITCHED_STRINGS) {
-      // String constants are known at compile time: the check picks their pre-encoded bytes.
-      lines.block(js`switch (${value})`, (cases) => {
-        for (const text of new Set(strings)) {
-          cases.block(js`case ${literal(text)}:`, (inner) => {
-            this.writeTextConstant(text, inner);
-            inner.line(new Code('break;'));
-          });
-        }
-        cases.line(js`default: ${fail('schema-violation', literalMessage(node))}`);
-      });
+  /**
+   * `const`/`enum`: strings by `writeKnownText` from a table of their pre-encoded bytes (which
+   * fails naming the allowed strings), other values by a check and `writeAny`.
+   */
+  protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
+    if (node.values.length > 0 && node.values.every((candidate) => typeof candidate === 'string')) {
+      const path = token === undefined ? '' : joinPointer('', token);
+      lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${literal(path)}, ${literal(node.schemaPath)});`);
       return;
     }
     lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);

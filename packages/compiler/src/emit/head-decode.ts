@@ -5,7 +5,7 @@ import { variantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './code.js';
-import { headKeyDoc, textTable } from './head-encode.js';
+import { headKeyDoc } from './head-encode.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { headObjectDecoding } from './head-object-decode.js';
@@ -62,11 +62,6 @@ export class HeadDecoderEmitter extends DecoderEmitter {
 
   protected readAnyExpression(depth: Code): Code {
     return js`${this.context.runtime('readAny')}(reader, ${depth})`;
-  }
-
-  /** The allowed strings in a key table (`textTable`), matched by `readKnownText`. */
-  protected override readKnownText(texts: readonly string[], path: Code): Code {
-    return js`${this.context.use('readKnownText')}(reader, ${textTable(this.context, texts)}, ${path})`;
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {

@@ -4,23 +4,13 @@ import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import type { Fail } from './checks.js';
-import { Code, hexLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
-import { joinPointer } from '@binschema/runtime';
+import { Code, hexLiteral, js, Lines } from './code.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
 import type { HeadWire } from './head-wire.js';
 import type { VariantFunctions } from './compact-variants.js';
-
-/**
- * Pre-encoded constants up to this many bytes (map heads, keys, enum strings) are written by
- * `writeConstant` from 32-bit words given inline; longer ones are copied from a hoisted constant
- * by `writeBytes`. The copy loop was ~10% of a typical-object encode profile (.tmp/gs-prof.mjs);
- * stores spelled out at every site were as fast but made functions large enough that their
- * re-optimisation after the bench's collections left whole rounds slow.
- */
-const INLINE_CONSTANT_BYTES = 12;
 
 /**
  * Emits the encoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
@@ -53,16 +43,10 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
   }
 
-  /**
-   * Compact layout: enums as their index. Strings: their pre-encoded texts from a key table (the
-   * readers' table of the same strings), written by `writeKnownText`.
-   */
+  /** Compact layout: enums as their index. */
   protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeIndex(this, index, inner));
-    else if (node.values.length > 0 && node.values.every((candidate) => typeof candidate === 'string')) {
-      const path = token === undefined ? '' : joinPointer('', token);
-      lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${literal(path)}, ${literal(node.schemaPath)});`);
-    } else super.writeLiteral(node, value, fail, lines, depth, token);
+    else super.writeLiteral(node, value, fail, lines, depth, token);
   }
 
   /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
@@ -118,21 +102,6 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     lines.line(js`${this.context.runtime('writeText')}(writer, ${value});`);
   }
 
-  protected writeTextConstant(text: string, lines: Lines): void {
-    this.writeConstant(this.wire.text(text), `text ${text}`, `text ${JSON.stringify(text)}`, lines);
-  }
-
-  protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
-
-  /** One `writeConstant(writer, length, words…)` call: no locals, so no block needed. */
-  protected writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines): void {
-    // Big-endian words, zero-padded: writeConstant stores `length` bytes from them.
-    const words = [0, 0, 0];
-    bytes.forEach((byte, offset) => (words[offset >> 2] += byte * 2 ** (24 - 8 * (offset & 3))));
-    const args = words.map((word) => new Code(word === 0 ? '0' : `0x${word.toString(16).padStart(8, '0')}`));
-    lines.line(js`${this.context.use('writeConstant')}(writer, ${new Code(String(bytes.length))}, ${joinCode(args, ', ')}); ${inlineComment(what)}`);
-  }
-
   /** The settings of `writeAny` with `depth` nesting levels left: they carry over, so deep values fail where the generic encoder's do. */
   anyOptions(depth: Code): Code {
     return js`${this.context.use('anySettingsAt')}(${depth})`;
@@ -150,12 +119,3 @@ export function headKeyDoc(_wire: HeadWire, name: string): string {
   return `key ${JSON.stringify(name)}`;
 }
 
-/**
- * The module constant of a key table of `texts` (an `enum`/`const` of strings): each with its
- * shortest head, shared by the readers (`readKnownText`) and writers (`writeKnownText`) of it.
- */
-export function textTable(context: ModuleContext, texts: readonly string[]): Name {
-  const shown = texts.slice(0, 5).map((text) => JSON.stringify(text)).join(', ');
-  // Named by its first few strings: a long enum would give a long name.
-  return context.constant(`texts ${texts.slice(0, 3).join(' ')}`, js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(texts.map((text) => literal(text)), ', ')}])`, `the strings ${texts.length > 5 ? `${shown}, …` : shown} with their heads`);
-}

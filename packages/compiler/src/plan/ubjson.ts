@@ -25,11 +25,6 @@ export function ubjsonKey(text: string): Uint8Array {
   return Uint8Array.from([...ubjsonLength(utf8.length), ...utf8]);
 }
 
-/** A string value: `S`, length, UTF-8 (value-types.html#string), as the runtime's `writeString`. */
-export function ubjsonString(text: string): Uint8Array {
-  return Uint8Array.from([Marker.String, ...ubjsonKey(text)]);
-}
-
 /** A fixed integer marker: its byte, payload size and the values it holds. */
 export interface FixedInteger {
   marker: number;

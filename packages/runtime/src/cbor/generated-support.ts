@@ -177,32 +177,7 @@ export function textKeyLength(reader: Reader): number {
   return length;
 }
 
-/**
- * Writes `length` (up to 12) pre-encoded bytes given as big-endian 32-bit words. Stores whole
- * words after one `ensure`: bytes past `length` land beyond `pos`, where the next write goes.
- */
-export function writeConstant(writer: Writer, length: number, first: number, second: number, third: number): void {
-  writer.ensure(12);
-  const uint8 = writer.uint8;
-  const pos = writer.pos;
-  uint8[pos] = first >>> 24;
-  uint8[pos + 1] = first >>> 16;
-  uint8[pos + 2] = first >>> 8;
-  uint8[pos + 3] = first;
-  if (length > 4) {
-    uint8[pos + 4] = second >>> 24;
-    uint8[pos + 5] = second >>> 16;
-    uint8[pos + 6] = second >>> 8;
-    uint8[pos + 7] = second;
-    if (length > 8) {
-      uint8[pos + 8] = third >>> 24;
-      uint8[pos + 9] = third >>> 16;
-      uint8[pos + 10] = third >>> 8;
-      uint8[pos + 11] = third;
-    }
-  }
-  writer.pos = pos + length;
-}
+export { writeConstant } from '../generated-support.js';
 
 /**
  * RFC 8949 §4.2.1 order of two text keys' encodings: a longer UTF-8 length has a larger head,

@@ -7,7 +7,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { EncodeFailure, sameBytes, writeBytes } from '../generated-support.js';
+import { notOneOf, sameBytes, writeBytes } from '../generated-support.js';
 import { readString, textKeyLength } from './generated-support.js';
 
 /**
@@ -150,9 +150,6 @@ export function readKnownText(reader: Reader, table: KeyTable, schemaPath: strin
  */
 export function writeKnownText(writer: Writer, table: KeyTable, value: unknown, path: string, schemaPath: string): void {
   const index = typeof value === 'string' ? table.fieldOf(value) : -1;
-  if (index < 0) {
-    const names = table.names;
-    throw new EncodeFailure('schema-violation', names.length === 1 ? `must equal ${JSON.stringify(names[0])}` : `must be one of ${JSON.stringify(names)}`, path, schemaPath);
-  }
+  if (index < 0) throw notOneOf(table.names, path, schemaPath);
   writeBytes(writer, table.encoded[index]);
 }

@@ -17,7 +17,7 @@ import { DEFAULT_DECODE } from './options.js';
  * Pre-encoded constants (map heads, keys, str constants) from 32-bit words: format-neutral bytes,
  * the CBOR module's helper, re-exported so generated MessagePack modules import one subpath.
  */
-export { writeConstant } from '../cbor/generated-support.js';
+export { writeConstant } from '../generated-support.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {

@@ -12,6 +12,7 @@ import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readLength, writeIntAt } from './integer.js';
 import { readPayload } from './codec.js';
+export { writeConstant } from '../generated-support.js';
 import { DEFAULT_MAX_COUNT } from './decoder.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */

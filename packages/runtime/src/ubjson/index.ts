@@ -53,13 +53,14 @@ export {
   readKeyWith,
   readString,
   readNumberItem,
+  writeConstant,
   readIntegerItem,
   readFiniteItem,
   anyOptionsAt,
 } from './generated-support.js';
 
 // For generated object readers: declared keys matched through a table (the one expected next first).
-export { UbjsonKeyTable, keyTable, matchKey } from './key-table.js';
+export { UbjsonKeyTable, keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
 // For generated modules of the compact layout: dense elements, indexes and position keys.
 export { nextElement, readIndex, readPositionKey } from './compact-support.js';

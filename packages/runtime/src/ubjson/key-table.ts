@@ -4,7 +4,10 @@
  * instead of the byte comparisons of each key spelled out where it is expected.
  */
 import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import { notOneOf, writeBytes } from '../generated-support.js';
 import { Marker } from './constants.js';
+import { readString } from './generated-support.js';
 
 /** The declared keys of one object: length (smallest marker) and UTF-8, no `S` (container-types.html#object), as encoders write them. */
 export class UbjsonKeyTable {
@@ -13,7 +16,10 @@ export class UbjsonKeyTable {
   /** Property index by name, for keys that had to be decoded (out of order, wider length markers). */
   private readonly byName = new Map<string, number>();
 
-  constructor(names: readonly string[]) {
+  constructor(
+    /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
+    readonly names: readonly string[],
+  ) {
     const encoder = new TextEncoder();
     this.encoded = names.map((name, index) => {
       this.byName.set(name, index);
@@ -76,4 +82,22 @@ function keyWithLength(utf8: Uint8Array): Uint8Array {
   bytes.set(head);
   bytes.set(utf8, head.length);
   return bytes;
+}
+
+/**
+ * A string item (its marker consumed) for an `enum`/`const` of strings: one of `table`'s names
+ * after an `S` is matched in place and returned without decoding; anything else goes to
+ * `readString` for the caller to check (as cbor/key-table.ts `readKnownText`).
+ */
+export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTable, schemaPath: string): string {
+  const index = marker === Marker.String ? matchKey(reader, table, 0) : -1;
+  return index >= 0 ? table.names[index] : readString(reader, marker, schemaPath);
+}
+
+/** Writes `value` for an `enum`/`const` of strings: `S` and its pre-encoded length and UTF-8, or a failure at `path` naming the allowed strings. */
+export function writeKnownText(writer: Writer, table: UbjsonKeyTable, value: unknown, path: string, schemaPath: string): void {
+  const index = typeof value === 'string' ? table.fieldOf(value) : -1;
+  if (index < 0) throw notOneOf(table.names, path, schemaPath);
+  writer.u8(Marker.String);
+  writeBytes(writer, table.encoded[index]);
 }

@@ -1,9 +1,8 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
-import { hexLiteral, joinCode, js, literal, type Code } from '../code.js';
+import { hexLiteral, joinCode, js, literal } from '../code.js';
 import { keyDoc } from './encode.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
-import type { Name } from '../names.js';
 import type { ObjectDecoding } from '../decode-object.js';
 
 /**
@@ -38,7 +37,3 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
   };
 }
 
-/** The test that the length at `at` has a one-byte marker: `i` (our encoders, the generic one) or `U` (json-pack). */
-export function shortLengthMarker(uint8: Name, at: Code): Code {
-  return js`(${uint8}[${at}] === 0x69 || ${uint8}[${at}] === 0x55)`;
-}

@@ -11,9 +11,9 @@ import { Code, hexLiteral, js, joinCode, literal, Lines } from '../code.js';
 import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
 import { keyDoc } from './encode.js';
 import type { Name, NameScope } from '../names.js';
-import { shortLengthMarker, ubjsonObjectDecoding } from './decode-object.js';
+import { ubjsonObjectDecoding } from './decode-object.js';
 import { emitObjectReader } from '../decode-object.js';
-import { DecoderEmitter, bytesInPlace, MAX_IN_PLACE_BYTES, type InPlaceText, type TryHooks, type TypeDispatch } from '../decode-skeleton.js';
+import { DecoderEmitter, type TryHooks, type TypeDispatch } from '../decode-skeleton.js';
 
 /** The marker parameter of every read function. */
 const MARKER = new Code('marker');
@@ -64,19 +64,6 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
 
   protected readAnyExpression(depth: Code, marker: Code | undefined): Code {
     return js`${this.context.use('readAnyValue')}(reader, ${marker ?? MARKER}, ${depth})`;
-  }
-
-  /**
-   * After an `S` marker, a one-byte length (`i`, as our encoders write it, or `U`, as json-pack
-   * does) and the UTF-8, from the reader's position (the marker may come from a typed container).
-   */
-  protected override textInPlace(text: string, marker: Code | undefined, uint8: Name): InPlaceText | undefined {
-    const bytes = new TextEncoder().encode(text);
-    if (bytes.length > MAX_IN_PLACE_BYTES || marker === undefined) return undefined;
-    const at = new Code('reader.pos');
-    const length = js`${shortLengthMarker(uint8, at)} && ${uint8}[${at} + 1] === ${hexLiteral(bytes.length)}`;
-    const test = js`${marker} === 0x53 && ${at} + ${bytes.length + 2} <= reader.end && ${length}${bytes.length === 0 ? new Code('') : js` && ${bytesInPlace(uint8, at, bytes, 2)}`}`;
-    return { text, test, end: js`${at} + ${bytes.length + 2}` };
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {

@@ -94,15 +94,14 @@ function writeEnd(form: Form, variant: number | undefined, lines: Lines): void {
 
 /** A sparse form's key, only in that form: a position as canonical decimal text, or `""` before the extras. */
 function writeSparseKey(emitter: UbjsonEncoderEmitter, form: Form, text: string, what: string, lines: Lines): void {
-  const write = (body: Lines, ownBlock: boolean): void => {
-    emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, body, ownBlock);
+  const write = (body: Lines): void => {
+    emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, body);
   };
-  // `ownBlock` (see `writeConstant`): under the form's test the key is alone in its block.
-  if (form === 'sparse') write(lines, false);
-  else if (form !== 'dense') lines.block(js`if (${form})`, (inner) => write(inner, true));
+  if (form === 'sparse') write(lines);
+  else if (form !== 'dense') lines.block(js`if (${form})`, (inner) => write(inner));
 }
 
-/** An enum value's index, the smallest integer marker that holds it, in a block of its own (a `case` or an `if`). */
+/** An enum value's index, the smallest integer marker that holds it. */
 export function writeUbjsonIndex(emitter: UbjsonEncoderEmitter, index: number, lines: Lines): void {
-  emitter.writeConstant(Uint8Array.from(ubjsonLength(index)), `index ${index}`, `UBJSON integer ${index}: an enum index`, lines, true);
+  emitter.writeConstant(Uint8Array.from(ubjsonLength(index)), `index ${index}`, `UBJSON integer ${index}: an enum index`, lines);
 }

@@ -1,8 +1,8 @@
 import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
 import type { Layout } from '../layout.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, joinCode, Lines } from '../code.js';
-import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonString, type FixedInteger } from '../../plan/ubjson.js';
+import { Code, comment, hexLiteral, js, Lines } from '../code.js';
+import { fixedInteger, planUbjsonObject, typedArrayItems, type FixedInteger } from '../../plan/ubjson.js';
 import { numberChecks, type Fail } from '../checks.js';
 import type { Name, NameScope } from '../names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
@@ -11,13 +11,6 @@ import type { ModuleContext } from '../context.js';
 import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from '../compact-positions.js';
-
-/**
- * Pre-encoded constants up to this many bytes (keys, `{` with the first key, enum strings, typed
- * array headers) are written as inline stores after one `ensure`; longer ones are copied from a
- * hoisted constant by `writeBytes` (the threshold the CBOR encoders measured, head-encode.ts).
- */
-const INLINE_CONSTANT_BYTES = 16;
 
 /**
  * Emits UBJSON encoders on the shared skeleton (`encode-skeleton.ts`). What UBJSON fixes at
@@ -89,33 +82,12 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     lines.line(js`${this.context.runtime('writeString')}(writer, ${value});`);
   }
 
-  protected writeTextConstant(text: string, lines: Lines): void {
-    this.writeConstant(ubjsonString(text), `text ${text}`, `UBJSON string ${JSON.stringify(text)}: S, length, UTF-8`, lines, true);
-  }
-
   /**
    * The options of `writeAny`: the nesting levels left, so deep values fail where the generic
    * encoder's do. One object per depth, reused: the runtime keeps an encoder per options object.
    */
   anyOptions(depth: Code): Code {
     return js`${this.context.use('anyOptionsAt')}(${depth})`;
-  }
-
-  protected readonly inlineConstantBytes = INLINE_CONSTANT_BYTES;
-
-  /** Stores spelled out after one `ensure`. */
-  protected writeInlineConstant(bytes: Uint8Array, what: string, lines: Lines, ownBlock: boolean): void {
-    const stores = (body: Lines): void => {
-      body.line(comment(what));
-      body.line(js`writer.ensure(${bytes.length});`);
-      body.line(new Code('const uint8 = writer.uint8;'));
-      body.line(new Code('const pos = writer.pos;'));
-      body.line(joinCode(Array.from(bytes, (byte, offset) => js`uint8[${new Code(offset === 0 ? 'pos' : `pos + ${offset}`)}] = ${hexLiteral(byte)};`), ' '));
-      body.line(js`writer.pos = pos + ${bytes.length};`);
-    };
-    // The locals need a block of their own unless the caller's block is one.
-    if (ownBlock) stores(lines);
-    else lines.block(new Code(''), stores);
   }
 
   /**
