@@ -59,6 +59,16 @@ export function numberChecks(context: ModuleContext, node: IrNumber, value: Code
   }
 }
 
+/** Whether a number schema asserts more than its type (bounds, `multipleOf`). */
+export function hasNumberAssertions(node: IrNumber): boolean {
+  return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
+}
+
+/** Whether a string schema asserts more than its type (lengths, `pattern`, `format`). */
+export function hasStringAssertions(node: IrString): boolean {
+  return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;
+}
+
 /** JSON Schema string assertions (`value` is a string); lengths count code points. */
 export function stringChecks(context: ModuleContext, node: IrString, value: Code, fail: Fail, lines: Lines): void {
   if (node.minLength !== undefined && node.minLength > 0) {

@@ -6,7 +6,7 @@ import { Code, bytesLiteral, js, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, failText, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, failText, hasNumberAssertions, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
@@ -234,14 +234,10 @@ export abstract class DecoderEmitter extends FunctionEmitter {
       case 'boolean':
         return js`${this.context.use('readBooleanItem')}(${reader}, ${path})`;
       case 'string':
-        return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined
-          ? js`${this.context.use('readString')}(${reader}, ${path})`
-          : undefined;
+        return hasStringAssertions(node) ? undefined : js`${this.context.use('readString')}(${reader}, ${path})`;
       case 'number':
         // A plain integer or number: read and checked by one runtime call, one line per property.
-        return node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined
-          ? js`${this.context.use(node.integer ? 'readIntegerItem' : 'readFiniteItem')}(${reader}, ${path})`
-          : undefined;
+        return hasNumberAssertions(node) ? undefined : js`${this.context.use(node.integer ? 'readIntegerItem' : 'readFiniteItem')}(${reader}, ${path})`;
       case 'ref': {
         const definition = this.context.definitions.get(node.target);
         if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);

@@ -1,10 +1,10 @@
-import type { IrArray, IrNode, IrNumber, IrObject, IrString, IrUnion } from '../ir/types.js';
+import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
 import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, failText, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, failText, hasNumberAssertions, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
@@ -382,12 +382,3 @@ export function describeTypes(types: Set<JsonType>[]): string {
   return [...all].sort().join(' or ');
 }
 
-/** Whether a number schema asserts more than its type (bounds, `multipleOf`). */
-function hasNumberAssertions(node: IrNumber): boolean {
-  return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
-}
-
-/** Whether a string schema asserts more than its type (lengths, `pattern`, `format`). */
-function hasStringAssertions(node: IrString): boolean {
-  return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;
-}

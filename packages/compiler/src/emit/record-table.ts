@@ -2,7 +2,7 @@ import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
-import { patternRegExp } from './checks.js';
+import { hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import type { Name } from './names.js';
@@ -30,11 +30,9 @@ function scalarCodec(node: IrNode): string | undefined {
     case 'null':
       return `${node.kind}Field`;
     case 'string':
-      return node.minLength === undefined && node.maxLength === undefined && node.pattern === undefined && node.format === undefined ? 'stringField' : undefined;
-    case 'number': {
-      const plain = node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined;
-      return plain ? (node.integer ? 'integerField' : 'numberField') : undefined;
-    }
+      return hasStringAssertions(node) ? undefined : 'stringField';
+    case 'number':
+      return hasNumberAssertions(node) ? undefined : node.integer ? 'integerField' : 'numberField';
     default:
       return undefined;
   }
