@@ -27,7 +27,7 @@ export function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, p
 export function resultLocals(scope: NameScope, key: Name): FixedLocals {
   const [result, pair, shape, witness, at, item, valueStart, matched] = ['result', 'pair', 'shape', 'witness', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
   const unused = result;
-  return { result, pair, shape, witness, at, key, item, valueStart, matched, expected: unused, field: unused, uint8: unused, sparse: unused, reserved: {} };
+  return { result, pair, shape, witness, at, key, item, valueStart, matched, expected: unused, field: unused, sparse: unused, reserved: {} };
 }
 
 /** What `finishObject` needs of a positional object's reader. */

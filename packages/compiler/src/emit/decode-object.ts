@@ -12,7 +12,6 @@ export interface FixedLocals {
   expected: Name;
   field: Name;
   key: Name;
-  uint8: Name;
   item: Name;
   valueStart: Name;
   matched: Name;
@@ -33,8 +32,6 @@ export interface ObjectDecoding {
   plan(node: IrObject): { keys: readonly Uint8Array[]; writeOrder: readonly number[] };
   /** Locals the format declares in object readers besides the shared ones. */
   reservedLocals: readonly string[];
-  /** The comment of a pre-encoded key constant. */
-  keyDoc(name: string): string;
   /** Statements that check the object's start and read its head into `start` (its first byte) and `count`. */
   readHead(node: IrObject, start: Name, count: Name, fixed: FixedLocals, lines: Lines): void;
   /** The entry loop's condition. */
@@ -64,11 +61,11 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
     emitTableReader(emitter, decoding, node, scope, lines);
     return;
   }
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'result', 'pair', 'sparse', 'shape', 'witness',
+  const [start, count, entry, at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'result', 'pair', 'sparse', 'shape', 'witness',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected: field, reserved };
+  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness, expected: field, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const extras = isClosedObject(node) ? undefined : result;
@@ -94,11 +91,11 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
 function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const { keys } = decoding;
   const plan = decoding.plan(node);
-  const [start, count, entry, at, field, key, uint8, item, valueStart, matched, extrasName, expected, result, pair, sparse, shape, witness] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'uint8', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
+  const [start, count, entry, at, field, key, item, valueStart, matched, extrasName, expected, result, pair, sparse, shape, witness] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, uint8, item, valueStart, matched, result, pair, sparse, shape, witness, expected, reserved };
+  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness, expected, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   const context = emitter.context;
   const table = context.constant(`keys ${pathWords(node.schemaPath, context.ir.rootName)}`, keys.table(node, plan.writeOrder), `the keys of ${node.schemaPath}, for matching map keys`);

@@ -3,6 +3,7 @@ import { isClosedObject } from '../plan/shape.js';
 import { Code, js, literal, Lines } from './code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks.js';
 import { isPlainPropertyName, type Name, type NameScope } from './names.js';
+import { keyDoc } from './text-table.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 
 /** How a format writes an object: what `emitObjectWriter` asks of it. */
@@ -14,7 +15,6 @@ export interface ObjectEncoding {
   /** Writes the object's end, if the format has one. */
   writeEnd(lines: Lines): void;
   /** The comment of a pre-encoded key constant (shared by every object with that key). */
-  keyDoc(name: string): string;
   /** The runtime function that writes an extra key. */
   keyWriter: string;
   /** Whether keys are written in RFC 8949 §4.2.1 order (CBOR deterministic mode). */
@@ -237,7 +237,7 @@ function writeEntries(frame: ObjectFrame, open: boolean, lines: Lines): void {
     const write = (body: Lines): void => {
       if (merging) flushExtras(frame, body, writeEntry!, literal(property.name));
       if (!(plan.mergedStart !== undefined && position === 0)) {
-        emitter.writeConstant(plan.keys[index], `key ${property.name}`, encoding.keyDoc(property.name), body);
+        emitter.writeConstant(plan.keys[index], `key ${property.name}`, keyDoc(property.name), body);
       }
       emitter.writeValue(property.node, frame.locals[index], property.name, frame.scope, body, new Code('depth - 1'));
       declaredPatternChecks(frame, index, body);

@@ -116,21 +116,13 @@ export abstract class EncoderEmitter extends FunctionEmitter {
 
   /** The throw statement for a failure of `node`'s value found under `token` (undefined: the function's own value). */
   failWith(node: IrNode, token: string | undefined): Fail {
-    const path = token === undefined ? '' : joinPointer('', token);
     return (code: FailCode | 'too-deep', what: string | Code) =>
-      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${failText(what)}, ${literal(path)}, ${literal(node.schemaPath)});`;
+      js`throw ${this.context.use('encodeFailure')}(${literal(code)}, ${failText(what)}, ${valuePath(token)}, ${literal(node.schemaPath)});`;
   }
 
   /** `expect…(value, path, schemaPath)`: `value` when it has the type, else the failure `failWith` would throw. */
   private expect(helper: 'expectString' | 'expectBoolean' | 'expectInteger' | 'expectFinite', node: IrNode, value: Code, token: string | undefined): Code {
-    const path = token === undefined ? '' : joinPointer('', token);
-    return js`${this.context.use(helper)}(${value}, ${literal(path)}, ${literal(node.schemaPath)})`;
-  }
-
-  /** `if (depth === 0) throw …`: the generic encoder's nesting limit, also what stops a cyclic value. */
-  depthGuard(node: IrNode, lines: Lines): void {
-    const fail = this.failWith(node, undefined);
-    lines.line(js`if (depth === 0) ${fail('too-deep' as FailCode, 'nesting deeper than the maximum depth')}`);
+    return js`${this.context.use(helper)}(${value}, ${valuePath(token)}, ${literal(node.schemaPath)})`;
   }
 
   /**
@@ -226,8 +218,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
    */
   protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (node.values.length > 0 && node.values.every((candidate) => typeof candidate === 'string')) {
-      const path = token === undefined ? '' : joinPointer('', token);
-      lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${literal(path)}, ${literal(node.schemaPath)});`);
+      lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${valuePath(token)}, ${literal(node.schemaPath)});`);
       return;
     }
     lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
@@ -382,3 +373,7 @@ export function describeTypes(types: Set<JsonType>[]): string {
   return [...all].sort().join(' or ');
 }
 
+/** The literal of the value path a writer's failure reports, relative to its own value: `token`'s pointer, or `''`. */
+function valuePath(token: string | undefined): Code {
+  return literal(token === undefined ? '' : joinPointer('', token));
+}

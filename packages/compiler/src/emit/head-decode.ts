@@ -5,7 +5,7 @@ import { variantReaders } from './compact-decode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './code.js';
-import { headKeyDoc } from './head-encode.js';
+import { keyDoc } from './text-table.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { headObjectDecoding } from './head-object-decode.js';
@@ -65,7 +65,7 @@ export class HeadDecoderEmitter extends DecoderEmitter {
   }
 
   protected discriminatorKey(property: string): { bytes: Uint8Array; doc: string } {
-    return { bytes: this.wire.text(property), doc: headKeyDoc(this.wire, property) };
+    return { bytes: this.wire.text(property), doc: keyDoc(property) };
   }
 
   protected unionStartOffset(start: Name): Code {

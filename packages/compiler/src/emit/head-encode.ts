@@ -37,7 +37,6 @@ export class HeadEncoderEmitter extends EncoderEmitter {
   /** Compact layout: the function that writes a union's variant `index` (the object `object`), one per pair. */
   private readonly variantWriters: VariantFunctions;
 
-
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitCompactObjectWriter(this, this.objectEncoding(), node, scope, lines);
     else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
@@ -60,7 +59,6 @@ export class HeadEncoderEmitter extends EncoderEmitter {
       plan: (node) => this.planObject(node),
       writeStart: (count: Name, lines: Lines) => lines.line(js`${this.wire.writeMapHead(this.context, count)};`),
       writeEnd: () => {},
-      keyDoc: (name) => this.keyDoc(name),
       keyWriter: 'writeText',
       sortKeys: this.sortKeys,
       reservedLocals: ['next'],
@@ -78,11 +76,6 @@ export class HeadEncoderEmitter extends EncoderEmitter {
       what: `map head (${node.properties.length}), key ${JSON.stringify(first.name)}`,
     };
     return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
-  }
-
-  /** The comment of a pre-encoded key constant (shared by every object with that key). */
-  keyDoc(name: string): string {
-    return headKeyDoc(this.wire, name);
   }
 
   protected writeNull(lines: Lines): void {
@@ -112,10 +105,5 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     lines.line(js`${this.wire.writeArrayHead(this.context, array.length)};`);
     this.writeItems(node, array, scope, lines);
   }
-}
-
-/** The comment of a pre-encoded key (its head and UTF-8): `key "id"`. */
-export function headKeyDoc(_wire: HeadWire, name: string): string {
-  return `key ${JSON.stringify(name)}`;
 }
 

@@ -1,5 +1,4 @@
 import { Code, joinCode, js, literal } from './code.js';
-import { headKeyDoc } from './head-encode.js';
 import type { HeadDecoderEmitter } from './head-decode.js';
 import type { ObjectDecoding } from './decode-object.js';
 
@@ -12,11 +11,9 @@ import type { ObjectDecoding } from './decode-object.js';
  */
 export function headObjectDecoding(emitter: HeadDecoderEmitter): ObjectDecoding {
   const context = emitter.context;
-  const keyDoc = (name: string): string => headKeyDoc(emitter.wire, name);
   return {
     plan: (node) => emitter.wire.planObject(node),
-    reservedLocals: ['keyLength', 'keyStart'],
-    keyDoc,
+    reservedLocals: [],
     readHead: (node, start, count, _fixed, lines) => {
       emitter.depthGuard(node, lines);
       lines.line(js`const ${start} = reader.pos;`);

@@ -2,6 +2,11 @@ import { js, joinCode, literal } from './code.js';
 import type { ModuleContext } from './context.js';
 import type { Name } from './names.js';
 
+/** The comment of a pre-encoded map key (its length prefix and UTF-8), in every format: `key "id"`. */
+export function keyDoc(name: string): string {
+  return `key ${JSON.stringify(name)}`;
+}
+
 /**
  * The module constant of a key table of `texts` (an `enum`/`const` of strings), each with the
  * format's shortest length prefix: readers match the allowed strings in place with it

@@ -10,9 +10,22 @@ import type { Writer } from '../writer.js';
 import { notOneOf, sameBytes, writeBytes } from '../generated-support.js';
 import { readString, textKeyLength } from './generated-support.js';
 
+/** How a head format writes and reads text: CBOR's here, MessagePack's in `../msgpack/key-table.ts`. */
+export interface TextForm {
+  /** The text item of `utf8`: its shortest head, then the bytes. */
+  withHead(utf8: Uint8Array): Uint8Array;
+  /** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed. */
+  keyLength(reader: Reader): number;
+  /** A whole text item, decoded (`readString`: a failure names `schemaPath`). */
+  readText(reader: Reader, schemaPath: string): string;
+}
+
+/** CBOR text (RFC 8949 §4.2.1: the shortest head). */
+const CBOR_TEXT: TextForm = { withHead: textWithHead, keyLength: textKeyLength, readText: readString };
+
 /**
- * The declared keys of one object as encoders write them: text with the shortest head (CBOR,
- * RFC 8949 §4.2.1; MessagePack's tables give their own `withHead` and `keyLength`).
+ * The declared keys of one object (or the strings of an `enum`) as encoders write them: text
+ * with the shortest head, in the format's `TextForm`.
  */
 export class KeyTable {
   /** Each declared property's key, head and UTF-8, by property index. */
@@ -28,9 +41,7 @@ export class KeyTable {
     /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
     readonly names: readonly string[],
     order?: readonly number[],
-    withHead: (utf8: Uint8Array) => Uint8Array = textWithHead,
-    /** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed. */
-    readonly keyLength: (reader: Reader) => number = textKeyLength,
+    readonly form: TextForm = CBOR_TEXT,
   ) {
     const encoder = new TextEncoder();
     this.encoded = names.map((name, index) => {
@@ -39,7 +50,7 @@ export class KeyTable {
       if (lengths === undefined) this.byLength.set(utf8.length, [index]);
       else lengths.push(index);
       this.byName.set(name, index);
-      return withHead(utf8);
+      return form.withHead(utf8);
     });
     this.order = Int32Array.from(order ?? names.map((_, index) => index));
   }
@@ -105,7 +116,7 @@ function findKey(reader: Reader, table: KeyTable, at: number, from: number): num
       return index;
     }
   }
-  const length = table.keyLength(reader);
+  const length = table.form.keyLength(reader);
   if (length < 0) return -1;
   const keyStart = reader.pos;
   const candidates = table.withLength(length);
@@ -140,7 +151,7 @@ function textWithHead(utf8: Uint8Array): Uint8Array {
  */
 export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
   const index = matchKey(reader, table, 0);
-  return index >= 0 ? table.names[index] : readString(reader, schemaPath);
+  return index >= 0 ? table.names[index] : table.form.readText(reader, schemaPath);
 }
 
 /**

@@ -14,8 +14,8 @@ import { readItem } from './decode.js';
 import { DEFAULT_DECODE } from './options.js';
 
 /**
- * Pre-encoded constants (map heads, keys, str constants) from 32-bit words: format-neutral bytes,
- * the CBOR module's helper, re-exported so generated MessagePack modules import one subpath.
+ * Pre-encoded constants (map heads, keys) from 32-bit words: the format-neutral helper,
+ * re-exported so generated MessagePack modules import one subpath.
  */
 export { writeConstant } from '../generated-support.js';
 

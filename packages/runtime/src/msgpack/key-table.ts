@@ -1,18 +1,19 @@
 /**
- * Key matching for generated MessagePack object readers: the CBOR module's tables and `matchKey`
- * (`../cbor/key-table.ts`) with MessagePack's str heads (fixstr, str8, str16, str32: the smallest,
- * as encoders write them) and `strKeyLength` for the search by length.
+ * Key matching for generated MessagePack object readers, and the strings of `enum`s: the CBOR
+ * module's tables, `matchKey`, `readKnownText` and `writeKnownText` (`../cbor/key-table.ts`)
+ * with MessagePack's str form (the smallest head, as encoders write it).
  */
-import { KeyTable, matchKey } from '../cbor/key-table.js';
-import type { Reader } from '../reader.js';
+import { KeyTable, type TextForm } from '../cbor/key-table.js';
 import { readString, strKeyLength } from './generated-support.js';
 
-export { matchKey };
-export { writeKnownText } from '../cbor/key-table.js';
+export { matchKey, readKnownText, writeKnownText } from '../cbor/key-table.js';
+
+/** MessagePack str: the smallest head (fixstr, str8, str16, str32). */
+const MSGPACK_STR: TextForm = { withHead: strWithHead, keyLength: strKeyLength, readText: readString };
 
 /** A table for `names` (the object's declared properties in schema order), written in `order` (default: schema order). */
 export function keyTable(names: readonly string[], order?: readonly number[]): KeyTable {
-  return new KeyTable(names, order, strWithHead, strKeyLength);
+  return new KeyTable(names, order, MSGPACK_STR);
 }
 
 /** A str item: the smallest head and the UTF-8 bytes. */
@@ -23,10 +24,4 @@ function strWithHead(utf8: Uint8Array): Uint8Array {
   bytes.set(head);
   bytes.set(utf8, head.length);
   return bytes;
-}
-
-/** A str item for an `enum`/`const` of strings: `readKnownText` of the CBOR module, with MessagePack's `readString`. */
-export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
-  const index = matchKey(reader, table, 0);
-  return index >= 0 ? table.names[index] : readString(reader, schemaPath);
 }

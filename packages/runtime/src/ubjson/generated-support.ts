@@ -12,8 +12,10 @@ import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readLength, writeIntAt } from './integer.js';
 import { readPayload } from './codec.js';
-export { writeConstant } from '../generated-support.js';
 import { DEFAULT_MAX_COUNT } from './decoder.js';
+
+/** Pre-encoded constants (keys, `{` with a key) from 32-bit words: the format-neutral helper, re-exported for generated modules. */
+export { writeConstant } from '../generated-support.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {

@@ -1,7 +1,6 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
 import { hexLiteral, joinCode, js, literal } from '../code.js';
-import { keyDoc } from './encode.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
 import type { ObjectDecoding } from '../decode-object.js';
 
@@ -16,7 +15,6 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
   return {
     plan: (node) => planUbjsonObject(node),
     reservedLocals: ['elementType', 'valueMarker'],
-    keyDoc,
     readHead: (node, start, count, { reserved }, lines) => {
       const path = literal(node.schemaPath);
       lines.line(js`if (marker !== ${hexLiteral(Marker.ObjectStart)}) throw ${context.use('expectedType')}(reader, 'object', marker, ${path});`);

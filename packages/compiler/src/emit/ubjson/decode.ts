@@ -9,7 +9,7 @@ import { Marker } from '@binschema/runtime/ubjson';
 import type { JsonType } from '../../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from '../code.js';
 import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
-import { keyDoc } from './encode.js';
+import { keyDoc } from '../text-table.js';
 import type { Name, NameScope } from '../names.js';
 import { ubjsonObjectDecoding } from './decode-object.js';
 import { emitObjectReader } from '../decode-object.js';

@@ -52,7 +52,6 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     plan: (node) => planObject(node),
     writeStart: (_count, lines) => lines.line(js`writer.u8(${hexLiteral(Marker.ObjectStart)}); // {`),
     writeEnd: (lines) => lines.line(js`writer.u8(${hexLiteral(Marker.ObjectEnd)}); // }`),
-    keyDoc,
     keyWriter: 'writeKey',
     sortKeys: false,
     reservedLocals: [],
@@ -148,7 +147,3 @@ function planObject(node: IrObject): ObjectWritePlan {
   return { keys: plan.keys, writeOrder: plan.writeOrder, mergedStart };
 }
 
-/** The comment of a pre-encoded key constant (shared by every object with that key). */
-export function keyDoc(name: string): string {
-  return `key ${JSON.stringify(name)}`;
-}
