@@ -42,11 +42,6 @@ const DEVICES: Device[] = [
       .replace(/^const \w+ = \w+\$import(, \w+ = \w+\$import)*;\n/m, ''),
   },
   {
-    name: 'ShapeKeeper',
-    what: 'decoders keep one witness per set of present optional properties alive',
-    remove: (text) => text.replace(/\bSHAPES\w*\.wants\([^)]*\)/g, 'false'),
-  },
-  {
     name: 'for…in value reads',
     what: 'writers read each declared property under the own-key for…in walk (`record[key]`), not by a named load',
     // The JS target is printed by TypeScript: `case "op":` and `op = record[key];` on lines of their own.

@@ -65,5 +65,4 @@ export {
   missingText,
 } from './generated-support.js';
 export { setOwn, setEntry } from './object-entries.js';
-export { ShapeKeeper, placeholder, SHAPE_KEEPER_LIMIT } from './shape-keeper.js';
 export { RecordTable, type RecordField } from './record-table.js';

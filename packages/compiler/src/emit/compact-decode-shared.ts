@@ -25,9 +25,9 @@ export function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, p
 
 /** The locals `buildResult` and `readUndeclaredEntry` use (the others of the map layout's `FixedLocals` are unused here). */
 export function resultLocals(scope: NameScope, key: Name): FixedLocals {
-  const [result, pair, shape, witness, at, item, valueStart, matched] = ['result', 'pair', 'shape', 'witness', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
+  const [result, pair, at, item, valueStart, matched] = ['result', 'pair', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
   const unused = result;
-  return { result, pair, shape, witness, at, key, item, valueStart, matched, expected: unused, field: unused, sparse: unused, reserved: {} };
+  return { result, pair, at, key, item, valueStart, matched, expected: unused, field: unused, sparse: unused, reserved: {} };
 }
 
 /** What `finishObject` needs of a positional object's reader. */

@@ -19,9 +19,6 @@ export interface FixedLocals {
   pair: Name;
   /** A pure map's `setEntry` state. */
   sparse: Name;
-  /** The bits of the present optional properties, and the witness of a new one (see `buildResult`). */
-  shape: Name;
-  witness: Name;
   /** The format's own locals (`ObjectDecoding.reservedLocals`), by name. */
   reserved: Record<string, Name>;
 }
@@ -61,11 +58,11 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
     emitTableReader(emitter, decoding, node, scope, lines);
     return;
   }
-  const [start, count, entry, at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'result', 'pair', 'sparse', 'shape', 'witness',
+  const [start, count, entry, at, field, key, item, valueStart, matched, result, pair, sparse] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'result', 'pair', 'sparse',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness, expected: field, reserved };
+  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, expected: field, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const extras = isClosedObject(node) ? undefined : result;
@@ -91,11 +88,11 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
 function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, scope: NameScope, lines: Lines): void {
   const { keys } = decoding;
   const plan = decoding.plan(node);
-  const [start, count, entry, at, field, key, item, valueStart, matched, extrasName, expected, result, pair, sparse, shape, witness] = [
-    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse', 'shape', 'witness',
+  const [start, count, entry, at, field, key, item, valueStart, matched, extrasName, expected, result, pair, sparse] = [
+    'start', 'count', 'entry', 'at', 'field', 'key', 'item', 'valueStart', 'matched', 'extras', 'expected', 'result', 'pair', 'sparse',
   ].map((fixed) => scope.claim(fixed));
   const reserved = Object.fromEntries(decoding.reservedLocals.map((name) => [name, scope.claim(name)]));
-  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, shape, witness, expected, reserved };
+  const fixed: FixedLocals = { at, field, key, item, valueStart, matched, result, pair, sparse, expected, reserved };
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   const context = emitter.context;
   const table = context.constant(`keys ${pathWords(node.schemaPath, context.ir.rootName)}`, keys.table(node, plan.writeOrder), `the keys of ${node.schemaPath}, for matching map keys`);
@@ -216,35 +213,17 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
   if (inSwitch) lines.line(new Code('break;'));
 }
 
-/**
- * `const result: T = { … }` in schema order, then optional and extra properties. With optional
- * properties (up to 30, one bit each in `shape`), the first record of each shape also builds a
- * witness the same way, kept by a `ShapeKeeper` so its map outlives the records (runtime `shape-keeper.ts`).
- */
+/** `const result: T = { … }` in schema order (one hidden class), then optional and extra properties. */
 export function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Name[], extras: Name | undefined, fixed: FixedLocals, lines: Lines): void {
   const context = emitter.context;
-  const { result, pair, shape, witness } = fixed;
-  const optional = node.properties.filter((property) => !property.required).length;
-  const keeper = optional > 0 && optional <= 30
-    ? context.constant(`shapes ${node.schemaPath}`, js`/* @__PURE__ */ new ${context.use('ShapeKeeper')}(${literal(node.schemaPath)})`, `hidden classes of the records of ${node.schemaPath}, kept alive`)
-    : undefined;
+  const { result, pair } = fixed;
   const inherited = node.properties.some((property) => property.name in Object.prototype);
   lines.line(
     inherited
-      ? js`const ${result} = { ${joinCode(literalMembers(node, locals, (local) => local), ', ')} } as ${emitter.type(node)};`
-      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(literalMembers(node, locals, (local) => local), ', ')} };`,
+      ? js`const ${result} = { ${joinCode(literalMembers(node, locals), ', ')} } as ${emitter.type(node)};`
+      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(literalMembers(node, locals), ', ')} };`,
   );
-  if (keeper !== undefined) lines.line(js`let ${shape} = 0;`);
-  optionalStores(emitter, node, locals, { target: result, result }, (local) => local, keeper === undefined ? undefined : shape, lines);
-  if (keeper !== undefined) {
-    const placeholder = context.use('placeholder');
-    lines.block(js`if (${keeper}.wants(${shape}))`, (body) => {
-      const value = (local: Name) => js`${placeholder}(${local})`;
-      body.line(js`const ${witness} = { ${joinCode(literalMembers(node, locals, value), ', ')} } as Record<string, unknown>;`);
-      optionalStores(emitter, node, locals, { target: witness, result }, value, undefined, body);
-      body.line(js`${keeper}.keep(${shape}, ${witness});`);
-    });
-  }
+  optionalStores(emitter, node, locals, result, lines);
   if (extras !== undefined) {
     // In input order, so a duplicate key's last value wins (as in the generic decoder).
     lines.block(js`if (${extras} !== undefined)`, (body) => {
@@ -254,29 +233,26 @@ export function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Nam
 }
 
 /** The members of the record literal: the required properties, in schema order. */
-function literalMembers(node: IrObject, locals: Name[], value: (local: Name) => Code): Code[] {
+function literalMembers(node: IrObject, locals: Name[]): Code[] {
   return node.properties
     .map((property, index) => ({ property, index }))
     .filter((entry) => entry.property.required)
     .map(({ property, index }) => {
-      const local = value(locals[index]);
+      const local = locals[index];
       if (isPlainPropertyName(property.name)) return property.name === local.text ? local : js`${new Code(property.name)}: ${local}`;
       // Computed key: a literal `"__proto__": x` would set the prototype.
       return js`[${literal(property.name)}]: ${local}`;
     });
 }
 
-/** `if (x !== undefined) target.x = x;` per optional property, in schema order; with `shape`, also sets its bit. */
-function optionalStores(emitter: DecoderEmitter, node: IrObject, locals: Name[], { target, result }: { target: Name; result: Name }, value: (local: Name) => Code, shape: Name | undefined, lines: Lines): void {
-  let bit = 0;
+/** `if (x !== undefined) result.x = x;` per optional property, in schema order. */
+function optionalStores(emitter: DecoderEmitter, node: IrObject, locals: Name[], result: Name, lines: Lines): void {
   node.properties.forEach((property, index) => {
     if (property.required) return;
     const local = locals[index];
-    // The witness stores through setOwn: typed Record<string, unknown>, TS would read `.constructor` as Object.prototype's.
-    const store = property.name === '__proto__' || target !== result
-      ? js`${emitter.context.use('setOwn')}(${target} as Record<string, unknown>, ${literal(property.name)}, ${value(local)});`
-      : js`${isPlainPropertyName(property.name) ? js`${target}.${new Code(property.name)}` : js`${target}[${literal(property.name)}]`} = ${value(local)};`;
-    if (shape === undefined) lines.line(js`if (${local} !== undefined) ${store}`);
-    else lines.line(js`if (${local} !== undefined) { ${store} ${shape} |= ${new Code(String(1 << bit++))}; }`);
+    const store = property.name === '__proto__'
+      ? js`${emitter.context.use('setOwn')}(${result} as Record<string, unknown>, ${literal(property.name)}, ${local});`
+      : js`${isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`} = ${local};`;
+    lines.line(js`if (${local} !== undefined) ${store}`);
   });
 }

@@ -82,8 +82,6 @@ function toEncodeError(error: unknown): unknown {
   isPlainObject: imported('isPlainObject'),
   ownValue: imported('ownValue'),
   setOwn: imported('setOwn'),
-  ShapeKeeper: imported('ShapeKeeper'),
-  placeholder: imported('placeholder'),
   setEntry: imported('setEntry'),
   countKeys: imported('countKeys'),
   unknownKey: imported('unknownKey'),
