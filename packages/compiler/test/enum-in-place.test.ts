@@ -39,6 +39,14 @@ test('rejects a string that only starts like an allowed one at its offset', () =
   const error = decodeErrorOf(() => codec.decode(opWith([0x64, 0x61, 0x64, 0x64, 0x73])));
   assert.is(error.code, 'schema-violation');
   assert.is(error.offset, 4);
+  assert.is(error.schemaPath, '#/properties/op');
+});
+
+test('rejects a disallowed string written with a longer head at its offset', () => {
+  const error = decodeErrorOf(() => codec.decode(opWith([0x78, 0x03, 0x61, 0x64, 0x65])));
+  assert.is(error.code, 'schema-violation');
+  assert.is(error.offset, 4);
+  assert.is(error.schemaPath, '#/properties/op');
 });
 
 test('rejects a shortest-form allowed string cut short at the end of the input', () => {
@@ -80,6 +88,7 @@ ubjsonTest('rejects a string that only starts like an allowed one at its marker'
   const error = decodeErrorOf(() => ubjson.decode(ubjsonOpWith([0x53, 0x69, 0x04, 0x61, 0x64, 0x64, 0x73])));
   assert.is(error.code, 'schema-violation');
   assert.is(error.offset, 5);
+  assert.is(error.schemaPath, '#/properties/op');
 });
 
 ubjsonTest('rejects an allowed string cut short at the end of the input', () => {

@@ -5,6 +5,7 @@
  */
 import { DecodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
 import { escapePointerToken } from './pointer.js';
+import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
 import { isPlainObject } from './plain-object.js';
 
@@ -183,21 +184,50 @@ export function expectBoolean(value: unknown, path: string, schemaPath: string):
   return value;
 }
 
-/** `value` when it is an integer, else a failure at `path` (as `expectString`). */
-export function expectInteger(value: unknown, path: string, schemaPath: string): number {
+/** `value` when it is an integer within the schema's inclusive bounds, else a failure at `path` (as `expectString`). */
+export function expectInteger(value: unknown, path: string, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new EncodeFailure('unexpected-type', 'expected integer', path, schemaPath);
-  return value;
+  return withinBounds(value, minimum, maximum, path, schemaPath);
 }
 
-/** `value` when it is a finite number (JSON has no NaN or infinities), else a failure at `path` (as `expectString`). */
-export function expectFinite(value: unknown, path: string, schemaPath: string): number {
+/** `value` when it is a finite number (JSON has no NaN or infinities) within the schema's inclusive bounds, else a failure at `path` (as `expectString`). */
+export function expectFinite(value: unknown, path: string, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new EncodeFailure('unexpected-type', 'expected a finite number', path, schemaPath);
+  return withinBounds(value, minimum, maximum, path, schemaPath);
+}
+
+/** The encoder's check of `minimum`/`maximum`, worded as the generated checks word it. */
+function withinBounds(value: number, minimum: number, maximum: number, path: string, schemaPath: string): number {
+  if (value < minimum) throw new EncodeFailure('schema-violation', `must be >= ${minimum}`, path, schemaPath);
+  if (value > maximum) throw new EncodeFailure('schema-violation', `must be <= ${maximum}`, path, schemaPath);
   return value;
 }
 
-/** The failure of a value outside an `enum`/`const` of strings `names`, worded as the generated checks word it. */
+/** The decoder's check of `minimum`/`maximum` for a number read at `offset` (the one-call readers of each format). */
+export function decodedWithinBounds(reader: Reader, value: number, minimum: number, maximum: number, offset: number, schemaPath: string): number {
+  if (value < minimum) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, `must be >= ${minimum}`, offset, schemaPath);
+  if (value > maximum) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, `must be <= ${maximum}`, offset, schemaPath);
+  return value;
+}
+
+/** What a value outside an `enum`/`const` of strings `names` fails, worded as the generated checks word it. */
+function oneOfText(names: readonly string[]): string {
+  return names.length === 1 ? `must equal ${JSON.stringify(names[0])}` : `must be one of ${JSON.stringify(names)}`;
+}
+
+/** The encoder's failure of a value outside an `enum`/`const` of strings `names`. */
 export function notOneOf(names: readonly string[], path: string, schemaPath: string): EncodeFailure {
-  return new EncodeFailure('schema-violation', names.length === 1 ? `must equal ${JSON.stringify(names[0])}` : `must be one of ${JSON.stringify(names)}`, path, schemaPath);
+  return new EncodeFailure('schema-violation', oneOfText(names), path, schemaPath);
+}
+
+/**
+ * The allowed string `names[index]`, for a text item of an `enum`/`const` of strings that had to
+ * be decoded (a wider head, indefinite length: `index` is the table's lookup of it), else the
+ * decoder's failure at the item's `offset`.
+ */
+export function knownText(reader: Reader, names: readonly string[], index: number, offset: number, schemaPath: string): string {
+  if (index < 0) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, oneOfText(names), offset, schemaPath);
+  return names[index];
 }
 
 /** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */

@@ -64,6 +64,18 @@ export function hasNumberAssertions(node: IrNumber): boolean {
   return node.minimum !== undefined || node.maximum !== undefined || node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined;
 }
 
+/**
+ * The bounds arguments of the runtime's one-call number readers and checks (`readIntegerItem`,
+ * `expectFinite`, …) when a number schema asserts inclusive bounds at most: none, `minimum`, or
+ * `minimum` (or -Infinity) and `maximum`; undefined when it asserts more (exclusive bounds,
+ * `multipleOf`), which the generated checks spell out.
+ */
+export function boundsArguments(node: IrNumber): Code[] | undefined {
+  if (node.exclusiveMinimum !== undefined || node.exclusiveMaximum !== undefined || node.multipleOf !== undefined) return undefined;
+  if (node.maximum !== undefined) return [numberLiteral(node.minimum ?? -Infinity), numberLiteral(node.maximum)];
+  return node.minimum !== undefined ? [numberLiteral(node.minimum)] : [];
+}
+
 /** Whether a string schema asserts more than its type (lengths, `pattern`, `format`). */
 export function hasStringAssertions(node: IrString): boolean {
   return node.minLength !== undefined || node.maxLength !== undefined || node.pattern !== undefined || node.format !== undefined;

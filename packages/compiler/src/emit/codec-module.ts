@@ -197,6 +197,16 @@ function quotedId(format: ModuleFormat): Code {
   return new Code(`'${format.id}'`);
 }
 
+/** The summary of a public encode function (the error's value path and schema path are in its message). */
+function encodeDoc(format: ModuleFormat, pair: ApiPair): string {
+  return `Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` if it does not match the schema.`;
+}
+
+/** The summary of a public decode function (the error's offset and schema path are in its message). */
+function decodeDoc(format: ModuleFormat, pair: ApiPair): string {
+  return `Decodes a ${pair.type.text} from ${format.name}; throws \`DecodeError\` for malformed or non-conforming input.`;
+}
+
 function typeDocs(description: string | undefined, schemaPath: string): string[] {
   return description === undefined ? [`@schema ${schemaPath}`] : [description, `@schema ${schemaPath}`];
 }
@@ -213,7 +223,7 @@ function encodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
   ];
   return {
     name: pair.entry.encode,
-    docs: [`Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${pair.schemaPath}`],
+    docs: [encodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [js`value: ${pair.type}`],
     returnType: new Code('Uint8Array'),
     body: new Code(body.map((line) => line.text).join('\n')),
@@ -241,7 +251,7 @@ function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiP
   ];
   return {
     name: pair.entry.decode,
-    docs: [`Decodes a ${pair.type.text} from ${format.name}; throws \`DecodeError\` (with the byte offset and schema path) for malformed or non-conforming input.`, `@schema ${pair.schemaPath}`],
+    docs: [decodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [new Code('bytes: Uint8Array')],
     returnType: pair.type,
     body: new Code(body.map((line) => line.text).join('\n')),
@@ -282,7 +292,7 @@ function streamFunctions(context: ModuleContext, format: ModuleFormat, root: Api
 function compactApiPair(format: ModuleFormat, pair: ApiPair, shared: { encode: Name; decode: Name }): FunctionSpec[] {
   const encode: FunctionSpec = {
     name: pair.entry.encode,
-    docs: [`Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` (with the JSON Pointer of the offending value) if it does not match the schema.`, `@schema ${pair.schemaPath}`],
+    docs: [encodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [js`value: ${pair.type}`],
     returnType: new Code('Uint8Array'),
     body: js`return ${shared.encode}(${pair.writer}, value);`,
@@ -290,7 +300,7 @@ function compactApiPair(format: ModuleFormat, pair: ApiPair, shared: { encode: N
   };
   const decode: FunctionSpec = {
     name: pair.entry.decode,
-    docs: [`Decodes a ${pair.type.text} from ${format.name}; throws \`DecodeError\` (with the byte offset and schema path) for malformed or non-conforming input.`, `@schema ${pair.schemaPath}`],
+    docs: [decodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [new Code('bytes: Uint8Array')],
     returnType: pair.type,
     body: js`return ${shared.decode}(${pair.reader}, bytes, ${literal(pair.schemaPath)}) as ${pair.type};`,

@@ -146,11 +146,10 @@ export function pathWords(schemaPath: string, rootName: string): string {
   return out.join(' ');
 }
 
-/** The JSDoc of a generated function: what it does, then `@schema` with the path. */
+/**
+ * The JSDoc of a generated function: what it does, then `@schema` with the path. The schema's
+ * description and `deprecated` are on the type the function reads or writes, not repeated here.
+ */
 export function functionDocs(summary: string, node: IrNode): string[] {
-  const docs = summary === '' ? [] : [summary];
-  if (node.annotations.description !== undefined) docs.push(node.annotations.description);
-  if (node.annotations.deprecated === true) docs.push('@deprecated');
-  docs.push(`@schema ${node.schemaPath}`);
-  return docs;
+  return summary === '' ? [`@schema ${node.schemaPath}`] : [summary, `@schema ${node.schemaPath}`];
 }

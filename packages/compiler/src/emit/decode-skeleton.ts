@@ -2,11 +2,11 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, literal, Lines } from './code.js';
+import { Code, bytesLiteral, js, joinCode, literal, Lines } from './code.js';
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, failText, hasNumberAssertions, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, boundsArguments, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { typeOf } from './types.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
@@ -191,18 +191,19 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     }
   }
 
-  /** Reads a `const`/`enum` item into `target` and checks it is one of the values. */
+  /**
+   * Reads a `const`/`enum` item into `target` and checks it is one of the values. Strings: one
+   * runtime call matches the allowed ones in place from a table (no decoding) and refuses others.
+   */
   protected readLiteral(node: Extract<IrNode, { kind: 'literal' }>, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
     const path = literal(node.schemaPath);
-    const reader = this.readerArgs(marker);
+    if (node.values.length > 0 && node.values.every((value) => typeof value === 'string')) {
+      lines.line(js`${target} = ${this.context.use('readKnownText')}(${this.readerArgs(marker)}, ${textTable(this.context, node.values as string[])}, ${path}) as ${this.type(node)};`);
+      return;
+    }
     const offset = this.offset(scope, lines);
     const candidate = scope.fresh('candidate');
-    const strings = node.values.length > 0 && node.values.every((value) => typeof value === 'string');
-    // Strings: the allowed ones matched in place from a table (no decoding), any other text decoded.
-    const read = strings
-      ? js`${this.context.use('readKnownText')}(${reader}, ${textTable(this.context, node.values as string[])}, ${path})`
-      : this.readAnyExpression(depth, marker);
-    lines.line(js`const ${candidate}: unknown = ${read};`);
+    lines.line(js`const ${candidate}: unknown = ${this.readAnyExpression(depth, marker)};`);
     lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
     lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
   }
@@ -235,9 +236,11 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         return js`${this.context.use('readBooleanItem')}(${reader}, ${path})`;
       case 'string':
         return hasStringAssertions(node) ? undefined : js`${this.context.use('readString')}(${reader}, ${path})`;
-      case 'number':
-        // A plain integer or number: read and checked by one runtime call, one line per property.
-        return hasNumberAssertions(node) ? undefined : js`${this.context.use(node.integer ? 'readIntegerItem' : 'readFiniteItem')}(${reader}, ${path})`;
+      case 'number': {
+        // An integer or number with inclusive bounds at most: read and checked by one runtime call.
+        const bounds = boundsArguments(node);
+        return bounds === undefined ? undefined : js`${this.context.use(node.integer ? 'readIntegerItem' : 'readFiniteItem')}(${joinCode([reader, path, ...bounds], ', ')})`;
+      }
       case 'ref': {
         const definition = this.context.definitions.get(node.target);
         if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);

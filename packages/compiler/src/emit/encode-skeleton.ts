@@ -4,7 +4,7 @@ import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from 
 import { functionDocs } from './context.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, failText, hasNumberAssertions, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, boundsArguments, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
 import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
@@ -121,8 +121,8 @@ export abstract class EncoderEmitter extends FunctionEmitter {
   }
 
   /** `expect…(value, path, schemaPath)`: `value` when it has the type, else the failure `failWith` would throw. */
-  private expect(helper: 'expectString' | 'expectBoolean' | 'expectInteger' | 'expectFinite', node: IrNode, value: Code, token: string | undefined): Code {
-    return js`${this.context.use(helper)}(${value}, ${valuePath(token)}, ${literal(node.schemaPath)})`;
+  private expect(helper: 'expectString' | 'expectBoolean' | 'expectInteger' | 'expectFinite', node: IrNode, value: Code, token: string | undefined, bounds: Code[] = []): Code {
+    return js`${this.context.use(helper)}(${joinCode([value, valuePath(token), literal(node.schemaPath), ...bounds], ', ')})`;
   }
 
   /**
@@ -161,17 +161,20 @@ export abstract class EncoderEmitter extends FunctionEmitter {
       case 'boolean':
         this.writeBoolean(typeChecked ? value : this.expect('expectBoolean', node, value, token), lines);
         return;
-      case 'number':
-        if (typeChecked || hasNumberAssertions(node)) {
+      case 'number': {
+        // Inclusive bounds at most: type and bounds checked by one runtime call.
+        const bounds = boundsArguments(node);
+        if (typeChecked || bounds === undefined) {
           numberChecks(this.context, node, value, fail, lines, !typeChecked);
           this.writeNumber(node, value, lines);
         } else {
           // Formats may use the value more than once: checked once into a local.
           const checked = scope.fresh('checked');
-          lines.line(js`const ${checked} = ${this.expect(node.integer ? 'expectInteger' : 'expectFinite', node, value, token)};`);
+          lines.line(js`const ${checked} = ${this.expect(node.integer ? 'expectInteger' : 'expectFinite', node, value, token, bounds)};`);
           this.writeNumber(node, checked, lines);
         }
         return;
+      }
       case 'string':
         if (typeChecked || hasStringAssertions(node)) {
           check(js`typeof ${value} !== 'string'`, 'expected string');

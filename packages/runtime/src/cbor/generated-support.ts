@@ -4,6 +4,7 @@
  * so they live here once and modules import them. Each stays a small monomorphic function.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { decodedWithinBounds } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { utf8Length } from '../utf8.js';
@@ -117,19 +118,19 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
  * An integer (`"type": "integer"`): `readNumberItem` and the check in one call, so a property of
  * that type is one line of generated code.
  */
-export function readIntegerItem(reader: Reader, schemaPath: string): number {
+export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
-export function readFiniteItem(reader: Reader, schemaPath: string): number {
+export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { notOneOf, sameBytes, writeBytes } from '../generated-support.js';
+import { knownText, notOneOf, sameBytes, writeBytes } from '../generated-support.js';
 import { readString, textKeyLength } from './generated-support.js';
 
 /** How a head format writes and reads text: CBOR's here, MessagePack's in `../msgpack/key-table.ts`. */
@@ -145,13 +145,15 @@ function textWithHead(utf8: Uint8Array): Uint8Array {
 
 /**
  * A text item for an `enum`/`const` of strings: one of `table`'s names in its shortest form is
- * matched in place and returned without decoding (or allocating); any other text is decoded by
- * `readString` for the caller to check. One call where each reader compared every allowed
- * string's bytes inline.
+ * matched in place and returned without decoding (or allocating); any other text is decoded and
+ * looked up, and one that is not allowed fails (at the item, naming the allowed strings). One
+ * call where each reader compared every allowed string's bytes inline, then checked the value.
  */
 export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
   const index = matchKey(reader, table, 0);
-  return index >= 0 ? table.names[index] : table.form.readText(reader, schemaPath);
+  if (index >= 0) return table.names[index];
+  const offset = reader.pos;
+  return knownText(reader, table.names, table.fieldOf(table.form.readText(reader, schemaPath)), offset, schemaPath);
 }
 
 /**

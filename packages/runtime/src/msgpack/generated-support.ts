@@ -6,6 +6,7 @@
  * `writeNumber`) are in head.ts and encode-scalars.ts, shared with the generic encoder.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { decodedWithinBounds } from '../generated-support.js';
 import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, kindOf } from './constants.js';
@@ -160,19 +161,19 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
  * An integer (`"type": "integer"`): `readNumberItem` and the check in one call, so a property of
  * that type is one line of generated code.
  */
-export function readIntegerItem(reader: Reader, schemaPath: string): number {
+export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
-export function readFiniteItem(reader: Reader, schemaPath: string): number {
+export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /** Payload bytes of float32, float64, uint8..64, int8..64 (0xca-0xd3). */

@@ -6,6 +6,7 @@
  * modules (`record.ts`) draw on one budget per decode.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { decodedWithinBounds } from '../generated-support.js';
 import type { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
@@ -152,19 +153,19 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
  * so a property of that type is one line of generated code. The marker is consumed; a failure
  * reports its offset.
  */
-export function readIntegerItem(reader: Reader, marker: number, schemaPath: string): number {
+export function readIntegerItem(reader: Reader, marker: number, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
-export function readFiniteItem(reader: Reader, marker: number, schemaPath: string): number {
+export function readFiniteItem(reader: Reader, marker: number, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return value;
+  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
 }
 
 /**

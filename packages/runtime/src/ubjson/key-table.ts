@@ -5,7 +5,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { notOneOf, writeBytes } from '../generated-support.js';
+import { knownText, notOneOf, writeBytes } from '../generated-support.js';
 import { Marker } from './constants.js';
 import { readString } from './generated-support.js';
 
@@ -86,12 +86,15 @@ function keyWithLength(utf8: Uint8Array): Uint8Array {
 
 /**
  * A string item (its marker consumed) for an `enum`/`const` of strings: one of `table`'s names
- * after an `S` is matched in place and returned without decoding; anything else goes to
- * `readString` for the caller to check (as cbor/key-table.ts `readKnownText`).
+ * after an `S` is matched in place and returned without decoding; anything else is read by
+ * `readString` and looked up, and one that is not allowed fails at the item (as
+ * cbor/key-table.ts `readKnownText`).
  */
 export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTable, schemaPath: string): string {
   const index = marker === Marker.String ? matchKey(reader, table, 0) : -1;
-  return index >= 0 ? table.names[index] : readString(reader, marker, schemaPath);
+  if (index >= 0) return table.names[index];
+  const offset = reader.pos - 1;
+  return knownText(reader, table.names, table.fieldOf(readString(reader, marker, schemaPath)), offset, schemaPath);
 }
 
 /** Writes `value` for an `enum`/`const` of strings: `S` and its pre-encoded length and UTF-8, or a failure at `path` naming the allowed strings. */
