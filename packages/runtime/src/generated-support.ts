@@ -187,27 +187,28 @@ export function expectBoolean(value: unknown, path: string, schemaPath: string):
 /** `value` when it is an integer within the schema's inclusive bounds, else a failure at `path` (as `expectString`). */
 export function expectInteger(value: unknown, path: string, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new EncodeFailure('unexpected-type', 'expected integer', path, schemaPath);
-  return withinBounds(value, minimum, maximum, path, schemaPath);
+  if (value < minimum || value > maximum) throw new EncodeFailure('schema-violation', boundsText(value, minimum, maximum), path, schemaPath);
+  return value;
 }
 
 /** `value` when it is a finite number (JSON has no NaN or infinities) within the schema's inclusive bounds, else a failure at `path` (as `expectString`). */
 export function expectFinite(value: unknown, path: string, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new EncodeFailure('unexpected-type', 'expected a finite number', path, schemaPath);
-  return withinBounds(value, minimum, maximum, path, schemaPath);
-}
-
-/** The encoder's check of `minimum`/`maximum`, worded as the generated checks word it. */
-function withinBounds(value: number, minimum: number, maximum: number, path: string, schemaPath: string): number {
-  if (value < minimum) throw new EncodeFailure('schema-violation', `must be >= ${minimum}`, path, schemaPath);
-  if (value > maximum) throw new EncodeFailure('schema-violation', `must be <= ${maximum}`, path, schemaPath);
+  if (value < minimum || value > maximum) throw new EncodeFailure('schema-violation', boundsText(value, minimum, maximum), path, schemaPath);
   return value;
 }
 
-/** The decoder's check of `minimum`/`maximum` for a number read at `offset` (the one-call readers of each format). */
-export function decodedWithinBounds(reader: Reader, value: number, minimum: number, maximum: number, offset: number, schemaPath: string): number {
-  if (value < minimum) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, `must be >= ${minimum}`, offset, schemaPath);
-  if (value > maximum) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, `must be <= ${maximum}`, offset, schemaPath);
-  return value;
+/** What a number outside `minimum`/`maximum` fails, worded as the generated checks word it. */
+function boundsText(value: number, minimum: number, maximum: number): string {
+  return value < minimum ? `must be >= ${minimum}` : `must be <= ${maximum}`;
+}
+
+/**
+ * The decoder's failure of a number read at `offset` outside `minimum`/`maximum` (the one-call
+ * readers of each format test the bounds inline and call this only to throw).
+ */
+export function outOfBounds(reader: Reader, value: number, minimum: number, maximum: number, offset: number, schemaPath: string): DecodeError {
+  return new DecodeError(reader.format, ErrorCode.SchemaViolation, boundsText(value, minimum, maximum), offset, schemaPath);
 }
 
 /** What a value outside an `enum`/`const` of strings `names` fails, worded as the generated checks word it. */

@@ -4,7 +4,7 @@
  * so they live here once and modules import them. Each stays a small monomorphic function.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
-import { decodedWithinBounds } from '../generated-support.js';
+import { outOfBounds } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { utf8Length } from '../utf8.js';
@@ -122,7 +122,8 @@ export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -I
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
@@ -130,7 +131,8 @@ export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -In
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /**

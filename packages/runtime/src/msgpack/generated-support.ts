@@ -6,7 +6,7 @@
  * `writeNumber`) are in head.ts and encode-scalars.ts, shared with the generic encoder.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
-import { decodedWithinBounds } from '../generated-support.js';
+import { outOfBounds } from '../generated-support.js';
 import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, kindOf } from './constants.js';
@@ -165,7 +165,8 @@ export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -I
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
@@ -173,7 +174,8 @@ export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -In
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /** Payload bytes of float32, float64, uint8..64, int8..64 (0xca-0xd3). */

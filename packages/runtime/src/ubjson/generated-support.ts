@@ -6,7 +6,7 @@
  * modules (`record.ts`) draw on one budget per decode.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
-import { decodedWithinBounds } from '../generated-support.js';
+import { outOfBounds } from '../generated-support.js';
 import type { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
@@ -157,7 +157,8 @@ export function readIntegerItem(reader: Reader, marker: number, schemaPath: stri
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /** A finite number (`"type": "number"`; JSON has no NaN or infinities), as `readIntegerItem`. */
@@ -165,7 +166,8 @@ export function readFiniteItem(reader: Reader, marker: number, schemaPath: strin
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
-  return decodedWithinBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  return value;
 }
 
 /**
