@@ -141,9 +141,8 @@ function renderTable(rows: ColdRow[], payloads: string[], counts: number[], form
       if (row?.times === undefined) cells.push(row?.status ?? '–', '');
       else cells.push(ms(row.times[0]), ms(row.times[row.times.length - 1]));
     }
-    // Ours: the ahead-of-time module, or the generic codec where no generated one exists (MessagePack).
-    const ours = group.find((item) => item.payload === payload && item.codec === AHEAD_OF_TIME)
-      ?? group.find((item) => item.payload === payload && item.codec === 'binschema generic');
+    // Ours: the ahead-of-time module (every format has one).
+    const ours = group.find((item) => item.payload === payload && item.codec === AHEAD_OF_TIME);
     for (const [slot, index] of [[0, 0], [1, counts.length - 1]] as const) {
       const ratio = ours?.ratios?.[index];
       if (ratio === undefined || ratio === null) cells.push('–');
@@ -172,7 +171,7 @@ export function renderColdMarkdown(report: ColdReport): string {
     `${machine.date} · commit ${machine.commit} · mode ${settings.mode}, ${settings.processes} process(es) per cell, calls ${counts.map((count) => count.toLocaleString('en-US')).join(', ')}${settings.payload === undefined ? '' : `, payloads matching "${settings.payload}"`}${settings.format === undefined ? '' : `, ${settings.format} only`}.`,
     '',
     `Times in ms, medians over the processes: "1st" is a fresh process's first call, "${calls}" its first ${calls} calls together.`,
-    `"ratio" is the fastest bar peer's time / ours (> 1: ours is faster; MessagePack: ours generic until a generated module exists); the bar peers are ${Object.entries(BAR_PEERS).map(([format, peers]) => `${peers.join(' and ')} for ${format.toUpperCase()}`).join(', ')} (issues 24 and 25);`,
+    `"ratio" is the fastest bar peer's time / ours (> 1: ours is faster; ours: the ahead-of-time module); the bar peers are ${Object.entries(BAR_PEERS).map(([format, peers]) => `${peers.join(' and ')} for ${format.toUpperCase()}`).join(', ')} (issues 24 and 25);`,
     'cborg, @shelacek/ubjson, @msgpack/msgpack and json-pack\'s MessagePack are shown beside them, JSON is a baseline, never the bar.',
     '',
   ];
