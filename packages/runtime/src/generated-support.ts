@@ -221,14 +221,22 @@ export function notOneOf(names: readonly string[], path: string, schemaPath: str
   return new EncodeFailure('schema-violation', oneOfText(names), path, schemaPath);
 }
 
+/** The strings of an `enum`/`const` as a key table holds them (CBOR's, MessagePack's, UBJSON's). */
+interface KnownTexts {
+  readonly names: readonly string[];
+  fieldOf(name: string): number;
+}
+
 /**
- * The allowed string `names[index]`, for a text item of an `enum`/`const` of strings that had to
- * be decoded (a wider head, indefinite length: `index` is the table's lookup of it), else the
- * decoder's failure at the item's `offset`.
+ * The string of `table` equal to `text` (a text item of an `enum`/`const` of strings that had to
+ * be decoded: a wider head, indefinite length), else the decoder's failure at the
+ * item's `offset`, naming the allowed strings.
  */
-export function knownText(reader: Reader, names: readonly string[], index: number, offset: number, schemaPath: string): string {
-  if (index < 0) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, oneOfText(names), offset, schemaPath);
-  return names[index];
+export function knownText(reader: Reader, table: KnownTexts, text: string, offset: number, schemaPath: string): string {
+  const index = table.fieldOf(text);
+  if (index < 0) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, oneOfText(table.names), offset, schemaPath);
+  // The table's own string: the decoded copy is garbage at once.
+  return table.names[index];
 }
 
 /** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */

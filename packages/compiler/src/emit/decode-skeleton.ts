@@ -196,9 +196,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
    * runtime call matches the allowed ones in place from a table (no decoding) and refuses others.
    */
   protected readLiteral(node: Extract<IrNode, { kind: 'literal' }>, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
-    const path = literal(node.schemaPath);
     if (node.values.length > 0 && node.values.every((value) => typeof value === 'string')) {
-      lines.line(js`${target} = ${this.context.use('readKnownText')}(${this.readerArgs(marker)}, ${textTable(this.context, node.values as string[])}, ${path}) as ${this.type(node)};`);
+      lines.line(js`${target} = ${this.context.use('readKnownText')}(${this.readerArgs(marker)}, ${textTable(this.context, node.values as string[])}, ${literal(node.schemaPath)}) as ${this.type(node)};`);
       return;
     }
     const offset = this.offset(scope, lines);

@@ -10,6 +10,8 @@ import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import { joinPointer } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
+import { textTable } from './text-table.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, map heads, constant strings) are written by
@@ -20,8 +22,6 @@ import { compactCall } from './record-table.js';
  * bytes of module per UBJSON key.
  */
 const INLINE_CONSTANT_BYTES = 12;
-import { textTable } from './text-table.js';
-import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
 /**
  * The format-neutral part of a generated encoder: one `write<Name>(writer, value, depth)` per

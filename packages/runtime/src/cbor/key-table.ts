@@ -153,7 +153,7 @@ export function readKnownText(reader: Reader, table: KeyTable, schemaPath: strin
   const index = matchKey(reader, table, 0);
   if (index >= 0) return table.names[index];
   const offset = reader.pos;
-  return knownText(reader, table.names, table.fieldOf(table.form.readText(reader, schemaPath)), offset, schemaPath);
+  return knownText(reader, table, table.form.readText(reader, schemaPath), offset, schemaPath);
 }
 
 /**

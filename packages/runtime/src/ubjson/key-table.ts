@@ -94,7 +94,7 @@ export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTa
   const index = marker === Marker.String ? matchKey(reader, table, 0) : -1;
   if (index >= 0) return table.names[index];
   const offset = reader.pos - 1;
-  return knownText(reader, table.names, table.fieldOf(readString(reader, marker, schemaPath)), offset, schemaPath);
+  return knownText(reader, table, readString(reader, marker, schemaPath), offset, schemaPath);
 }
 
 /** Writes `value` for an `enum`/`const` of strings: `S` and its pre-encoded length and UTF-8, or a failure at `path` naming the allowed strings. */
