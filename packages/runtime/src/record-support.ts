@@ -74,11 +74,16 @@ export function writeDeclared<Value>(format: EntryWriter<Value>, writer: Writer,
   const key = table.names[index];
   try {
     format.key(writer, key);
-    format.value(writer, table.values[index], item, depth - 1, table.paths[index]);
-    for (const pattern of table.declaredPatterns[index]) checkByWriting(format, writer, table.patterns[pattern].value, item, depth - 1, table.patterns[pattern].path);
+    writeDeclaredValue(format, writer, table, index, item, depth - 1);
   } catch (error) {
     throw atPath(error, key);
   }
+}
+
+/** A declared property's value (`depth`: the value's levels left), and the check of every pattern its name matches. */
+export function writeDeclaredValue<Value>(format: EntryWriter<Value>, writer: Writer, table: RecordTable<Value>, index: number, item: unknown, depth: number): void {
+  format.value(writer, table.values[index], item, depth, table.paths[index]);
+  for (const pattern of table.declaredPatterns[index]) checkByWriting(format, writer, table.patterns[pattern].value, item, depth, table.patterns[pattern].path);
 }
 
 /** An undeclared key: every matching pattern applies (the first writes, the others check), else `extra`. */
@@ -148,15 +153,28 @@ export type DecodeFailure = (code: string, what: string, offset: number, schemaP
 export function assembleRecord(table: RecordTable<unknown>, values: unknown[], extras: unknown[] | undefined, start: number, failure: DecodeFailure): Record<string, unknown> {
   const schemaPath = table.schemaPath;
   const names = table.names;
-  const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
-  const result: Record<string, unknown> = {};
-  for (let index = 0; index < names.length; index++) {
-    if (!table.required[index]) continue;
-    if (values[index] === undefined) throw fail(`missing required property ${JSON.stringify(names[index])}`);
-    setOwn(result, names[index], values[index]);
+  const order = table.resultOrder;
+  let result: Record<string, unknown>;
+  let position = 0;
+  if (table.build !== undefined) {
+    // Required properties first, all present, in one literal.
+    for (; position < order.length && table.required[order[position]]; position++) {
+      const index = order[position];
+      if (values[index] === undefined) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
+    }
+    result = table.build(values);
+  } else {
+    result = {};
   }
-  for (let index = 0; index < names.length; index++) if (!table.required[index] && values[index] !== undefined) setOwn(result, names[index], values[index]);
+  for (; position < order.length; position++) {
+    const index = order[position];
+    const value = values[index];
+    if (value !== undefined) setOwn(result, names[index], value);
+    else if (table.required[index]) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
+  }
   if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
+  if (table.plain) return result;
+  const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
   for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw fail(`missing required property ${JSON.stringify(name)}`);
   if (table.minProperties !== undefined || table.maxProperties !== undefined) {
     const size = Object.keys(result).length;

@@ -28,6 +28,12 @@ export interface RecordOptions<Value> {
   maxProperties?: number;
   /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
   sorted?: boolean;
+  /**
+   * The object of the required properties, from the values read (by property index; all required
+   * ones present): one literal, where the runtime would add each property by name. The reader adds
+   * the optional ones after.
+   */
+  build?: (values: unknown[]) => Record<string, unknown>;
 }
 
 export class RecordTable<Value> {
@@ -50,6 +56,16 @@ export class RecordTable<Value> {
   readonly minProperties: number | undefined;
   readonly maxProperties: number | undefined;
   readonly sorted: boolean;
+  /** Declared property indexes in the order a reader's result holds them: required first, then optional, each in table order. */
+  readonly resultOrder: Int32Array;
+  /** Whether a read object needs no check beyond its declared properties (no `required` of undeclared names, no property counts). */
+  readonly plain: boolean;
+  readonly build: ((values: unknown[]) => Record<string, unknown>) | undefined;
+  /**
+   * The format's matcher of this table's keys (a CBOR `KeyTable`, …), built by its reader on first
+   * use: a module is compiled for one format, so its tables meet one format's reader.
+   */
+  formatKeys: unknown = undefined;
 
   constructor(
     readonly schemaPath: string,
@@ -77,5 +93,9 @@ export class RecordTable<Value> {
     this.minProperties = options.minProperties;
     this.maxProperties = options.maxProperties;
     this.sorted = options.sorted === true;
+    this.build = options.build;
+    const indexes = this.names.map((_, index) => index);
+    this.resultOrder = Int32Array.from([...indexes.filter((index) => this.required[index]), ...indexes.filter((index) => !this.required[index])]);
+    this.plain = this.extraRequired.length === 0 && this.minProperties === undefined && this.maxProperties === undefined;
   }
 }

@@ -5,7 +5,7 @@ import { pathWords, type ModuleContext } from './context.js';
 import { hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
-import type { Name } from './names.js';
+import { isPlainPropertyName, type Name } from './names.js';
 
 /**
  * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
@@ -141,7 +141,23 @@ function tableOptions(context: ModuleContext, node: IrObject): Code[] {
   if (node.minProperties !== undefined) options.push(js`minProperties: ${node.minProperties}`);
   if (node.maxProperties !== undefined) options.push(js`maxProperties: ${node.maxProperties}`);
   if (context.sortedKeys) options.push(new Code('sorted: true'));
+  const build = buildRequired(node);
+  if (build !== undefined) options.push(build);
   return options;
+}
+
+/**
+ * `build`: one object literal of the required properties (`v`: the values by property index), as
+ * specialised readers build their result; the runtime adds the optional ones after. Without it
+ * the runtime adds every property by name, a keyed store each (a fifth of a typical read, hot).
+ */
+function buildRequired(node: IrObject): Code | undefined {
+  const members = node.properties.flatMap((property, index) => {
+    if (!property.required) return [];
+    // Computed key: a literal `"__proto__": x` would set the prototype.
+    return [isPlainPropertyName(property.name) ? `${property.name}: v[${index}]` : `[${literal(property.name).text}]: v[${index}]`];
+  });
+  return members.length === 0 ? undefined : new Code(`build: (v) => ({ ${members.join(', ')} })`);
 }
 
 /**

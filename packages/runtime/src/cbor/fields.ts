@@ -14,7 +14,8 @@ import { readAny } from './decode.js';
 import { writeAny } from './encode.js';
 import { writeNumber, writeText } from './encode-scalars.js';
 import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
-import { readField, writeField, type Field, type FieldCodec } from './record.js';
+import { readerOf, writeField, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
+import { keyTable, readKnownText } from './key-table.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
 
@@ -98,6 +99,10 @@ export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField }
  * the items' schema at `itemsPath` (by default `<array>/items`).
  */
 export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
+  writeItems(writer, value, depth, schemaPath, writerOf(item), itemsPath);
+}
+
+function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
   if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
   if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
   const path = itemsPath ?? `${schemaPath}/items`;
@@ -105,7 +110,7 @@ export function writeList(writer: Writer, value: unknown, depth: number, schemaP
   writeHead(writer, 4, length);
   let index = 0;
   try {
-    for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
+    for (; index < length; index++) write(writer, value[index], depth - 1, path);
   } catch (error) {
     throw atPath(error, index);
   }
@@ -113,13 +118,17 @@ export function writeList(writer: Writer, value: unknown, depth: number, schemaP
 
 /** Reads an array whose items `item` reads (see `writeList`). */
 export function readList(reader: Reader, depth: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
+  return readItems(reader, depth, schemaPath, readerOf(item), itemsPath);
+}
+
+function readItems(reader: Reader, depth: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
     const count = readContainerHead(reader, 4, schemaPath);
     const path = itemsPath ?? `${schemaPath}/items`;
     // Sized up front when the count is known (readContainerHead checked it against the bytes left).
     const items: unknown[] = count < 0 ? [] : new Array(count);
-    for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = readField(reader, item, depth - 1, path);
+    for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = read(reader, depth - 1, path);
     return items;
   } catch (error) {
     throw withSchemaPath(error, schemaPath);
@@ -128,9 +137,11 @@ export function readList(reader: Reader, depth: number, schemaPath: string, item
 
 /** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
 export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  const read = readerOf(item);
+  const write = writerOf(item);
   return {
-    write: (writer, value, depth, schemaPath) => writeList(writer, value, depth, schemaPath, item, itemsPath),
-    read: (reader, depth, schemaPath) => readList(reader, depth, schemaPath, item, itemsPath),
+    write: (writer, value, depth, schemaPath) => writeItems(writer, value, depth, schemaPath, write, itemsPath),
+    read: (reader, depth, schemaPath) => readItems(reader, depth, schemaPath, read, itemsPath),
   };
 }
 
@@ -140,15 +151,21 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
  */
 export function enumField(values: readonly unknown[]): FieldCodec {
   const allowed = new EnumValues(values);
+  const write: FieldWriter = (writer, value, depth, schemaPath) => {
+    if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+    if (typeof value === 'string') writeText(writer, value);
+    else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+  };
+  if (allowed.texts !== undefined) {
+    // Strings only: matched in place against their pre-encoded forms, as specialised readers do.
+    const texts = keyTable(values as string[]);
+    return { write, read: (reader, _depth, schemaPath) => readKnownText(reader, texts, schemaPath) };
+  }
   return {
-    write(writer, value, depth, schemaPath) {
-      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
-      if (typeof value === 'string') writeText(writer, value);
-      else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
-    },
+    write,
     read(reader, depth, schemaPath) {
       const offset = reader.pos;
-      const value = allowed.texts !== undefined ? readString(reader, schemaPath) : readAny(reader, depth);
+      const value = readAny(reader, depth);
       if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
       return value;
     },
@@ -166,15 +183,18 @@ export type TypeVariant = SharedTypeVariant<Field>;
  */
 export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
   const union = new TypeVariants(expected, variants);
+  // The variant of each initial byte, found once.
+  const variantOf = Int8Array.from({ length: 256 }, (_, initial) => union.ofType(itemTypeOf(initial)));
+  const readers = union.fields.map(readerOf);
   return {
     write: union.writer(writeField),
     read(reader, depth, schemaPath) {
       try {
         const start = reader.pos;
         if (start >= reader.end) reader.failEnd(1);
-        const index = union.ofType(itemTypeOf(reader.uint8[start]));
+        const index = variantOf[reader.uint8[start]];
         if (index < 0) throw expectedType(reader, expected, start, schemaPath);
-        return readField(reader, union.fields[index], depth, union.paths[index] ?? schemaPath);
+        return readers[index](reader, depth, union.paths[index] ?? schemaPath);
       } catch (error) {
         throw withSchemaPath(error, schemaPath);
       }

@@ -9,12 +9,13 @@ import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
-import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeExtra, type EntryWriter } from '../record-support.js';
+import { atPath, withSchemaPath, writeBytes } from '../generated-support.js';
+import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeDeclaredValue, writeExtra, type EntryWriter } from '../record-support.js';
 import { readArgument, writeHead } from './head.js';
 import { readText } from './decode.js';
 import { writeText } from './encode-scalars.js';
 import { atBreak, compareKeys, decodeFailure, expectedType, readContainerHead, tooDeep } from './generated-support.js';
+import { keyTable, matchKey, type KeyTable } from './key-table.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
 export type FieldWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
@@ -64,7 +65,18 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
     writeSorted(writer, object, values, extras, depth, table);
     return;
   }
-  for (let index = 0; index < values.length; index++) if (values[index] !== undefined) writeDeclared(ENTRIES, writer, table, index, values[index], depth);
+  const { keys, writers } = recordFields(table);
+  let index = 0;
+  try {
+    for (; index < values.length; index++) {
+      const item = values[index];
+      if (item === undefined) continue;
+      writeBytes(writer, keys.encoded[index]);
+      writers[index](writer, item, depth - 1, table.paths[index]);
+    }
+  } catch (error) {
+    throw atPath(error, table.names[index]);
+  }
   if (extras !== undefined) for (const key of extras) writeExtra(ENTRIES, writer, table, key, object[key], depth);
 }
 
@@ -119,19 +131,72 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
     const start = reader.pos;
     const count = readContainerHead(reader, 5, schemaPath);
-    const names = table.names;
-    const values: unknown[] = new Array(names.length);
+    const { keys, next, readers } = recordFields(table);
+    const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
+    let expected = 0;
     for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
       const at = reader.pos;
-      const key = readRecordKey(reader, schemaPath);
-      const index = table.index.get(key);
-      if (index !== undefined) values[index] = readDeclared(readEntry, reader, table, index, depth, 0);
-      else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
-      else (extras ??= []).push(key, readExtra(readEntry, reader, table, key, depth, 0));
+      let index = matchKey(reader, keys, expected);
+      if (index < 0) {
+        const key = readRecordKey(reader, schemaPath);
+        index = keys.fieldOf(key);
+        if (index < 0) {
+          if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+          (extras ??= []).push(key, readExtra(readEntry, reader, table, key, depth, 0));
+          continue;
+        }
+      }
+      values[index] = readers[index](reader, depth - 1, table.paths[index]);
+      expected = next[index];
     }
     return assembleRecord(table, values, extras, start, decodeFailure);
   } catch (error) {
     throw withSchemaPath(error, schemaPath);
   }
+}
+
+/**
+ * What `writeRecord` and `readRecord` need of a table, found once: its keys pre-encoded, as
+ * `matchKey` compares them, per property the write-order position after it (the key expected
+ * next), and its value's reader and writer.
+ */
+interface RecordFields {
+  keys: KeyTable;
+  next: Int32Array;
+  readers: FieldReader[];
+  writers: FieldWriter[];
+}
+
+function recordFields(table: RecordTable<Field>): RecordFields {
+  return (table.formatKeys ??= fieldsOf(table)) as RecordFields;
+}
+
+function fieldsOf(table: RecordTable<Field>): RecordFields {
+  const names = table.names;
+  const order = table.sorted ? names.map((_, index) => index).sort((a, b) => compareKeys(names[a], names[b])) : undefined;
+  const keys = keyTable(names, order);
+  const next = new Int32Array(names.length);
+  keys.order.forEach((index, position) => (next[index] = position + 1));
+  const readers = table.values.map((field, index): FieldReader => {
+    // A name that patterns match too: each of them reads the value again, as a check.
+    if (table.declaredPatterns[index].length > 0) return (reader, depth) => readDeclared(readEntry, reader, table, index, depth + 1, 0);
+    return readerOf(field);
+  });
+  const writers = table.values.map((field, index): FieldWriter => {
+    // A name that patterns match too: each of them writes the value again, as a check, then rewinds.
+    if (table.declaredPatterns[index].length > 0) return (writer, value, depth) => writeDeclaredValue(ENTRIES, writer, table, index, value, depth);
+    return writerOf(field);
+  });
+  return { keys, next, readers, writers };
+}
+
+/** The writer of `field`: its codec's, or the record writer of an inner object's table. */
+export function writerOf(field: Field): FieldWriter {
+  return field instanceof RecordTable ? (writer, value, depth) => writeRecord(writer, value, depth, field) : field.write;
+}
+
+/** The reader of `field`: its codec's, or the record reader of an inner object's table. */
+export function readerOf(field: Field): FieldReader {
+  return field instanceof RecordTable ? (reader, depth) => readRecord(reader, depth, field) : field.read;
 }
