@@ -7,7 +7,7 @@
  * written; a reader builds the result with required properties first, as specialised readers do.
  */
 import { ErrorCode } from './errors.js';
-import { atPath, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey } from './generated-support.js';
+import { atPath, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, writeBytes } from './generated-support.js';
 import { setOwn } from './object-entries.js';
 import type { RecordTable } from './record-table.js';
 import type { Reader } from './reader.js';
@@ -77,6 +77,39 @@ export function writeDeclared<Value>(format: EntryWriter<Value>, writer: Writer,
     writeDeclaredValue(format, writer, table, index, item, depth - 1);
   } catch (error) {
     throw atPath(error, key);
+  }
+}
+
+/** Writes one value (`depth`: its levels left); `schemaPath` is its subschema's (a format's `FieldWriter`). */
+export type ValueWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
+
+/**
+ * Per declared property of `table`, the writer of its value: `writerOf` its field, or, when
+ * patterns match its name too, one that writes it and then checks it against each of them.
+ */
+export function declaredWriters<Value>(format: EntryWriter<Value>, table: RecordTable<Value>, writerOf: (field: Value) => ValueWriter): ValueWriter[] {
+  return table.values.map((field, index): ValueWriter => {
+    if (table.declaredPatterns[index].length > 0) return (writer, value, depth) => writeDeclaredValue(format, writer, table, index, value, depth);
+    return writerOf(field);
+  });
+}
+
+/**
+ * The declared properties present in `values` (by property index), in table order: each key's
+ * pre-encoded bytes, then its value through `writers` (`declaredWriters`). A failure gets the
+ * property's name on its path.
+ */
+export function writeDeclaredEntries(writer: Writer, table: RecordTable<unknown>, values: unknown[], encodedKeys: readonly Uint8Array[], writers: readonly ValueWriter[], depth: number): void {
+  let index = 0;
+  try {
+    for (; index < values.length; index++) {
+      const item = values[index];
+      if (item === undefined) continue;
+      writeBytes(writer, encodedKeys[index]);
+      writers[index](writer, item, depth - 1, table.paths[index]);
+    }
+  } catch (error) {
+    throw atPath(error, table.names[index]);
   }
 }
 

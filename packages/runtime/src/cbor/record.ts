@@ -9,8 +9,8 @@ import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
-import { atPath, withSchemaPath, writeBytes } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, writeDeclaredValue, writeExtra, type EntryWriter } from '../record-support.js';
+import { withSchemaPath } from '../generated-support.js';
+import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { readArgument, writeHead } from './head.js';
 import { readText } from './decode.js';
 import { writeText } from './encode-scalars.js';
@@ -66,17 +66,7 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
     return;
   }
   const { keys, writers } = recordFields(table);
-  let index = 0;
-  try {
-    for (; index < values.length; index++) {
-      const item = values[index];
-      if (item === undefined) continue;
-      writeBytes(writer, keys.encoded[index]);
-      writers[index](writer, item, depth - 1, table.paths[index]);
-    }
-  } catch (error) {
-    throw atPath(error, table.names[index]);
-  }
+  writeDeclaredEntries(writer, table, values, keys.encoded, writers, depth);
   if (extras !== undefined) for (const key of extras) writeExtra(ENTRIES, writer, table, key, object[key], depth);
 }
 
@@ -183,11 +173,7 @@ function fieldsOf(table: RecordTable<Field>): RecordFields {
     if (table.declaredPatterns[index].length > 0) return (reader, depth) => readDeclared(readEntry, reader, table, index, depth + 1, 0);
     return readerOf(field);
   });
-  const writers = table.values.map((field, index): FieldWriter => {
-    // A name that patterns match too: each of them writes the value again, as a check, then rewinds.
-    if (table.declaredPatterns[index].length > 0) return (writer, value, depth) => writeDeclaredValue(ENTRIES, writer, table, index, value, depth);
-    return writerOf(field);
-  });
+  const writers = declaredWriters(ENTRIES, table, writerOf);
   return { keys, next, readers, writers };
 }
 

@@ -26,7 +26,8 @@ import {
   tooDeep,
   writeNumberItem,
 } from './generated-support.js';
-import { readField, writeField, type Field, type FieldCodec } from './record.js';
+import { readerOf, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
+import { keyTable, readKnownText } from './key-table.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
 
@@ -101,6 +102,10 @@ export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField }
  * that specialised code writes as typed containers (integers of a fixed range) keep their own code.
  */
 export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
+  writeItems(writer, value, depth, schemaPath, writerOf(item), itemsPath);
+}
+
+function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
   if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
   if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
   const path = itemsPath ?? `${schemaPath}/items`;
@@ -108,7 +113,7 @@ export function writeList(writer: Writer, value: unknown, depth: number, schemaP
   writer.u8(0x5b); // [
   let index = 0;
   try {
-    for (; index < length; index++) writeField(writer, item, value[index], depth - 1, path);
+    for (; index < length; index++) write(writer, value[index], depth - 1, path);
   } catch (error) {
     throw atPath(error, index);
   }
@@ -120,6 +125,10 @@ export function writeList(writer: Writer, value: unknown, depth: number, schemaP
  * plain (no-ops between items skipped), counted `[#` or typed `[$…#`.
  */
 export function readList(reader: Reader, depth: number, marker: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
+  return readItems(reader, depth, marker, schemaPath, readerOf(item), itemsPath);
+}
+
+function readItems(reader: Reader, depth: number, marker: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
     if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
     if (depth === 0) throw tooDeep(reader, schemaPath);
@@ -136,7 +145,7 @@ export function readList(reader: Reader, depth: number, marker: number, schemaPa
         } while (itemMarker === 0x4e); // N: no-op
         if (itemMarker === 0x5d && count < 0) break; // ]
       }
-      items.push(readField(reader, item, depth - 1, itemMarker, path));
+      items.push(read(reader, depth - 1, itemMarker, path));
     }
     return items;
   } catch (error) {
@@ -146,9 +155,11 @@ export function readList(reader: Reader, depth: number, marker: number, schemaPa
 
 /** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
 export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  const read = readerOf(item);
+  const write = writerOf(item);
   return {
-    write: (writer, value, depth, schemaPath) => writeList(writer, value, depth, schemaPath, item, itemsPath),
-    read: (reader, depth, marker, schemaPath) => readList(reader, depth, marker, schemaPath, item, itemsPath),
+    write: (writer, value, depth, schemaPath) => writeItems(writer, value, depth, schemaPath, write, itemsPath),
+    read: (reader, depth, marker, schemaPath) => readItems(reader, depth, marker, schemaPath, read, itemsPath),
   };
 }
 
@@ -158,15 +169,21 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
  */
 export function enumField(values: readonly unknown[]): FieldCodec {
   const allowed = new EnumValues(values);
+  const write: FieldWriter = (writer, value, depth, schemaPath) => {
+    if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+    if (typeof value === 'string') writeString(writer, value);
+    else writeAny(writer, value, '', anyOptionsAt(depth));
+  };
+  if (allowed.texts !== undefined) {
+    // Strings only: matched in place against their pre-encoded forms, as specialised readers do.
+    const texts = keyTable(values as string[]);
+    return { write, read: (reader, _depth, marker, schemaPath) => readKnownText(reader, marker, texts, schemaPath) };
+  }
   return {
-    write(writer, value, depth, schemaPath) {
-      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
-      if (typeof value === 'string') writeString(writer, value);
-      else writeAny(writer, value, '', anyOptionsAt(depth));
-    },
+    write,
     read(reader, depth, marker, schemaPath) {
       const offset = reader.pos - 1;
-      const value = allowed.texts !== undefined ? readString(reader, marker, schemaPath) : readAnyValue(reader, marker, depth);
+      const value = readAnyValue(reader, marker, depth);
       if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
       return value;
     },
@@ -183,13 +200,20 @@ export type TypeVariant = SharedTypeVariant<Field>;
  */
 export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
   const union = new TypeVariants(expected, variants);
+  // The variant of each marker, found once.
+  const variantOf = Int8Array.from({ length: 256 }, (_, marker) => union.ofType(markerTypeOf(marker)));
+  const readers = union.fields.map(readerOf);
+  const writers = union.fields.map(writerOf);
   return {
-    write: union.writer(writeField),
+    write(writer, value, depth, schemaPath) {
+      const index = union.ofValue(value, schemaPath);
+      writers[index](writer, value, depth, union.paths[index] ?? schemaPath);
+    },
     read(reader, depth, marker, schemaPath) {
       try {
-        const index = union.ofType(markerTypeOf(marker));
+        const index = variantOf[marker];
         if (index < 0) throw expectedType(reader, expected, marker, schemaPath);
-        return readField(reader, union.fields[index], depth, marker, union.paths[index] ?? schemaPath);
+        return readers[index](reader, depth, marker, union.paths[index] ?? schemaPath);
       } catch (error) {
         throw withSchemaPath(error, schemaPath);
       }

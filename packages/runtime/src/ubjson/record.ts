@@ -13,9 +13,10 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, writeDeclared, writeExtra, type EntryWriter } from '../record-support.js';
+import { assembleRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeKey } from './text.js';
 import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, tooDeep } from './generated-support.js';
+import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
 export type FieldWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
@@ -47,7 +48,7 @@ export function readField(reader: Reader, field: Field, depth: number, marker: n
   return field instanceof RecordTable ? readRecord(reader, depth, marker, field) : field.read(reader, depth, marker, schemaPath);
 }
 
-/** UBJSON keys (length and UTF-8, no `S`) and values of record entries (`writeDeclared`/`writeExtra`). */
+/** UBJSON keys (length and UTF-8, no `S`) and values of record entries (`writeDeclaredValue`/`writeExtra`). */
 const ENTRIES: EntryWriter<Field> = { key: writeKey, value: writeField };
 
 /**
@@ -63,12 +64,13 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
   const extras = undeclaredKeys(object, table, declared);
   checkPropertyCount(table, declared + (extras === undefined ? 0 : extras.length));
   writer.u8(0x7b); // {
-  for (let index = 0; index < values.length; index++) if (values[index] !== undefined) writeDeclared(ENTRIES, writer, table, index, values[index], depth);
+  const { keys, writers } = recordFields(table);
+  writeDeclaredEntries(writer, table, values, keys.encoded, writers, depth);
   if (extras !== undefined) for (const key of extras) writeExtra(ENTRIES, writer, table, key, object[key], depth);
   writer.u8(0x7d); // }
 }
 
-/** Interned keys of every compact reader. */
+/** Interned keys of every compact reader (the keys `matchKey` does not find in place). */
 const KEYS = /* @__PURE__ */ new KeyCache();
 
 /**
@@ -84,20 +86,64 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
     const start = reader.pos - 1;
     const count = readContainerStart(reader, 2, schemaPath);
     const type = CONTAINER.type;
-    const values: unknown[] = new Array(table.names.length);
+    const { keys, readers } = recordFields(table);
+    const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
+    // Encoders write the declared keys in table order: the one after the last matched comes next.
+    let expected = 0;
     for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
       const at = reader.pos;
-      const key = readKeyWith(reader, KEYS);
+      const matched = matchKey(reader, keys, expected);
+      const key = matched >= 0 ? keys.names[matched] : readKeyWith(reader, KEYS);
       // No no-op between a key and its value (value-types.html#noop: only between elements).
       const valueMarker = type !== 0 ? type : readMarker(reader);
-      const index = table.index.get(key);
-      if (index !== undefined) values[index] = readDeclared(readField, reader, table, index, depth, valueMarker);
-      else if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
-      else (extras ??= []).push(key, readExtra(readField, reader, table, key, depth, valueMarker));
+      const index = matched >= 0 ? matched : keys.fieldOf(key);
+      if (index < 0) {
+        if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+        (extras ??= []).push(key, readExtra(readField, reader, table, key, depth, valueMarker));
+        continue;
+      }
+      values[index] = readers[index](reader, depth - 1, valueMarker, table.paths[index]);
+      expected = index + 1;
     }
     return assembleRecord(table, values, extras, start, decodeFailure);
   } catch (error) {
     throw withSchemaPath(error, schemaPath);
   }
+}
+
+/**
+ * What `writeRecord` and `readRecord` need of a table, found once: its keys pre-encoded (as
+ * `matchKey` compares them and `writeKey` writes them) and per property its value's reader and
+ * writer. Built on first use, so a table may hold itself (recursive schemas): readers and
+ * writers of inner tables are closures, never resolved eagerly.
+ */
+interface RecordFields {
+  keys: UbjsonKeyTable;
+  readers: FieldReader[];
+  writers: FieldWriter[];
+}
+
+function recordFields(table: RecordTable<Field>): RecordFields {
+  return (table.formatKeys ??= fieldsOf(table)) as RecordFields;
+}
+
+function fieldsOf(table: RecordTable<Field>): RecordFields {
+  const readers = table.values.map((field, index): FieldReader => {
+    // A name that patterns match too: each of them reads the value again, as a check.
+    if (table.declaredPatterns[index].length > 0) return (reader, depth, marker) => readDeclared(readField, reader, table, index, depth + 1, marker);
+    return readerOf(field);
+  });
+  const writers = declaredWriters(ENTRIES, table, writerOf);
+  return { keys: keyTable(table.names), readers, writers };
+}
+
+/** The writer of `field`: its codec's, or the record writer of an inner object's table. */
+export function writerOf(field: Field): FieldWriter {
+  return field instanceof RecordTable ? (writer, value, depth) => writeRecord(writer, value, depth, field) : field.write;
+}
+
+/** The reader of `field` (its value's marker consumed): its codec's, or the record reader of an inner object's table. */
+export function readerOf(field: Field): FieldReader {
+  return field instanceof RecordTable ? (reader, depth, marker) => readRecord(reader, depth, marker, field) : field.read;
 }
