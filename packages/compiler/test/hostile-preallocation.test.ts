@@ -15,11 +15,11 @@ const TREE_SCHEMA = { $defs: { tree: { type: 'array', items: { $ref: '#/$defs/tr
 
 const hostile = suite('generated CBOR decoder on nested declared counts');
 
-hostile('fails with a DecodeError within a 64 MiB heap', () => {
+for (const codeSize of ['compact', 'fast'] as const) hostile(`fails with a DecodeError within a 64 MiB heap (codeSize ${codeSize})`, () => {
   mkdirSync(join(repo, '.tmp'), { recursive: true });
   const dir = mkdtempSync(join(repo, '.tmp', 'hostile-'));
   try {
-    for (const file of compileSchema(TREE_SCHEMA, 'tree', { format: 'cbor', target: 'js' })) writeFileSync(join(dir, file.fileName), file.text);
+    for (const file of compileSchema(TREE_SCHEMA, 'tree', { format: 'cbor', target: 'js', codeSize })) writeFileSync(join(dir, file.fileName), file.text);
     const child = [
       "import { decode } from './tree.cbor.js';",
       // 0x99 0xffff (an array declaring 65,535 items, RFC 8949 §3.1) 23,000 times.

@@ -4,6 +4,7 @@
  * does for the same schema (same codes, offsets and paths).
  */
 import { ErrorCode } from '../errors.js';
+import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
@@ -126,8 +127,8 @@ function readItems(reader: Reader, depth: number, schemaPath: string, read: Fiel
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
     const count = readContainerHead(reader, 4, schemaPath);
     const path = itemsPath ?? `${schemaPath}/items`;
-    // Sized up front when the count is known (readContainerHead checked it against the bytes left).
-    const items: unknown[] = count < 0 ? [] : new Array(count);
+    // Sized up front within the reader's budget for all open containers (nested declared counts cannot multiply).
+    const items = preallocate<unknown>(reader, count);
     for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = read(reader, depth - 1, path);
     return items;
   } catch (error) {
