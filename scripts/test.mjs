@@ -14,6 +14,10 @@ const uvu = fileURLToPath(new URL('node_modules/uvu/bin.js', new URL('..', impor
 const withoutBuffer = fileURLToPath(new URL('without-buffer.mjs', import.meta.url));
 const ALL = '(packages|cli|examples|bench)/.*/?test/.*\\.test\\.ts$';
 const RUNTIME = 'packages/runtime/test/.*\\.test\\.ts$';
+// The compiler's cross-checking suites (test/support/formats.ts), run again on specialised code:
+// the default is compact (record tables), and `codeSize: 'fast'` must pass them too (conformance
+// runs both itself).
+const CROSS_CHECKS = 'packages/compiler/test/(cbor-formats|check-keywords|compile-codec|contract|differential|differential-generators|dynamic-ref|format-default|fuzz|hostile|later-draft-keywords|unevaluated)\\.test\\.ts$';
 
 /** The environment without colour switches, so the summary lines parse. */
 function plainEnv() {
@@ -23,13 +27,13 @@ function plainEnv() {
 }
 
 /** One uvu process over the files matching `pattern`; resolves to its counts. */
-function runPass(label, pattern, preloads) {
+function runPass(label, pattern, preloads, env = {}) {
   if (label !== '') console.log(`\n--- ${label}`);
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', ...preloads.flatMap((file) => ['--import', file]), '--stack-size=984', uvu, '.', pattern, '-i', 'node_modules', '-i', 'dist'],
     // BINSCHEMA_TEST_PASS tells a test which pass it is in (test/buffer-visibility.test.ts).
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...plainEnv(), BINSCHEMA_TEST_PASS: preloads.includes(withoutBuffer) ? 'without-buffer' : 'node' } },
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...plainEnv(), ...env, BINSCHEMA_TEST_PASS: preloads.includes(withoutBuffer) ? 'without-buffer' : 'node' } },
   );
   let output = '';
   child.stdout.on('data', (chunk) => {
@@ -54,12 +58,15 @@ if (args[0] === '--without-buffer') {
   passes.push(['', args[1] ?? RUNTIME, [withoutBuffer]]);
 } else {
   passes.push(['', args[0] ?? ALL, []]);
-  if (args[0] === undefined) passes.push(['the runtime again, without globalThis.Buffer', RUNTIME, [withoutBuffer]]);
+  if (args[0] === undefined) {
+    passes.push(['the runtime again, without globalThis.Buffer', RUNTIME, [withoutBuffer]]);
+    passes.push(["the compiler's cross-checks again, with codeSize 'fast'", CROSS_CHECKS, [], { BINSCHEMA_TEST_CODE_SIZE: 'fast' }]);
+  }
 }
 
 const sum = { passed: 0, failed: 0, skipped: 0, ok: true };
-for (const [label, pattern, preloads] of passes) {
-  const result = await runPass(label, pattern, preloads);
+for (const [label, pattern, preloads, env] of passes) {
+  const result = await runPass(label, pattern, preloads, env);
   sum.passed += result.passed;
   sum.failed += result.failed;
   sum.skipped += result.skipped;

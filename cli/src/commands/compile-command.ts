@@ -42,9 +42,8 @@ export function registerCompile(program: Command): void {
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .addOption(
-      new Option('--code-size <mode>', 'fast (specialised code per property), compact (objects through runtime tables, code linear in the schema), auto (compact past 150 declared properties); CBOR and UBJSON alike (MessagePack: fast, and auto keeps fast)')
-        .choices(['auto', 'fast', 'compact'])
-        .default('auto'),
+      new Option('--code-size <mode>', 'compact (default: objects through runtime tables, code linear in the schema), fast (specialised code per property: faster once hot, several times larger), auto (fast up to 150 declared properties); CBOR and UBJSON alike (MessagePack and --layout compact: fast by default)')
+        .choices(['auto', 'fast', 'compact']),
     )
     .addOption(
       new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR, UBJSON and MessagePack alike')

@@ -36,10 +36,11 @@ export interface CompileOptions extends FrontEndOptions {
   /** Import specifier of the runtime, default `@binschema/runtime`. */
   runtimeModule?: string;
   /**
-   * `'fast'`: specialised code per object property; `'compact'`: objects through the runtime's
-   * record tables, code linear in the schema; `'auto'` (default): fast up to 150 declared
-   * properties, compact past that (README "Code size"). The same in both formats: compact
-   * modules write the bytes fast ones write and fail alike.
+   * `'compact'` (default): objects through the runtime's record tables, code linear in the
+   * schema; `'fast'`: specialised code per object property, faster once hot and several times
+   * larger; `'auto'`: fast up to 150 declared properties, compact past that (README "Code
+   * size"). The same in CBOR and UBJSON: compact modules write the bytes fast ones write and fail
+   * alike. MessagePack and the compact layout have no record tables: their default is fast code.
    */
   codeSize?: CodeSize;
   /**
@@ -81,7 +82,7 @@ export function checkOptions(options: CompileOptions): void {
   }
   if (options.layout === 'compact') checkCompactOptions(options);
   if (options.format === 'msgpack' && options.codeSize === 'compact') {
-    throw new SchemaError(SchemaErrorCode.InvalidOption, "codeSize 'compact' (record tables) is not available for MessagePack yet: use 'fast' or 'auto' (which keeps the fast code)", '#');
+    throw new SchemaError(SchemaErrorCode.InvalidOption, "codeSize 'compact' (record tables) is not available for MessagePack yet: use 'fast' (its default)", '#');
   }
 }
 
@@ -91,7 +92,7 @@ function checkCompactOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, what, '#');
   };
   if (options.deterministic === true || options.dagCbor === true) refuse('compact layout has no map keys to order: it cannot be combined with deterministic or dagCbor');
-  if (options.codeSize === 'compact') refuse("compact layout needs codeSize 'fast' or 'auto' (the record tables of codeSize 'compact' write maps)");
+  if (options.codeSize === 'compact') refuse("compact layout needs codeSize 'fast' (its default; the record tables of codeSize 'compact' write maps)");
 }
 
 /** The generated files for an IR module: a pure, deterministic function of its inputs. */
@@ -112,7 +113,7 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
   const layout = options.layout ?? 'map';
-  // The record tables write maps: with the compact layout, `auto` stays with the fast code.
+  // The record tables write maps: the compact layout keeps the fast code.
   const compact = layout === 'map' && isCompact(ir, options.codeSize);
   const backEnd: FormatBackEnd = BACK_ENDS[options.format];
   const deterministic = options.deterministic === true;

@@ -67,7 +67,7 @@ files('is deterministic: the same input gives the same text', () => {
 });
 
 files('documents functions with @schema and writes pre-encoded keys with a comment', () => {
-  const [file] = compileSchema(person, 'person', { format: 'cbor' });
+  const [file] = compileSchema(person, 'person', { format: 'cbor', codeSize: 'fast' });
   assert.match(file.text, /@schema #\/\$defs\/Point\n/);
   // 0x64: text of 4 bytes (RFC 8949 §3.1), then "name" in ASCII, as big-endian words for writeConstant.
   assert.match(file.text, /writeConstant\(writer, 5, 0x646e616d, 0x65000000, 0\); \/\* key "name" \*\//);

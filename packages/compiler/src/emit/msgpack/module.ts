@@ -31,7 +31,7 @@ function msgpackFormat(layout: Layout): ModuleFormat {
 /**
  * The generated MessagePack module for an IR module. No canonical form (`deterministic`, `dagCbor`
  * do not apply); `codeSize: 'compact'` (record tables) has no MessagePack runtime yet: `compile.ts`
- * refuses an explicit request, and `'auto'` keeps the fast code.
+ * refuses an explicit request; by default (and with `'auto'`) the module is fast code.
  */
 function generateMsgpackModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
   return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, compact: false, deterministic: false });
