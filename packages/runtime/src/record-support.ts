@@ -238,6 +238,8 @@ export type TypeVariant<Value> = readonly [types: string, field: Value, schemaPa
 /** The variants of a `typeUnion` field; `expected` names their types for the failure when none fits. */
 export class TypeVariants<Value> {
   private readonly tests: Set<string>[];
+  /** The variant of each JSON type (`JSON_TYPES` order), found once: -1 for none. */
+  private readonly byType: Int8Array;
   readonly fields: Value[];
   readonly paths: (string | undefined)[];
 
@@ -248,20 +250,23 @@ export class TypeVariants<Value> {
     this.tests = variants.map(([types]) => new Set(types.split(',')));
     this.fields = variants.map(([, field]) => field);
     this.paths = variants.map(([, , path]) => path);
+    this.byType = Int8Array.from(JSON_TYPES, (type) => this.ofType(type));
   }
 
   /** The variant that writes `value`; a value of no variant's type fails at `schemaPath`. */
   ofValue(value: unknown, schemaPath: string): number {
-    const index = this.ofType(jsonTypeOf(value));
+    const type = jsonTypeIndex(value);
+    const index = type < 0 ? -1 : this.byType[type];
     if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${this.expected}`, '', schemaPath);
     return index;
   }
 
-  /** The writer of the union: the variant of the value's type writes it with `writeField` (the format's). */
-  writer(writeField: EntryWriter<Value>['value']): (writer: Writer, value: unknown, depth: number, schemaPath: string) => void {
+  /** The writer of the union: the variant of the value's type writes it (its writer found once by the format's `writerOf`). */
+  writer(writerOf: (field: Value) => ValueWriter): ValueWriter {
+    const writers = this.fields.map(writerOf);
     return (writer, value, depth, schemaPath) => {
       const index = this.ofValue(value, schemaPath);
-      writeField(writer, this.fields[index], value, depth, this.paths[index] ?? schemaPath);
+      writers[index](writer, value, depth, this.paths[index] ?? schemaPath);
     };
   }
 
@@ -272,10 +277,22 @@ export class TypeVariants<Value> {
   }
 }
 
-/** The JSON type of a value a `typeUnion` writes (`null`, `boolean`, `number`, `string`, `array`, `object`), or undefined. */
-function jsonTypeOf(value: unknown): string | undefined {
-  if (value === null) return 'null';
-  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return typeof value;
-  if (Array.isArray(value)) return 'array';
-  return isPlainObject(value) ? 'object' : undefined;
+/** The JSON types a `typeUnion` writes, in the order `jsonTypeIndex` numbers them. */
+const JSON_TYPES = ['null', 'boolean', 'number', 'string', 'array', 'object'];
+
+/** The index in `JSON_TYPES` of the type of `value`, or -1 (not a JSON value). */
+function jsonTypeIndex(value: unknown): number {
+  if (value === null) return 0;
+  switch (typeof value) {
+    case 'boolean':
+      return 1;
+    case 'number':
+      return 2;
+    case 'string':
+      return 3;
+    case 'object':
+      return Array.isArray(value) ? 4 : isPlainObject(value) ? 5 : -1;
+    default:
+      return -1;
+  }
 }

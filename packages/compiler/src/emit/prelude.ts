@@ -18,6 +18,8 @@ export const COMPACT_FORMAT_NAMES = [
   'readList',
   'enumField',
   'typeUnion',
+  'integerIn',
+  'numberIn',
   ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
 ] as const;
 

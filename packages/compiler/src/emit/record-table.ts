@@ -2,7 +2,7 @@ import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
 import { pathWords, type ModuleContext } from './context.js';
-import { hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
+import { boundsArguments, hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import { isPlainPropertyName, type Name } from './names.js';
@@ -71,6 +71,8 @@ export interface FieldValue {
 export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   const codec = scalarCodec(node);
   if (codec !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
+  const bounded = boundedNumber(context, node);
+  if (bounded !== undefined) return { value: bounded, needsPath: true };
   if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && !(context.sortedKeys && node.values.some((candidate) => typeof candidate !== 'string'))) {
     return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
@@ -80,6 +82,14 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   if (union !== undefined) return { value: union, needsPath: true };
   const functions = context.fieldFunctions!;
   return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
+}
+
+/** `integerIn(min, max)`/`numberIn(…)` for a number with inclusive bounds and no other assertion, or undefined. */
+function boundedNumber(context: ModuleContext, node: IrNode): Code | undefined {
+  if (node.kind !== 'number' || node.checks !== undefined || context.sortedKeys) return undefined;
+  const bounds = boundsArguments(node);
+  if (bounds === undefined || bounds.length === 0) return undefined;
+  return js`${context.runtime(node.integer ? 'integerIn' : 'numberIn')}(${joinCode(bounds, ', ')})`;
 }
 
 /** The arguments of `listOf`/`writeList`/`readList` after the list's own: the item's field, and its path when that is needed and not the usual one. */

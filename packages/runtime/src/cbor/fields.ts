@@ -7,15 +7,15 @@ import { ErrorCode } from '../errors.js';
 import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
+import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
 import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
 import { writeAny } from './encode.js';
 import { writeNumber, writeText } from './encode-scalars.js';
-import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
-import { readerOf, writeField, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
+import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readFiniteItem, readIntegerItem, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import { readerOf, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
 import { keyTable, readKnownText } from './key-table.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
@@ -94,6 +94,25 @@ export const nullField: FieldCodec = { write: writeNullField, read: readNullFiel
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/**
+ * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds
+ * (`minimum`, `maximum`: -Infinity or Infinity for none), made once per table row: bounded numbers
+ * need no generated functions. Fails as specialised code does (`expectInteger`, `readIntegerItem`…).
+ */
+export function integerIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumber(writer, expectInteger(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, schemaPath) => readIntegerItem(reader, schemaPath, minimum, maximum),
+  };
+}
+
+export function numberIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumber(writer, expectFinite(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, schemaPath) => readFiniteItem(reader, schemaPath, minimum, maximum),
+  };
+}
 
 /**
  * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
@@ -188,7 +207,7 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
   const variantOf = Int8Array.from({ length: 256 }, (_, initial) => union.ofType(itemTypeOf(initial)));
   const readers = union.fields.map(readerOf);
   return {
-    write: union.writer(writeField),
+    write: union.writer(writerOf),
     read(reader, depth, schemaPath) {
       try {
         const start = reader.pos;

@@ -8,7 +8,7 @@
 import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { atPath, anyFailure, encodeFailure, withSchemaPath } from '../generated-support.js';
+import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
 import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { writeAny } from './codec.js';
 import { writeString } from './text.js';
@@ -20,6 +20,8 @@ import {
   readAnyValue,
   readBooleanItem,
   readContainerStart,
+  readFiniteItem,
+  readIntegerItem,
   readNullItem,
   readNumberItem,
   readString,
@@ -95,6 +97,25 @@ export const nullField: FieldCodec = { write: writeNullField, read: scalar(readN
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/**
+ * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds
+ * (`minimum`, `maximum`: -Infinity or Infinity for none), made once per table row: bounded numbers
+ * need no generated functions. Fails as specialised code does (`expectInteger`, `readIntegerItem`…).
+ */
+export function integerIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumberItem(writer, expectInteger(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, marker, schemaPath) => readIntegerItem(reader, marker, schemaPath, minimum, maximum),
+  };
+}
+
+export function numberIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumberItem(writer, expectFinite(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, marker, schemaPath) => readFiniteItem(reader, marker, schemaPath, minimum, maximum),
+  };
+}
 
 /**
  * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
@@ -203,12 +224,8 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
   // The variant of each marker, found once.
   const variantOf = Int8Array.from({ length: 256 }, (_, marker) => union.ofType(markerTypeOf(marker)));
   const readers = union.fields.map(readerOf);
-  const writers = union.fields.map(writerOf);
   return {
-    write(writer, value, depth, schemaPath) {
-      const index = union.ofValue(value, schemaPath);
-      writers[index](writer, value, depth, union.paths[index] ?? schemaPath);
-    },
+    write: union.writer(writerOf),
     read(reader, depth, marker, schemaPath) {
       try {
         const index = variantOf[marker];
