@@ -188,20 +188,22 @@ export function assembleRecord(table: RecordTable<unknown>, values: unknown[], e
   const names = table.names;
   const order = table.resultOrder;
   let result: Record<string, unknown>;
+  let position = 0;
   if (table.build !== undefined) {
-    for (let position = 0; position < order.length && table.required[order[position]]; position++) {
+    // The required properties first, all present, in one literal.
+    for (; position < order.length && table.required[order[position]]; position++) {
       const index = order[position];
       if (values[index] === undefined) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
     }
     result = table.build(values);
   } else {
     result = {};
-    for (let position = 0; position < order.length; position++) {
-      const index = order[position];
-      const value = values[index];
-      if (value !== undefined) setOwn(result, names[index], value);
-      else if (table.required[index]) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
-    }
+  }
+  for (; position < order.length; position++) {
+    const index = order[position];
+    const value = values[index];
+    if (value !== undefined) setOwn(result, names[index], value);
+    else if (table.required[index]) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
   }
   if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
   if (table.plain) return result;

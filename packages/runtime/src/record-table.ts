@@ -29,9 +29,9 @@ export interface RecordOptions<Value> {
   /** CBOR deterministic mode: entries in RFC 8949 §4.2.1 key order. */
   sorted?: boolean;
   /**
-   * The read object from its declared properties' values (by property index; every required one
-   * present, absent optional ones undefined): required properties first, then the optional ones
-   * present, in table order, as the runtime would add them by name, a keyed store each.
+   * The object of the required properties, from the values read (by property index; all required
+   * ones present): one literal, where the runtime would add each property by name. The reader adds
+   * the optional ones after.
    */
   build?: (values: unknown[]) => Record<string, unknown>;
 }
