@@ -10,30 +10,34 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const README = `${root}README.md`;
 const RESULTS = `${root}bench/results/latest.json`;
 const OURS = 'binschema ahead-of-time';
+// The specialised code (`codeSize: 'fast'`), compiled in process: the default modules are record tables.
+const FAST = 'binschema generated (fast)';
 const START = '<!-- speed:start -->';
 const END = '<!-- speed:end -->';
 
 function table(results) {
   const { machine, geometricMeans: means } = results;
   if (!machine.node.startsWith('v26.')) throw new Error(`bench/results/latest.json comes from Node ${machine.node}; the README shows Node 26's figures (pnpm readme-figures)`);
-  const row = (format, direction) => means.find((mean) => mean.codec === OURS && mean.format === format && mean.direction === direction);
+  const row = (codec, format, direction) => means.find((mean) => mean.codec === codec && mean.format === format && mean.direction === direction);
   const ratio = (value) => `${value.toFixed(2)}x`;
   const lines = [
     `Steady mode, Node ${machine.node} (V8 ${machine.v8}), ${machine.cpu}, ${machine.cores} cores, ${machine.date.slice(0, 10)}: the`,
     'ahead-of-time modules against the fastest peer of their format on each payload (cbor-x, json-pack,',
     'cborg, node-cbor for CBOR; json-pack, @shelacek/ubjson for UBJSON; msgpackr, @msgpack/msgpack,',
-    'json-pack for MessagePack), geometric mean over the payloads and the worst payload. Full tables:',
+    'json-pack for MessagePack), geometric mean over the payloads and the worst payload; `codeSize: \'fast\'`:',
+    'the specialised code, compiled in process in the same run (MessagePack modules are always specialised). Full tables:',
     '[bench/results/latest.md](bench/results/latest.md); Node 24: [bench/results/node24.md](bench/results/node24.md).',
     '',
     '| format | encode (geomean / worst) | decode (geomean / worst) |',
     '| --- | ---: | ---: |',
   ];
-  for (const format of ['cbor', 'ubjson', 'msgpack']) {
+  const rows = [['cbor', OURS, 'CBOR'], ['ubjson', OURS, 'UBJSON'], ['msgpack', OURS, 'MessagePack'], ['cbor', FAST, "CBOR, `codeSize: 'fast'`"], ['ubjson', FAST, "UBJSON, `codeSize: 'fast'`"]];
+  for (const [format, codec, label] of rows) {
     const cells = ['encode', 'decode'].map((direction) => {
-      const mean = row(format, direction);
+      const mean = row(codec, format, direction);
       return mean === undefined ? '–' : `${ratio(mean.ratio)} / ${ratio(mean.worst)}`;
     });
-    lines.push(`| ${format === 'msgpack' ? 'MessagePack' : format.toUpperCase()} | ${cells.join(' | ')} |`);
+    lines.push(`| ${label} | ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
