@@ -62,10 +62,11 @@ export class RecordTable<Value> {
   readonly plain: boolean;
   readonly build: ((values: unknown[]) => Record<string, unknown>) | undefined;
   /**
-   * The format's matcher of this table's keys (a CBOR `KeyTable`, …), built by its reader on first
-   * use: a module is compiled for one format, so its tables meet one format's reader.
+   * What the format's record writer and reader find once per table (its keys as the format
+   * encodes and matches them, the writer and reader of each value), built on first use: a module
+   * is compiled for one format, so its tables meet one format's walker.
    */
-  formatKeys: unknown = undefined;
+  formatFields: unknown = undefined;
 
   constructor(
     readonly schemaPath: string,

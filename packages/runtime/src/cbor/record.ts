@@ -159,7 +159,7 @@ interface RecordFields {
 }
 
 function recordFields(table: RecordTable<Field>): RecordFields {
-  return (table.formatKeys ??= fieldsOf(table)) as RecordFields;
+  return (table.formatFields ??= fieldsOf(table)) as RecordFields;
 }
 
 function fieldsOf(table: RecordTable<Field>): RecordFields {
