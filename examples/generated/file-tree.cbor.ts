@@ -23,14 +23,7 @@ const FIELDS_ENTRY = new RecordTable<Field>("#/$defs/Entry", [
     ["mode", integerIn(0, 511), 0],
     ["target", stringField, 0],
     ["children", listOf(fieldOf(writeEntry, readEntry)), 0],
-  ], { build: (v) => {
-      const o: Record<string, unknown> = { name: v[0], kind: v[1], modified: v[3] };
-      if (v[2] !== undefined) o.size = v[2];
-      if (v[4] !== undefined) o.mode = v[4];
-      if (v[5] !== undefined) o.target = v[5];
-      if (v[6] !== undefined) o.children = v[6];
-      return o;
-    } });
+  ], { build: (v) => ({ name: v[0], kind: v[1], modified: v[3] }) });
 /** The public error for a failure that reached an exported function. */
 function toEncodeError(error: unknown): unknown {
   if (!(error instanceof EncodeFailure)) return error;

@@ -17,21 +17,13 @@ const FIELDS_PRICE_BOOK = new RecordTable<Field>("#", [
     ["currency", enumField(["EUR", "USD", "GBP", "JPY"]), 1],
     ["updated", stringField, 0],
     ["prices", fieldOf(writePriceBookPrices, readPriceBookPrices), 1],
-  ], { build: (v) => {
-      const o: Record<string, unknown> = { store: v[0], currency: v[1], prices: v[3] };
-      if (v[2] !== undefined) o.updated = v[2];
-      return o;
-    } });
+  ], { build: (v) => ({ store: v[0], currency: v[1], prices: v[3] }) });
 /** Fields of #/$defs/Price: [name, field, required, schema path?] */
 const FIELDS_PRICE = new RecordTable<Field>("#/$defs/Price", [
     ["amount", fieldOf(writePriceAmount, readPriceAmount), 1],
     ["stock", integerIn(0), 1],
     ["tags", fieldOf(writePriceTags, readPriceTags), 0],
-  ], { extra: anyField, build: (v) => {
-      const o: Record<string, unknown> = { amount: v[0], stock: v[1] };
-      if (v[2] !== undefined) o.tags = v[2];
-      return o;
-    } });
+  ], { extra: anyField, build: (v) => ({ amount: v[0], stock: v[1] }) });
 /** pattern ^[A-Z]{3}-[0-9]{4,8}$ (first used at #/properties/prices/propertyNames) */
 const PATTERN = new RegExp("^[A-Z]{3}-[0-9]{4,8}$", 'u');
 /** The public error for a failure that reached an exported function. */

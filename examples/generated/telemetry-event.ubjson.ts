@@ -32,12 +32,7 @@ const FIELDS_PAGE_VIEW = new RecordTable<Field>("#/$defs/PageView", [
     ["url", stringField, 1],
     ["referrer", UNION_PAGE_VIEW_REFERRER, 0],
     ["durationMs", numberIn(0), 0],
-  ], { build: (v) => {
-      const o: Record<string, unknown> = { type: v[0], at: v[1], url: v[2] };
-      if (v[3] !== undefined) o.referrer = v[3];
-      if (v[4] !== undefined) o.durationMs = v[4];
-      return o;
-    } });
+  ], { build: (v) => ({ type: v[0], at: v[1], url: v[2] }) });
 /** Fields of #/$defs/Click: [name, field, required, schema path?] */
 const FIELDS_CLICK = new RecordTable<Field>("#/$defs/Click", [
     ["type", enumField(["click"]), 1],
@@ -53,11 +48,7 @@ const FIELDS_ERROR = new RecordTable<Field>("#/$defs/Error", [
     ["message", stringField, 1],
     ["stack", listOf(stringField), 0],
     ["fatal", booleanField, 1],
-  ], { build: (v) => {
-      const o: Record<string, unknown> = { type: v[0], at: v[1], message: v[2], fatal: v[4] };
-      if (v[3] !== undefined) o.stack = v[3];
-      return o;
-    } });
+  ], { build: (v) => ({ type: v[0], at: v[1], message: v[2], fatal: v[4] }) });
 /** pattern ^[0-9a-f]{16}$ (first used at #/properties/device) */
 const PATTERN = new RegExp("^[0-9a-f]{16}$", 'u');
 /** key "type" */
