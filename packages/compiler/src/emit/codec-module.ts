@@ -1,4 +1,4 @@
-import type { IrArray, IrDefinition, IrModule } from '../ir/types.js';
+import type { IrArray, IrDefinition, IrModule, IrNumber } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './code.js';
 import { drainPredicates } from './predicates.js';
@@ -80,6 +80,8 @@ export interface ModuleFormat {
   streamItems: string;
   /** Arrays the format's own code writes better than the runtime's `writeList` (codeSize 'compact' keeps their functions). */
   ownsList?(node: IrArray): boolean;
+  /** Numbers the format's own code writes in a form the runtime's shared number codecs do not (codeSize 'compact' keeps their functions). */
+  ownsNumber?(node: IrNumber): boolean;
 }
 
 interface ApiPair {
@@ -95,6 +97,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
   if (format.ownsList !== undefined) context.ownsList = format.ownsList;
+  if (format.ownsNumber !== undefined) context.ownsNumber = format.ownsNumber;
   context.compact = options.compact;
   context.sortedKeys = options.deterministic === true;
   const encodeRoot = context.scope.claim('encode');

@@ -1,4 +1,4 @@
-import type { IrArray, IrModule, IrNode } from '../ir/types.js';
+import type { IrArray, IrModule, IrNode, IrNumber } from '../ir/types.js';
 import { definitionsOf, type Definitions } from '../plan/shape.js';
 import { leftRecursiveDefinitions } from '../ir/recursion.js';
 import { Code, commentText, literal } from './code.js';
@@ -48,6 +48,8 @@ export class ModuleContext {
   readonly leftRecursive: ReadonlySet<IrNode>;
   /** Compact mode: arrays the format writes itself rather than through the runtime's `writeList` (ModuleFormat.ownsList). */
   ownsList: (node: IrArray) => boolean = () => false;
+  /** Compact mode: numbers the format writes in a form of its own rather than through the runtime's shared number codecs (ModuleFormat.ownsNumber). */
+  ownsNumber: (node: IrNumber) => boolean = () => false;
   /** Compact mode: the record table of each object that has one (`record-table.ts`). */
   readonly recordTables = new Map<IrNode, Name>();
   /** Compact mode: the write and read functions of a node, for table rows that need their own. */

@@ -86,7 +86,7 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
 
 /** `integerIn(min, max)`/`numberIn(…)` for a number with inclusive bounds and no other assertion, or undefined. */
 function boundedNumber(context: ModuleContext, node: IrNode): Code | undefined {
-  if (node.kind !== 'number' || node.checks !== undefined || context.sortedKeys) return undefined;
+  if (node.kind !== 'number' || node.checks !== undefined || context.sortedKeys || context.ownsNumber(node)) return undefined;
   const bounds = boundsArguments(node);
   if (bounds === undefined || bounds.length === 0) return undefined;
   return js`${context.runtime(node.integer ? 'integerIn' : 'numberIn')}(${joinCode(bounds, ', ')})`;

@@ -1,7 +1,7 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../layout.js';
 import { js } from '../code.js';
-import { typedArrayItems } from '../../plan/ubjson.js';
+import { fixedInteger, typedArrayItems } from '../../plan/ubjson.js';
 import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
 import { UbjsonEncoderEmitter } from './encode.js';
 import { UbjsonDecoderEmitter } from './decode.js';
@@ -28,6 +28,8 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     streamItems: 'concatenated UBJSON values',
     // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's writeList does not write.
     ownsList: (node) => typedArrayItems(node) !== undefined,
+    // Integers whose range fixes their marker (`U` for 0..255, `i`, `I`), written as that marker.
+    ownsNumber: (node) => fixedInteger(node) !== undefined,
   };
 }
 
