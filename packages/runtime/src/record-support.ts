@@ -187,28 +187,23 @@ export function assembleRecord(table: RecordTable<unknown>, values: unknown[], e
   const schemaPath = table.schemaPath;
   const names = table.names;
   const order = table.resultOrder;
-  let result: Record<string, unknown>;
+  // Required properties come first in `order`: checked before the result is built.
   let position = 0;
+  for (; position < order.length && table.required[order[position]]; position++) {
+    if (values[order[position]] === undefined) throw missingRead(failure, names[order[position]], start, schemaPath);
+  }
+  let result: Record<string, unknown>;
   if (table.build !== undefined) {
-    // The required properties first, all present, in one literal.
-    for (; position < order.length && table.required[order[position]]; position++) {
-      const index = order[position];
-      if (values[index] === undefined) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
-    }
     result = table.build(values);
   } else {
     result = {};
+    for (let required = 0; required < position; required++) setOwn(result, names[order[required]], values[order[required]]);
   }
-  for (; position < order.length; position++) {
-    const index = order[position];
-    const value = values[index];
-    if (value !== undefined) setOwn(result, names[index], value);
-    else if (table.required[index]) throw failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(names[index])}`, start, schemaPath);
-  }
+  for (; position < order.length; position++) if (values[order[position]] !== undefined) setOwn(result, names[order[position]], values[order[position]]);
   if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
   if (table.plain) return result;
   const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
-  for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw fail(`missing required property ${JSON.stringify(name)}`);
+  for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw missingRead(failure, name, start, schemaPath);
   if (table.minProperties !== undefined || table.maxProperties !== undefined) {
     const size = Object.keys(result).length;
     if (table.minProperties !== undefined && table.minProperties > 0 && size < table.minProperties) throw fail(`must have at least ${table.minProperties} properties`);
@@ -217,21 +212,32 @@ export function assembleRecord(table: RecordTable<unknown>, values: unknown[], e
   return result;
 }
 
+/** A reader's failure for the required property `name` absent from the object read at `start`. */
+function missingRead(failure: DecodeFailure, name: string, start: number, schemaPath: string): unknown {
+  return failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, start, schemaPath);
+}
+
 /** The allowed values of a `const`/`enum` field (JSON values as the schema gives them) and the failure message. */
 export class EnumValues {
   readonly message: string;
-  /** Set when every value is a string: such enums are read as text (a number there is the wrong type). */
-  readonly texts: ReadonlySet<unknown> | undefined;
 
   constructor(readonly values: readonly unknown[]) {
     this.message = values.length === 1 ? `must equal ${JSON.stringify(values[0])}` : `must be one of ${JSON.stringify(values)}`;
-    this.texts = values.every((candidate) => typeof candidate === 'string') ? new Set<unknown>(values) : undefined;
   }
 
   /** Whether `value` deep-equals one of the values. */
   allows(value: unknown): boolean {
-    return this.texts !== undefined ? this.texts.has(value) : this.values.some((candidate) => jsonEqual(value, candidate));
+    return this.values.some((candidate) => jsonEqual(value, candidate));
   }
+}
+
+/**
+ * Whether every value of a `const`/`enum` is a string: such enums are read as text (a number
+ * there is the wrong type) and written from a key table of their pre-encoded strings, as
+ * specialised code does; `EnumValues` checks the others.
+ */
+export function isTextEnum(values: readonly unknown[]): values is readonly string[] {
+  return values.every((candidate) => typeof candidate === 'string');
 }
 
 /** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */

@@ -78,7 +78,7 @@ export interface ModuleFormat {
   readsMarker?: true;
   /** What a stream of root items is, for the JSDoc of `decodeStream` (`a CBOR sequence (RFC 8742)`). */
   streamItems: string;
-  /** Arrays the format's own code writes better than the runtime's `writeList` (codeSize 'compact' keeps their functions). */
+  /** Arrays the format's own code writes better than the runtime's `listOf` (codeSize 'compact' keeps their functions). */
   ownsList?(node: IrArray): boolean;
   /** Numbers the format's own code writes in a form the runtime's shared number codecs do not (codeSize 'compact' keeps their functions). */
   ownsNumber?(node: IrNumber): boolean;

@@ -46,7 +46,7 @@ export class ModuleContext {
   sortedKeys = false;
   /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`in-place-guard.ts`). */
   readonly leftRecursive: ReadonlySet<IrNode>;
-  /** Compact mode: arrays the format writes itself rather than through the runtime's `writeList` (ModuleFormat.ownsList). */
+  /** Compact mode: arrays the format writes itself rather than through the runtime's `listOf` (ModuleFormat.ownsList). */
   ownsList: (node: IrArray) => boolean = () => false;
   /** Compact mode: numbers the format writes in a form of its own rather than through the runtime's shared number codecs (ModuleFormat.ownsNumber). */
   ownsNumber: (node: IrNumber) => boolean = () => false;

@@ -14,8 +14,6 @@ export const COMPACT_FORMAT_NAMES = [
   'readRecord',
   'fieldOf',
   'listOf',
-  'writeList',
-  'readList',
   'enumField',
   'typeUnion',
   'integerIn',

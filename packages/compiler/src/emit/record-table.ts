@@ -40,7 +40,7 @@ function scalarCodec(node: IrNode): string | undefined {
 
 /**
  * An array with nothing but its items to check: written and read by the runtime's
- * `writeList`/`readList`. Not when the format's specialised code writes it in a form `writeList`
+ * `listOf`. Not when the format's specialised code writes it in a form `listOf`
  * does not (UBJSON's typed containers, `[$I#n`: `ModuleFormat.ownsList`).
  */
 function isPlainList(context: ModuleContext, node: IrNode): node is IrArray {
@@ -92,7 +92,7 @@ function boundedNumber(context: ModuleContext, node: IrNode): Code | undefined {
   return js`${context.runtime(node.integer ? 'integerIn' : 'numberIn')}(${joinCode(bounds, ', ')})`;
 }
 
-/** The arguments of `listOf`/`writeList`/`readList` after the list's own: the item's field, and its path when that is needed and not the usual one. */
+/** The arguments of `listOf`: the item's field, and its path when that is needed and not the usual one. */
 export function listItem(context: ModuleContext, node: IrArray): Code {
   const item = fieldValue(context, node.items);
   const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
@@ -181,10 +181,13 @@ export function compactCall(context: ModuleContext, node: IrNode, direction: 'wr
   if (!context.compact || node.checks !== undefined) return undefined;
   const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
   if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
-  if (isPlainList(context, node)) return js`${context.runtime(direction === 'write' ? 'writeList' : 'readList')}(${args}, ${literal(node.schemaPath)}, ${listItem(context, node)})`;
-  const union = typeUnion(context, node);
-  if (union !== undefined) return js`${union}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
-  return undefined;
+  const codec = isPlainList(context, node) ? listCodec(context, node) : typeUnion(context, node);
+  return codec === undefined ? undefined : js`${codec}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
+}
+
+/** The hoisted `listOf` codec of a plain list: its item's reader and writer are found once, when the module loads. */
+function listCodec(context: ModuleContext, node: IrArray): Name {
+  return context.constant(`list ${pathWords(node.schemaPath, context.ir.rootName)}`, js`${context.runtime('listOf')}(${listItem(context, node)})`, `Items of ${node.schemaPath}`);
 }
 
 /** The hoisted `typeUnion` codec of a union told apart by JSON type (no checks of its own), or undefined. */

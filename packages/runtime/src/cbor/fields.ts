@@ -8,7 +8,7 @@ import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, TypeVariants, isTextEnum, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
@@ -16,7 +16,7 @@ import { writeAny } from './encode.js';
 import { writeNumber, writeText } from './encode-scalars.js';
 import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readFiniteItem, readIntegerItem, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
 import { readerOf, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
-import { keyTable, readKnownText } from './key-table.js';
+import { keyTable, readKnownText, writeKnownText } from './key-table.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
 
@@ -115,13 +115,9 @@ export function numberIn(minimum: number, maximum = Infinity): FieldCodec {
 }
 
 /**
- * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
+ * Writes `value`, an array whose items `write` writes (no item-count or uniqueness assertions),
  * the items' schema at `itemsPath` (by default `<array>/items`).
  */
-export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
-  writeItems(writer, value, depth, schemaPath, writerOf(item), itemsPath);
-}
-
 function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
   if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
   if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
@@ -136,11 +132,7 @@ function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: s
   }
 }
 
-/** Reads an array whose items `item` reads (see `writeList`). */
-export function readList(reader: Reader, depth: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
-  return readItems(reader, depth, schemaPath, readerOf(item), itemsPath);
-}
-
+/** Reads an array whose items `read` reads (see `writeItems`). */
 function readItems(reader: Reader, depth: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
@@ -155,7 +147,7 @@ function readItems(reader: Reader, depth: number, schemaPath: string, read: Fiel
   }
 }
 
-/** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
+/** The codec of a list, made once per table row or list definition: such arrays need no generated functions. */
 export function listOf(item: Field, itemsPath?: string): FieldCodec {
   const read = readerOf(item);
   const write = writerOf(item);
@@ -167,22 +159,24 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
 
 /**
  * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
- * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
+ * deep-equal one of them. Text-only enums go through a key table of their pre-encoded strings
+ * (`isTextEnum`), both ways.
  */
 export function enumField(values: readonly unknown[]): FieldCodec {
-  const allowed = new EnumValues(values);
-  const write: FieldWriter = (writer, value, depth, schemaPath) => {
-    if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
-    if (typeof value === 'string') writeText(writer, value);
-    else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
-  };
-  if (allowed.texts !== undefined) {
-    // Strings only: matched in place against their pre-encoded forms, as specialised readers do.
-    const texts = keyTable(values as string[]);
-    return { write, read: (reader, _depth, schemaPath) => readKnownText(reader, texts, schemaPath) };
+  if (isTextEnum(values)) {
+    const texts = keyTable(values);
+    return {
+      write: (writer, value, _depth, schemaPath) => writeKnownText(writer, texts, value, '', schemaPath),
+      read: (reader, _depth, schemaPath) => readKnownText(reader, texts, schemaPath),
+    };
   }
+  const allowed = new EnumValues(values);
   return {
-    write,
+    write(writer, value, depth, schemaPath) {
+      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+      if (typeof value === 'string') writeText(writer, value);
+      else writeAny(writer, value, '', (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth })));
+    },
     read(reader, depth, schemaPath) {
       const offset = reader.pos;
       const value = readAny(reader, depth);

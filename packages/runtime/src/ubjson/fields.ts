@@ -9,7 +9,7 @@ import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, TypeVariants, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, TypeVariants, isTextEnum, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { writeAny } from './codec.js';
 import { writeString } from './text.js';
 import {
@@ -29,7 +29,7 @@ import {
   writeNumberItem,
 } from './generated-support.js';
 import { readerOf, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
-import { keyTable, readKnownText } from './key-table.js';
+import { keyTable, readKnownText, writeKnownText } from './key-table.js';
 
 // Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
 
@@ -118,14 +118,10 @@ export function numberIn(minimum: number, maximum = Infinity): FieldCodec {
 }
 
 /**
- * Writes `value`, an array whose items `item` writes (no item-count or uniqueness assertions),
+ * Writes `value`, an array whose items `write` writes (no item-count or uniqueness assertions),
  * as `[`, the items, `]`; the items' schema at `itemsPath` (by default `<array>/items`). Arrays
  * that specialised code writes as typed containers (integers of a fixed range) keep their own code.
  */
-export function writeList(writer: Writer, value: unknown, depth: number, schemaPath: string, item: Field, itemsPath?: string): void {
-  writeItems(writer, value, depth, schemaPath, writerOf(item), itemsPath);
-}
-
 function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
   if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
   if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
@@ -142,13 +138,9 @@ function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: s
 }
 
 /**
- * Reads an array (`marker`, consumed, must be `[`) whose items `item` reads (see `writeList`):
+ * Reads an array (`marker`, consumed, must be `[`) whose items `read` reads (see `writeItems`):
  * plain (no-ops between items skipped), counted `[#` or typed `[$…#`.
  */
-export function readList(reader: Reader, depth: number, marker: number, schemaPath: string, item: Field, itemsPath?: string): unknown[] {
-  return readItems(reader, depth, marker, schemaPath, readerOf(item), itemsPath);
-}
-
 function readItems(reader: Reader, depth: number, marker: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
     if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
@@ -174,7 +166,7 @@ function readItems(reader: Reader, depth: number, marker: number, schemaPath: st
   }
 }
 
-/** The codec of a list (`writeList`/`readList`), made once per table row: such arrays need no generated functions. */
+/** The codec of a list, made once per table row or list definition: such arrays need no generated functions. */
 export function listOf(item: Field, itemsPath?: string): FieldCodec {
   const read = readerOf(item);
   const write = writerOf(item);
@@ -186,22 +178,24 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
 
 /**
  * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
- * deep-equal one of them. Text-only enums are read as text (a number there is the wrong type).
+ * deep-equal one of them. Text-only enums go through a key table of their pre-encoded strings
+ * (`isTextEnum`), both ways.
  */
 export function enumField(values: readonly unknown[]): FieldCodec {
-  const allowed = new EnumValues(values);
-  const write: FieldWriter = (writer, value, depth, schemaPath) => {
-    if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
-    if (typeof value === 'string') writeString(writer, value);
-    else writeAny(writer, value, '', anyOptionsAt(depth));
-  };
-  if (allowed.texts !== undefined) {
-    // Strings only: matched in place against their pre-encoded forms, as specialised readers do.
-    const texts = keyTable(values as string[]);
-    return { write, read: (reader, _depth, marker, schemaPath) => readKnownText(reader, marker, texts, schemaPath) };
+  if (isTextEnum(values)) {
+    const texts = keyTable(values);
+    return {
+      write: (writer, value, _depth, schemaPath) => writeKnownText(writer, texts, value, '', schemaPath),
+      read: (reader, _depth, marker, schemaPath) => readKnownText(reader, marker, texts, schemaPath),
+    };
   }
+  const allowed = new EnumValues(values);
   return {
-    write,
+    write(writer, value, depth, schemaPath) {
+      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+      if (typeof value === 'string') writeString(writer, value);
+      else writeAny(writer, value, '', anyOptionsAt(depth));
+    },
     read(reader, depth, marker, schemaPath) {
       const offset = reader.pos - 1;
       const value = readAnyValue(reader, marker, depth);

@@ -26,7 +26,7 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')}, ${context.use('readMarker')}(${shared}))`,
     readsMarker: true,
     streamItems: 'concatenated UBJSON values',
-    // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's writeList does not write.
+    // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's listOf does not write.
     ownsList: (node) => typedArrayItems(node) !== undefined,
     // Integers whose range fixes their marker (`U` for 0..255, `i`, `I`), written as that marker.
     ownsNumber: (node) => fixedInteger(node) !== undefined,
