@@ -42,7 +42,7 @@ export function registerCompile(program: Command): void {
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .addOption(
-      new Option('--code-size <mode>', 'compact (default: objects through runtime tables, code linear in the schema), fast (specialised code per property: faster once hot, several times larger), auto (fast up to 150 declared properties); CBOR and UBJSON alike (MessagePack and --layout compact: fast by default)')
+      new Option('--code-size <mode>', 'compact (default: objects through runtime tables, code linear in the schema), fast (specialised code per property: faster once hot, several times larger), auto (fast up to 150 declared properties); every format alike (--layout compact: fast by default)')
         .choices(['auto', 'fast', 'compact']),
     )
     .addOption(

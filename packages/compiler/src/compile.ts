@@ -39,8 +39,8 @@ export interface CompileOptions extends FrontEndOptions {
    * `'compact'` (default): objects through the runtime's record tables, code linear in the
    * schema; `'fast'`: specialised code per object property, faster once hot and several times
    * larger; `'auto'`: fast up to 150 declared properties, compact past that (README "Code
-   * size"). The same in CBOR and UBJSON: compact modules write the bytes fast ones write and fail
-   * alike. MessagePack and the compact layout have no record tables: their default is fast code.
+   * size"). The same in every format: compact modules write the bytes fast ones write and fail
+   * alike. The compact layout has no record tables: its default is fast code.
    */
   codeSize?: CodeSize;
   /**
@@ -81,9 +81,6 @@ export function checkOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown layout ${JSON.stringify(options.layout)}`, '#');
   }
   if (options.layout === 'compact') checkCompactOptions(options);
-  if (options.format === 'msgpack' && options.codeSize === 'compact') {
-    throw new SchemaError(SchemaErrorCode.InvalidOption, "codeSize 'compact' (record tables) is not available for MessagePack yet: use 'fast' (its default)", '#');
-  }
 }
 
 /** The combinations the compact layout does not support, refused up front. */

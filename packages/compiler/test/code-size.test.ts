@@ -1,10 +1,10 @@
 // `codeSize: 'compact'` (record tables walked by the runtime) against the specialised code of
-// `'fast'`, an independent implementation of the same schemas, in both formats: same bytes, same
+// `'fast'`, an independent implementation of the same schemas, in every format: same bytes, same
 // values, same errors (code, offset or value path, schema path), on feature schemas and on the
-// benchmark payloads. Independent decoders (cbor-x, json-pack) read the bytes back, other
-// encoders' bytes (cbor-x; json-pack, @shelacek/ubjson, counted and typed UBJSON containers) are
-// read alike, one map and one object are laid out by hand from the specs, and the module size is
-// bounded on a detekt-like schema.
+// benchmark payloads. Independent decoders (cbor-x, @shelacek/ubjson, msgpackr) read the bytes
+// back, other encoders' bytes (cbor-x; json-pack, @shelacek/ubjson, counted and typed UBJSON
+// containers; msgpackr, @msgpack/msgpack, wider MessagePack forms) are read alike, one map per
+// format is laid out by hand from its spec, and the module size is bounded on a detekt-like schema.
 import { readFileSync, readdirSync } from 'node:fs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,12 +16,17 @@ import { AUTO_COMPACT_PROPERTIES, compileCodec, compileSchema, type CodeSize, ty
 import { CASES, rule } from './support/code-size-cases.js';
 import { PackEncoder, PackWriter } from './support/json-pack.js';
 import { ubjsonVariant } from './support/ubjson-variants.js';
+import { msgpackVariant } from './support/msgpack-variants.js';
+import { Packr } from 'msgpackr';
+import { encode as msgpackReferenceEncode } from '@msgpack/msgpack';
 import { Random, seedFor } from './support/random.js';
 import { testDataPath } from '../../../test-data/index.js';
 
 const cborX = new CborXDecoder({ int64AsNumber: true, mapsAsObjects: true } as ConstructorParameters<typeof CborXDecoder>[0]);
 const pack = new PackEncoder(new PackWriter());
 const variantRandom = new Random(seedFor('compact ubjson variants'));
+const msgpackVariantRandom = new Random(seedFor('compact msgpack variants'));
+const packr = new Packr({ useRecords: false, mapsAsObjects: true, int64AsType: 'number' });
 
 /** `L` (int64) as a number when safe, as our decoders give it (@shelacek/ubjson throws by default). */
 function int64AsNumber(storage: { view: DataView }, offset: number): number | bigint {
@@ -32,7 +37,7 @@ function int64AsNumber(storage: { view: DataView }, offset: number): number | bi
 /** What the cross-checks need of a format besides its compiled codecs. */
 interface FormatCheck {
   format: Format;
-  /** CBOR's deterministic mode is a second set of codecs; UBJSON has none. */
+  /** CBOR's deterministic mode is a second set of codecs; UBJSON and MessagePack have none. */
   modes: boolean[];
   /** An independent decoder of our bytes. */
   independentDecode(bytes: Uint8Array): unknown;
@@ -75,6 +80,18 @@ const FORMAT_CHECKS: FormatCheck[] = [
         () => ubjsonEncode(value, { float32: true, chars: true }),
         () => new Uint8Array(shelacekEncode(value, { optimizeArrays: true })),
         () => ubjsonVariant(value, variantRandom),
+      ]),
+  },
+  {
+    format: 'msgpack',
+    modes: [false],
+    independentDecode: (bytes) => packr.unpack(bytes),
+    // msgpackr and @msgpack/msgpack (keys in the value's order), and a re-encoding with wider heads, integers and str8.
+    foreign: (value) =>
+      encodable([
+        () => packr.pack(value),
+        () => msgpackReferenceEncode(value),
+        () => msgpackVariant(value, msgpackVariantRandom),
       ]),
   },
 ];
@@ -202,6 +219,24 @@ test('reads a repeated UBJSON key as its last value, and keeps __proto__ an own 
   assert.is(Object.getPrototypeOf(value), Object.prototype);
 });
 
+test('writes a MessagePack map as the spec lays it out and reads its other forms', () => {
+  const codec = compile({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'string' } } }, 'compact', false, 'msgpack');
+  // 82 (fixmap, 2 entries), a1 61 (fixstr "a"), 01 (positive fixint), a1 62 ("b"), a2 68 69 ("hi"): spec.md "Overview of formats".
+  assert.equal(Array.from(codec.encode({ a: 1, b: 'hi' })), [0x82, 0xa1, 0x61, 0x01, 0xa1, 0x62, 0xa2, 0x68, 0x69]);
+  // map16, keys out of order, str8 for a short key, uint16 for 24, str8 for "".
+  assert.equal(codec.decode(Uint8Array.from([0xde, 0x00, 0x02, 0xd9, 0x01, 0x62, 0xd9, 0x00, 0xa1, 0x61, 0xcd, 0x00, 0x18])), { a: 24, b: '' });
+});
+
+test('reads a repeated MessagePack key as its last value, and keeps __proto__ an own property', () => {
+  const codec = compile({ type: 'object', properties: { a: { type: 'integer' } } }, 'compact', false, 'msgpack');
+  // 83, "a": 1, "__proto__": {}, "a": 2
+  const bytes = Uint8Array.from([0x83, 0xa1, 0x61, 0x01, 0xa9, ...new TextEncoder().encode('__proto__'), 0x80, 0xa1, 0x61, 0x02]);
+  const value = codec.decode(bytes) as Record<string, unknown>;
+  assert.is(value.a, 2);
+  assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'));
+  assert.is(Object.getPrototypeOf(value), Object.prototype);
+});
+
 /** A detekt-like schema: `count` rule objects, each `allOf: [$ref rule]` plus properties of its own. */
 function rulesSchema(count: number): object {
   const properties: Record<string, object> = {};
@@ -211,17 +246,19 @@ function rulesSchema(count: number): object {
   return { $defs: { rule: { ...rule, properties: { ...rule.properties, ignore: { type: 'array', items: { type: 'string' } } } } }, type: 'object', properties };
 }
 
-test('keeps a large merged schema under 8x its JSON in compact JS', () => {
-  const schema = rulesSchema(200);
-  const js = compileSchema(schema, 'rules', { format: 'cbor', target: 'js', codeSize: 'compact' }).find((file) => file.fileName.endsWith('.js'))!.text;
-  const ratio = js.length / JSON.stringify(schema).length;
-  assert.ok(ratio <= 8, `compact module is ${ratio.toFixed(1)}x the schema`);
-  const codec = compile(schema, 'compact');
-  const value = { Rule3: { active: true, limit3: 2, ignore: ['x'] }, Rule199: { names199: ['a'], excludes: [] } };
-  assert.equal(codec.decode(codec.encode(value)), value);
-});
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
+  test(`keeps a large merged schema under 8x its JSON in compact ${format} JS`, () => {
+    const schema = rulesSchema(200);
+    const js = compileSchema(schema, 'rules', { format, target: 'js', codeSize: 'compact' }).find((file) => file.fileName.endsWith('.js'))!.text;
+    const ratio = js.length / JSON.stringify(schema).length;
+    assert.ok(ratio <= 8, `compact module is ${ratio.toFixed(1)}x the schema`);
+    const codec = compile(schema, 'compact', false, format);
+    const value = { Rule3: { active: true, limit3: 2, ignore: ['x'] }, Rule199: { names199: ['a'], excludes: [] } };
+    assert.equal(codec.decode(codec.encode(value)), value);
+  });
+}
 
-for (const format of ['cbor', 'ubjson'] as const) {
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   test(`auto keeps specialised ${format} code up to ${AUTO_COMPACT_PROPERTIES} declared properties and goes compact past them`, () => {
     const text = (schema: object) => compileSchema(schema, 'x', { format, codeSize: 'auto' })[0].text;
     assert.not.ok(text(rulesSchema(2)).includes('writeRecord('));

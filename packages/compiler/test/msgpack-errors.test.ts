@@ -1,4 +1,4 @@
-// Generated MessagePack codecs, map and compact layouts: hand-written faults get a DecodeError with
+// Generated MessagePack codecs, map (both code sizes) and compact layouts: hand-written faults get a DecodeError with
 // the code, byte offset and schema path of the item at fault; every valid encoding the generic
 // decoder reads (wider heads and integers, str8 for short text, float32, keys in any order) is read;
 // values the schema refuses get an EncodeError with the JSON Pointer of the value at fault.
@@ -6,16 +6,21 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isEncodeError } from '@binschema/runtime';
 import { decode as genericDecode } from '@binschema/runtime/msgpack';
-import { compileCodec, isSchemaError } from '../src/index.js';
+import { compileCodec } from '../src/index.js';
 import { fromHex as hex } from './support/values.js';
 import { SHAPES } from './support/compact-schemas.js';
 import { decodeErrorOf as decodeError } from './support/decode-error.js';
 
 // Positions in the compact layout: a 0, color 1, shape 2, 3 reserved, old 4.
 const shapes = SHAPES;
-const map = compileCodec(shapes, { format: 'msgpack' });
 const compact = compileCodec(shapes, { format: 'msgpack', layout: 'compact' });
-const open = compileCodec({ type: 'object', additionalProperties: { type: 'integer' } }, { format: 'msgpack' });
+const openSchema = { type: 'object', additionalProperties: { type: 'integer' } };
+/** The map layout in both code sizes: record tables (the default) and specialised code. */
+const mapCodecs = (['compact', 'fast'] as const).map((codeSize) => ({
+  codeSize,
+  map: compileCodec(shapes, { format: 'msgpack', codeSize }),
+  open: compileCodec(openSchema, { format: 'msgpack', codeSize }),
+}));
 
 const decoding = suite('generated MessagePack decoders: errors with code, offset and schema path');
 
@@ -40,47 +45,49 @@ const mapFaults: { title: string; bytes: string; error: { code: string; offset: 
   { title: 'an array for the object', bytes: '90', error: { code: 'unexpected-type', offset: 0, schemaPath: '#' } },
 ];
 
-for (const fault of mapFaults) {
-  decoding(`map layout: ${fault.title}`, () => {
-    assert.equal(decodeError(map.decode, fault.bytes), fault.error);
+for (const { codeSize, map, open } of mapCodecs) {
+  for (const fault of mapFaults) {
+    decoding(`map layout (codeSize ${codeSize}): ${fault.title}`, () => {
+      assert.equal(decodeError(map.decode, fault.bytes), fault.error);
+    });
+  }
+
+  decoding(`map layout (codeSize ${codeSize}): every strict prefix of a valid encoding is unexpected-end at the end of the input`, () => {
+    // {"a": 1, "color": "red", "shape": {"type": "circle", "r": 1000}}
+    const bytes = Array.from(map.encode({ a: 1, color: 'red', shape: { type: 'circle', r: 1000 } }));
+    for (let cut = 0; cut < bytes.length; cut++) {
+      const error = decodeError(map.decode, Buffer.from(bytes.slice(0, cut)).toString('hex'));
+      assert.is(error.code, 'unexpected-end', `cut at ${cut}`);
+      assert.is(error.offset, cut, `cut at ${cut}`);
+    }
+  });
+
+  decoding(`map layout (codeSize ${codeSize}): declared lengths past the input are refused before anything is allocated`, () => {
+    // map32, str32 (a key) of 2^32-1; array32 (the compact layout's dense form).
+    for (const [codec, bytes] of [[map, 'df ff ff ff ff'], [map, '81 db ff ff ff ff'], [compact, 'dd ff ff ff ff']] as const) {
+      const started = performance.now();
+      assert.is(decodeError(codec.decode, bytes).code, 'unexpected-end', bytes);
+      assert.ok(performance.now() - started < 200, bytes);
+    }
+  });
+
+  decoding(`map layout (codeSize ${codeSize}): reads wider heads and integers, str8 for short text, float32 and keys in any order`, () => {
+    // {"color": str8 "red", "a": uint32 1}
+    assert.equal(map.decode(hex('de 00 02 d9 05 63 6f 6c 6f 72 d9 03 72 65 64 a1 61 ce 00 00 00 01')), { a: 1, color: 'red' });
+    // {"a": float32 1.0}, {"a": int64 -5}
+    assert.equal(map.decode(hex('81 a1 61 ca 3f 80 00 00')), { a: 1 });
+    assert.equal(map.decode(hex('81 a1 61 d3 ff ff ff ff ff ff ff fb')), { a: -5 });
+    // {"a": float32 1.5}: not an integer (as the encoder says: "expected integer").
+    assert.equal(decodeError(map.decode, '81 a1 61 ca 3f c0 00 00'), { code: 'unexpected-type', offset: 3, schemaPath: '#/properties/a' });
+  });
+
+  decoding(`map layout (codeSize ${codeSize}): __proto__ is an own property, never the prototype`, () => {
+    const value = open.decode(hex('81 a9 5f 5f 70 72 6f 74 6f 5f 5f 01')) as Record<string, unknown>;
+    assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'));
+    assert.is(Object.getPrototypeOf(value), Object.prototype);
+    assert.equal(Object.getOwnPropertyDescriptor(value, '__proto__')?.value, 1);
   });
 }
-
-decoding('map layout: every strict prefix of a valid encoding is unexpected-end at the end of the input', () => {
-  // {"a": 1, "color": "red", "shape": {"type": "circle", "r": 1000}}
-  const bytes = Array.from(map.encode({ a: 1, color: 'red', shape: { type: 'circle', r: 1000 } }));
-  for (let cut = 0; cut < bytes.length; cut++) {
-    const error = decodeError(map.decode, Buffer.from(bytes.slice(0, cut)).toString('hex'));
-    assert.is(error.code, 'unexpected-end', `cut at ${cut}`);
-    assert.is(error.offset, cut, `cut at ${cut}`);
-  }
-});
-
-decoding('map layout: declared lengths past the input are refused before anything is allocated', () => {
-  // map32, str32 (a key) of 2^32-1; array32 (the compact layout's dense form).
-  for (const [codec, bytes] of [[map, 'df ff ff ff ff'], [map, '81 db ff ff ff ff'], [compact, 'dd ff ff ff ff']] as const) {
-    const started = performance.now();
-    assert.is(decodeError(codec.decode, bytes).code, 'unexpected-end', bytes);
-    assert.ok(performance.now() - started < 200, bytes);
-  }
-});
-
-decoding('map layout: reads wider heads and integers, str8 for short text, float32 and keys in any order', () => {
-  // {"color": str8 "red", "a": uint32 1}
-  assert.equal(map.decode(hex('de 00 02 d9 05 63 6f 6c 6f 72 d9 03 72 65 64 a1 61 ce 00 00 00 01')), { a: 1, color: 'red' });
-  // {"a": float32 1.0}, {"a": int64 -5}
-  assert.equal(map.decode(hex('81 a1 61 ca 3f 80 00 00')), { a: 1 });
-  assert.equal(map.decode(hex('81 a1 61 d3 ff ff ff ff ff ff ff fb')), { a: -5 });
-  // {"a": float32 1.5}: not an integer (as the encoder says: "expected integer").
-  assert.equal(decodeError(map.decode, '81 a1 61 ca 3f c0 00 00'), { code: 'unexpected-type', offset: 3, schemaPath: '#/properties/a' });
-});
-
-decoding('map layout: __proto__ is an own property, never the prototype', () => {
-  const value = open.decode(hex('81 a9 5f 5f 70 72 6f 74 6f 5f 5f 01')) as Record<string, unknown>;
-  assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'));
-  assert.is(Object.getPrototypeOf(value), Object.prototype);
-  assert.equal(Object.getOwnPropertyDescriptor(value, '__proto__')?.value, 1);
-});
 
 const compactFaults: { title: string; bytes: string; error: { code: string; offset: number; schemaPath: string } }[] = [
   // []
@@ -150,10 +157,12 @@ encoding('compact layout: dense without holes, sparse (position keys) with them'
   }
 });
 
-encoding('map layout: the smallest forms, as the generic encoder writes them', () => {
-  assert.is(Buffer.from(map.encode({ a: -33, color: 'red' })).toString('hex'), '82a161d0dfa5636f6c6f72a3726564');
-  assert.is(Buffer.from(map.encode({ a: 2 ** 40 })).toString('hex'), '81a161cf0000010000000000');
-});
+for (const { codeSize, map } of mapCodecs) {
+  encoding(`map layout (codeSize ${codeSize}): the smallest forms, as the generic encoder writes them`, () => {
+    assert.is(Buffer.from(map.encode({ a: -33, color: 'red' })).toString('hex'), '82a161d0dfa5636f6c6f72a3726564');
+    assert.is(Buffer.from(map.encode({ a: 2 ** 40 })).toString('hex'), '81a161cf0000010000000000');
+  });
+}
 
 const refusals: { title: string; value: unknown; error: { code: string; path: string; schemaPath: string } }[] = [
   { title: 'a missing required property', value: {}, error: { code: 'schema-violation', path: '', schemaPath: '#' } },
@@ -167,7 +176,7 @@ const refusals: { title: string; value: unknown; error: { code: string; path: st
 
 for (const refusal of refusals) {
   encoding(`both layouts refuse ${refusal.title} with the JSON Pointer of the value`, () => {
-    for (const codec of [map, compact]) {
+    for (const codec of [...mapCodecs.map(({ map }) => map), compact]) {
       try {
         codec.encode(refusal.value);
         assert.unreachable('encoded');
@@ -179,16 +188,6 @@ for (const refusal of refusals) {
     }
   });
 }
-
-encoding("codeSize 'compact' is refused for MessagePack (no record tables yet); 'auto' keeps the fast code", () => {
-  try {
-    compileCodec(shapes, { format: 'msgpack', codeSize: 'compact' });
-    assert.unreachable('compiled');
-  } catch (error) {
-    assert.ok(isSchemaError(error));
-    assert.is(error.code, 'invalid-option');
-  }
-});
 
 decoding.run();
 encoding.run();

@@ -243,6 +243,22 @@ export function isTextEnum(values: readonly unknown[]): values is readonly strin
 /** A variant of a union told apart by JSON type: its types (`null`, `boolean`, `number`, `integer`, `string`, `array`, `object`, comma-separated), its field, and its schema path (for shared codecs). */
 export type TypeVariant<Value> = readonly [types: string, field: Value, schemaPath?: string];
 
+/**
+ * How a format writes null, false and true (one byte or marker each), and its shared codecs that
+ * write and read them so (`nullField`, `booleanField`): a union whose variant is one of those
+ * codecs writes and reads such a value without calling it.
+ */
+export interface ConstantBytes<Value> {
+  null: number;
+  false: number;
+  true: number;
+  nullField: Value;
+  booleanField: Value;
+}
+
+/** No constant at this byte (`TypeVariants.constants`). */
+export const NOT_CONSTANT: unique symbol = Symbol('not a constant');
+
 /** The variants of a `typeUnion` field; `expected` names their types for the failure when none fits. */
 export class TypeVariants<Value> {
   private readonly tests: Set<string>[];
@@ -269,13 +285,36 @@ export class TypeVariants<Value> {
     return index;
   }
 
-  /** The writer of the union: the variant of the value's type writes it (its writer found once by the format's `writerOf`). */
-  writer(writerOf: (field: Value) => ValueWriter): ValueWriter {
+  /**
+   * The writer of the union: the variant of the value's type writes it (its writer found once by
+   * the format's `writerOf`); null and booleans of the format's shared codecs are their byte.
+   */
+  writer(writerOf: (field: Value) => ValueWriter, bytes: ConstantBytes<Value>): ValueWriter {
     const writers = this.fields.map(writerOf);
+    const nullByte = this.fields[this.byType[0]] === bytes.nullField ? bytes.null : -1;
+    const booleans = this.fields[this.byType[1]] === bytes.booleanField;
     return (writer, value, depth, schemaPath) => {
+      if (value === null && nullByte >= 0) return writer.u8(nullByte);
+      if (booleans && typeof value === 'boolean') return writer.u8(value ? bytes.true : bytes.false);
       const index = this.ofValue(value, schemaPath);
       writers[index](writer, value, depth, this.paths[index] ?? schemaPath);
     };
+  }
+
+  /**
+   * Per first byte (or marker; `variantOf` gives its variant), the value of a null, false or true
+   * item that its variant reads with the format's shared codec, else `NOT_CONSTANT`: such items
+   * are read without a call (a list of them, `tokens`, made four calls an item).
+   */
+  constants(variantOf: Int8Array, bytes: ConstantBytes<Value>): unknown[] {
+    const constants: unknown[] = new Array(256).fill(NOT_CONSTANT);
+    const take = (byte: number, value: null | boolean, field: Value) => {
+      if (variantOf[byte] >= 0 && this.fields[variantOf[byte]] === field) constants[byte] = value;
+    };
+    take(bytes.null, null, bytes.nullField);
+    take(bytes.false, false, bytes.booleanField);
+    take(bytes.true, true, bytes.booleanField);
+    return constants;
   }
 
   /** The variant that takes a value of JSON type `type`, or -1; `integer` variants take numbers (checked by their field). */

@@ -2,12 +2,12 @@ import type { IrModule, IrNode } from '../ir/types.js';
 
 /**
  * `codeSize` (README "Code size"): `'compact'` (default) writes and reads objects through the
- * runtime's record tables (`record-table.ts`; runtime `cbor/record.ts`, `ubjson/record.ts`),
- * code linear in the schema; `'fast'` emits specialised straight-line code for every object, the
+ * runtime's record tables (`record-table.ts`; runtime `<format>/record.ts`), code linear in the
+ * schema; `'fast'` emits specialised straight-line code for every object, the
  * same bytes, faster once hot and several times larger; `'auto'` is `'fast'` up to
  * `AUTO_COMPACT_PROPERTIES` declared properties in the module and `'compact'` past it. It means
- * the same for CBOR and UBJSON; MessagePack has no record tables yet (`'compact'` is refused, the
- * default and `'auto'` give fast code), nor has the compact layout (which keeps fast code).
+ * the same for CBOR, UBJSON and MessagePack; the compact layout has no record tables (it keeps
+ * fast code).
  */
 export type CodeSize = 'auto' | 'fast' | 'compact';
 

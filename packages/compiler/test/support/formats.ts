@@ -69,17 +69,12 @@ type CompilerFormat = Parameters<typeof compileCodec>[1]['format'];
  */
 const codeSize = process.env.BINSCHEMA_TEST_CODE_SIZE as CodeSize | undefined;
 
-/** The forced `codeSize` for `format`: MessagePack has no record tables yet, so it keeps the default there. */
-function codeSizeOf(format: Format): CodeSize | undefined {
-  return format === 'msgpack' && codeSize === 'compact' ? undefined : codeSize;
-}
-
 function compileWith(format: Format): FormatUnderTest['compile'] {
-  return (schema, options = {}) => compileCodec(schema, { format: format as CompilerFormat, codeSize: codeSizeOf(format), ...options });
+  return (schema, options = {}) => compileCodec(schema, { format: format as CompilerFormat, codeSize, ...options });
 }
 
 function generateWith(format: Format): FormatUnderTest['generate'] {
-  return (schema, options = {}) => compileSchema(schema, 'hostile', { format: format as CompilerFormat, codeSize: codeSizeOf(format), ...options });
+  return (schema, options = {}) => compileSchema(schema, 'hostile', { format: format as CompilerFormat, codeSize, ...options });
 }
 
 /** Drives the non-preferred CBOR re-encodings (wide heads, indefinite lengths, wide floats). */

@@ -8,7 +8,7 @@ import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, TypeVariants, isTextEnum, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, NOT_CONSTANT, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
@@ -94,6 +94,9 @@ export const nullField: FieldCodec = { write: writeNullField, read: readNullFiel
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/** null, false and true as `nullField` and `booleanField` write them (RFC 8949 §3.3 simple values), for `typeUnion`. */
+const CONSTANT_BYTES: ConstantBytes<Field> = { null: 0xf6, false: 0xf4, true: 0xf5, nullField, booleanField };
 
 /**
  * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds
@@ -200,13 +203,20 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
   // The variant of each initial byte, found once.
   const variantOf = Int8Array.from({ length: 256 }, (_, initial) => union.ofType(itemTypeOf(initial)));
   const readers = union.fields.map(readerOf);
+  const constants = union.constants(variantOf, CONSTANT_BYTES);
   return {
-    write: union.writer(writerOf),
+    write: union.writer(writerOf, CONSTANT_BYTES),
     read(reader, depth, schemaPath) {
       try {
         const start = reader.pos;
         if (start >= reader.end) reader.failEnd(1);
-        const index = variantOf[reader.uint8[start]];
+        const initial = reader.uint8[start];
+        const constant = constants[initial];
+        if (constant !== NOT_CONSTANT) {
+          reader.pos = start + 1;
+          return constant;
+        }
+        const index = variantOf[initial];
         if (index < 0) throw expectedType(reader, expected, start, schemaPath);
         return readers[index](reader, depth, union.paths[index] ?? schemaPath);
       } catch (error) {

@@ -13,6 +13,7 @@ import { Byte, Kind, kindOf } from './constants.js';
 import { lengthWidth, readLength } from './head.js';
 import { readItem } from './decode.js';
 import { DEFAULT_DECODE } from './options.js';
+import { KeyCache } from '../key-cache.js';
 
 /**
  * Pre-encoded constants (map heads, keys) from 32-bit words: the format-neutral helper,
@@ -101,6 +102,20 @@ export function strKeyLength(reader: Reader): number {
   const length = width !== 0 ? readLength(reader, width) : first & 0x1f;
   reader.need(length);
   return length;
+}
+
+/** Interned map keys of every generated MessagePack decoder. */
+const KEYS = new KeyCache();
+
+/** A map key: must be a str (a JSON object's keys are strings), interned. */
+export function readKey(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  const length = strKeyLength(reader);
+  if (length < 0) throw expectedType(reader, 'str key', offset, schemaPath);
+  const key = KEYS.get(reader.uint8, reader.pos, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in str', reader.pos);
+  reader.pos += length;
+  return key;
 }
 
 /**

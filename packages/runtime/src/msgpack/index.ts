@@ -57,6 +57,7 @@ export {
   readString,
   readBytes,
   strKeyLength,
+  readKey,
   readNumberItem,
   readIntegerItem,
   readFiniteItem,
@@ -66,6 +67,10 @@ export {
 } from './generated-support.js';
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
+
+// For generated modules compiled with codeSize 'compact' (the default): table-driven maps and shared field codecs.
+export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
+export { listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, integerIn, numberIn } from './fields.js';
 
 // For generated modules of the compact layout: the readers of indexes and position keys.
 export { readIndex, readPositionKey } from './compact-support.js';

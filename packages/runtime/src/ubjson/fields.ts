@@ -9,7 +9,7 @@ import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, TypeVariants, isTextEnum, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, NOT_CONSTANT, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { writeAny } from './codec.js';
 import { writeString } from './text.js';
 import {
@@ -97,6 +97,9 @@ export const nullField: FieldCodec = { write: writeNullField, read: scalar(readN
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/** `Z`, `F` and `T` as `nullField` and `booleanField` write them, for `typeUnion`. */
+const CONSTANT_BYTES: ConstantBytes<Field> = { null: 0x5a, false: 0x46, true: 0x54, nullField, booleanField };
 
 /**
  * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds
@@ -218,10 +221,14 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
   // The variant of each marker, found once.
   const variantOf = Int8Array.from({ length: 256 }, (_, marker) => union.ofType(markerTypeOf(marker)));
   const readers = union.fields.map(readerOf);
+  // Z, F, T: the marker is the whole value.
+  const constants = union.constants(variantOf, CONSTANT_BYTES);
   return {
-    write: union.writer(writerOf),
+    write: union.writer(writerOf, CONSTANT_BYTES),
     read(reader, depth, marker, schemaPath) {
       try {
+        const constant = constants[marker];
+        if (constant !== NOT_CONSTANT) return constant;
         const index = variantOf[marker];
         if (index < 0) throw expectedType(reader, expected, marker, schemaPath);
         return readers[index](reader, depth, marker, union.paths[index] ?? schemaPath);

@@ -30,11 +30,10 @@ function msgpackFormat(layout: Layout): ModuleFormat {
 
 /**
  * The generated MessagePack module for an IR module. No canonical form (`deterministic`, `dagCbor`
- * do not apply); `codeSize: 'compact'` (record tables) has no MessagePack runtime yet: `compile.ts`
- * refuses an explicit request; by default (and with `'auto'`) the module is fast code.
+ * do not apply); `codeSize: 'compact'` walks record tables with the runtime's msgpack/record.ts.
  */
 function generateMsgpackModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
-  return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, compact: false, deterministic: false });
+  return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, deterministic: false });
 }
 
 /** MessagePack (msgpack spec.md), the map and compact layouts. */

@@ -1,4 +1,4 @@
-import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
 
 /**
  * MessagePack helpers a generated module includes when it uses them (fixed source, no schema
@@ -7,7 +7,7 @@ import { helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUD
  */
 
 /** Runtime names generated MessagePack modules may import from `@binschema/runtime`. */
-export const MSGPACK_RUNTIME_NAMES = [...NEUTRAL_RUNTIME_NAMES] as const;
+export const MSGPACK_RUNTIME_NAMES = [...NEUTRAL_RUNTIME_NAMES, 'RecordTable'] as const;
 
 /** Names imported from `@binschema/runtime/msgpack`. */
 export const MSGPACK_FORMAT_NAMES = [
@@ -24,6 +24,8 @@ export const MSGPACK_FORMAT_NAMES = [
   'DEFAULT_MAX_DEPTH',
   'msgpackDecoderStream',
   'msgpackEncoderStream',
+  // codeSize 'compact': table-driven maps and the shared field codecs (runtime msgpack/record.ts).
+  ...COMPACT_FORMAT_NAMES,
 ] as const;
 
 const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
@@ -51,22 +53,7 @@ function anySettingsAt(depth: number): EncodeSettings {
     [],
     ['EncodeSettings'],
   ),
-  readKey: helper(
-    `
-/** A map key: must be a str (a JSON object's keys are strings), interned in this module's cache. */
-function readKey(reader: Reader, schemaPath: string): string {
-  const offset = reader.pos;
-  const length = strKeyLength(reader);
-  if (length < 0) throw expectedType(reader, 'str key', offset, schemaPath);
-  const key = KEYS.get(reader.uint8, reader.pos, length);
-  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in str', reader.pos);
-  reader.pos += length;
-  return key;
-}`,
-    [],
-    ['expectedType', 'KEYS', 'strKeyLength'],
-  ),
-  KEYS: SHARED_PRELUDE.KEYS('map keys'),
+  readKey: imported('readKey', true),
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
   strKeyLength: imported('strKeyLength', true),

@@ -1,0 +1,238 @@
+/**
+ * The shared field codecs of compact MessagePack modules (`record.ts`): plain scalars, lists and
+ * enums need no generated function; a record table names them per property. Each fails as
+ * specialised code does for the same schema (same codes, offsets and paths).
+ */
+import { ErrorCode } from '../errors.js';
+import { preallocate } from '../preallocate.js';
+import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
+import { EnumValues, NOT_CONSTANT, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { Byte, Kind, kindOf } from './constants.js';
+import { EncodeSettings } from './options.js';
+import { writeArrayHead } from './head.js';
+import { readAny } from './decode.js';
+import { writeAny } from './encode.js';
+import { writeNumber, writeText } from './encode-scalars.js';
+import { decodeFailure, expectedType, readArrayHead, readBooleanItem, readFiniteItem, readIntegerItem, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import { readerOf, writerOf, type Field, type FieldCodec, type FieldReader, type FieldWriter } from './record.js';
+import { keyTable, readKnownText, writeKnownText } from './key-table.js';
+
+// Shared field helpers: the values of plain schemas (no assertions), which need no generated function.
+
+/** `writeAny` settings with `depth` nesting levels left, one per depth, built once. */
+const ANY_SETTINGS: EncodeSettings[] = [];
+
+function anySettings(depth: number): EncodeSettings {
+  return (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth }));
+}
+
+function writeAnyField(writer: Writer, value: unknown, depth: number): void {
+  try {
+    writeAny(writer, value, '', anySettings(depth));
+  } catch (error) {
+    throw anyFailure(error, value, depth);
+  }
+}
+
+function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
+  writeText(writer, value);
+}
+
+function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
+  writer.u8(value ? Byte.True : Byte.False);
+}
+
+function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
+  writer.u8(Byte.Nil);
+}
+
+/** JSON has no NaN or infinities. The smallest integer form, else float64 (`writeNumber`). */
+function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
+  writeNumber(writer, value);
+}
+
+function readAnyField(reader: Reader, depth: number): unknown {
+  return readAny(reader, depth);
+}
+
+function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
+  return readString(reader, schemaPath);
+}
+
+function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
+  return readBooleanItem(reader, schemaPath);
+}
+
+function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
+  return readNullItem(reader, schemaPath);
+}
+
+function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
+  return readFiniteItem(reader, schemaPath);
+}
+
+function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
+  return readIntegerItem(reader, schemaPath);
+}
+
+/** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
+export const stringField: FieldCodec = { write: writeStringField, read: readStringField };
+export const booleanField: FieldCodec = { write: writeBooleanField, read: readBooleanField };
+export const nullField: FieldCodec = { write: writeNullField, read: readNullField };
+export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
+export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
+export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
+
+/** nil, false and true as `nullField` and `booleanField` write them, for `typeUnion`. */
+const CONSTANT_BYTES: ConstantBytes<Field> = { null: Byte.Nil, false: Byte.False, true: Byte.True, nullField, booleanField };
+
+/**
+ * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds
+ * (`minimum`, `maximum`: -Infinity or Infinity for none), made once per table row: bounded numbers
+ * need no generated functions. Fails as specialised code does (`expectInteger`, `readIntegerItem`…).
+ */
+export function integerIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumber(writer, expectInteger(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, schemaPath) => readIntegerItem(reader, schemaPath, minimum, maximum),
+  };
+}
+
+export function numberIn(minimum: number, maximum = Infinity): FieldCodec {
+  return {
+    write: (writer, value, _depth, schemaPath) => writeNumber(writer, expectFinite(value, '', schemaPath, minimum, maximum)),
+    read: (reader, _depth, schemaPath) => readFiniteItem(reader, schemaPath, minimum, maximum),
+  };
+}
+
+/**
+ * Writes `value`, an array whose items `write` writes (no item-count or uniqueness assertions),
+ * the items' schema at `itemsPath` (by default `<array>/items`).
+ */
+function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
+  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
+  const path = itemsPath ?? `${schemaPath}/items`;
+  const length = value.length;
+  writeArrayHead(writer, length);
+  let index = 0;
+  try {
+    for (; index < length; index++) write(writer, value[index], depth - 1, path);
+  } catch (error) {
+    throw atPath(error, index);
+  }
+}
+
+/** Reads an array whose items `read` reads (see `writeItems`). */
+function readItems(reader: Reader, depth: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
+  try {
+    if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+    const count = readArrayHead(reader, schemaPath);
+    const path = itemsPath ?? `${schemaPath}/items`;
+    // Sized up front within the reader's budget for all open containers (nested declared counts cannot multiply).
+    const items = preallocate<unknown>(reader, count);
+    for (let index = 0; index < count; index++) items[index] = read(reader, depth - 1, path);
+    return items;
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+/** The codec of a list, made once per table row or list definition: such arrays need no generated functions. */
+export function listOf(item: Field, itemsPath?: string): FieldCodec {
+  const read = readerOf(item);
+  const write = writerOf(item);
+  return {
+    write: (writer, value, depth, schemaPath) => writeItems(writer, value, depth, schemaPath, write, itemsPath),
+    read: (reader, depth, schemaPath) => readItems(reader, depth, schemaPath, read, itemsPath),
+  };
+}
+
+/**
+ * The codec of a `const`/`enum` (`values`, JSON values as the schema gives them): the value must
+ * deep-equal one of them. Text-only enums go through a key table of their pre-encoded strings
+ * (`isTextEnum`), both ways.
+ */
+export function enumField(values: readonly unknown[]): FieldCodec {
+  if (isTextEnum(values)) {
+    const texts = keyTable(values);
+    return {
+      write: (writer, value, _depth, schemaPath) => writeKnownText(writer, texts, value, '', schemaPath),
+      read: (reader, _depth, schemaPath) => readKnownText(reader, texts, schemaPath),
+    };
+  }
+  const allowed = new EnumValues(values);
+  return {
+    write(writer, value, depth, schemaPath) {
+      if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+      if (typeof value === 'string') writeText(writer, value);
+      else writeAny(writer, value, '', anySettings(depth));
+    },
+    read(reader, depth, schemaPath) {
+      const offset = reader.pos;
+      const value = readAny(reader, depth);
+      if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
+      return value;
+    },
+  };
+}
+
+/** A variant of a union told apart by JSON type (`TypeVariants`). */
+export type TypeVariant = SharedTypeVariant<Field>;
+
+/**
+ * The codec of a union whose variants have different JSON types (a `type` array, or a `oneOf`
+ * of differently typed schemas): the value's type, or the item's first byte (spec.md "Overview
+ * of formats"), picks the variant. `expected` names the types for the failure when none fits.
+ */
+export function typeUnion(expected: string, variants: readonly TypeVariant[]): FieldCodec {
+  const union = new TypeVariants(expected, variants);
+  // The variant of each first byte, found once.
+  const variantOf = Int8Array.from({ length: 256 }, (_, first) => union.ofType(ITEM_TYPES[kindOf(first)]));
+  const readers = union.fields.map(readerOf);
+  const constants = union.constants(variantOf, CONSTANT_BYTES);
+  return {
+    write: union.writer(writerOf, CONSTANT_BYTES),
+    read(reader, depth, schemaPath) {
+      try {
+        const start = reader.pos;
+        if (start >= reader.end) reader.failEnd(1);
+        const first = reader.uint8[start];
+        const constant = constants[first];
+        if (constant !== NOT_CONSTANT) {
+          reader.pos = start + 1;
+          return constant;
+        }
+        const index = variantOf[first];
+        if (index < 0) throw expectedType(reader, expected, start, schemaPath);
+        return readers[index](reader, depth, union.paths[index] ?? schemaPath);
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
+  };
+}
+
+/** The JSON type an item of each `Kind` can carry (bin, ext and 0xc1: none). */
+const ITEM_TYPES: readonly (string | undefined)[] = (() => {
+  const types: (string | undefined)[] = [];
+  types[Kind.Int] = 'number';
+  types[Kind.Float] = 'number';
+  types[Kind.Nil] = 'null';
+  types[Kind.Bool] = 'boolean';
+  types[Kind.Str] = 'string';
+  types[Kind.Array] = 'array';
+  types[Kind.Map] = 'object';
+  return types;
+})();

@@ -1,0 +1,149 @@
+/**
+ * MessagePack maps of generated modules compiled with `codeSize: 'compact'`: one writer and one
+ * reader walk an object's `RecordTable` (`../record-table.ts`) instead of code per property, as
+ * the CBOR walker (`../cbor/record.ts`) does with MessagePack's heads (every map counted, keys as
+ * str in their smallest form). They check and fail as the specialised code does (same error
+ * codes, offsets, value and schema paths), in the same order: required properties, then
+ * undeclared keys, then the values in write order.
+ */
+import { ErrorCode } from '../errors.js';
+import type { Reader } from '../reader.js';
+import type { Writer } from '../writer.js';
+import { RecordTable } from '../record-table.js';
+import { withSchemaPath } from '../generated-support.js';
+import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
+import { writeMapHead } from './head.js';
+import { writeText } from './encode-scalars.js';
+import { decodeFailure, readKey, readMapHead, tooDeep } from './generated-support.js';
+import { keyTable, matchKey } from './key-table.js';
+import type { KeyTable } from '../cbor/key-table.js';
+
+/** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
+export type FieldWriter = (writer: Writer, value: unknown, depth: number, schemaPath: string) => void;
+/** Reads one value (`depth` levels left); `schemaPath` as for `FieldWriter`. */
+export type FieldReader = (reader: Reader, depth: number, schemaPath: string) => unknown;
+
+/** How a field's value is written and read: a shared codec (`stringField`, `listOf(…)`) or a generated pair (`fieldOf`). */
+export interface FieldCodec {
+  write: FieldWriter;
+  read: FieldReader;
+}
+
+/** A table row's value: a codec, or the table of an inner object (written and read as a record). */
+export type Field = FieldCodec | RecordTable<Field>;
+
+/** The codec of a generated write/read function pair. */
+export function fieldOf(write: (writer: Writer, value: unknown, depth: number) => void, read: (reader: Reader, depth: number) => unknown): FieldCodec {
+  return { write, read };
+}
+
+/** Writes `value` with `field` (an inner object's table or a codec). */
+function writeField(writer: Writer, field: Field, value: unknown, depth: number, schemaPath: string): void {
+  if (field instanceof RecordTable) writeRecord(writer, value, depth, field);
+  else field.write(writer, value, depth, schemaPath);
+}
+
+/** Reads a value with `field` (an inner object's table or a codec). */
+function readField(reader: Reader, field: Field, depth: number, schemaPath: string): unknown {
+  return field instanceof RecordTable ? readRecord(reader, depth, field) : field.read(reader, depth, schemaPath);
+}
+
+/**
+ * Writes `value`, an object of the table's schema, as a MessagePack map: declared properties in
+ * table order, then the undeclared keys the schema allows. Checks come first, as in specialised
+ * code: required names, undeclared keys, the property count; then each value as it is written.
+ */
+export function writeRecord(writer: Writer, value: unknown, depth: number, table: RecordTable<Field>): void {
+  const values: unknown[] = new Array(table.names.length);
+  const declared = recordValues(value, depth, table, values);
+  const object = value as Record<string, unknown>;
+  const extras = undeclaredKeys(object, table, declared);
+  const count = declared + (extras === undefined ? 0 : extras.length);
+  checkPropertyCount(table, count);
+  writeMapHead(writer, count);
+  const { keys, writers } = recordFields(table);
+  writeDeclaredEntries(writer, table, values, keys.encoded, writers, depth);
+  if (extras !== undefined) for (const key of extras) writeExtra(ENTRIES, writer, table, key, object[key], depth);
+}
+
+/** MessagePack keys and values of record entries (`writeExtra`, the pattern checks of `declaredWriters`). */
+const ENTRIES: EntryWriter<Field> = { key: writeText, value: writeField };
+
+/** `readField` for the shared entry walks (`readDeclared`/`readExtra`): MessagePack items carry no separate marker. */
+function readEntry(reader: Reader, field: Field, depth: number, _marker: number, schemaPath: string): unknown {
+  return readField(reader, field, depth, schemaPath);
+}
+
+/**
+ * Reads a MessagePack map (any head width, keys in any order) as an object of the table's schema:
+ * required properties first in the result, then optional ones in table order, then undeclared
+ * keys in input order. A repeated key: the last value wins, as in the generic decoder.
+ */
+export function readRecord(reader: Reader, depth: number, table: RecordTable<Field>): Record<string, unknown> {
+  const schemaPath = table.schemaPath;
+  try {
+    if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+    const start = reader.pos;
+    const count = readMapHead(reader, schemaPath);
+    const { keys, next, readers } = recordFields(table);
+    const values: unknown[] = new Array(readers.length);
+    let extras: unknown[] | undefined;
+    let expected = 0;
+    for (let entry = 0; entry < count; entry++) {
+      const at = reader.pos;
+      let index = matchKey(reader, keys, expected);
+      if (index < 0) {
+        const key = readKey(reader, schemaPath);
+        index = keys.fieldOf(key);
+        if (index < 0) {
+          if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+          (extras ??= []).push(key, readExtra(readEntry, reader, table, key, depth, 0));
+          continue;
+        }
+      }
+      values[index] = readers[index](reader, depth - 1, table.paths[index]);
+      expected = next[index];
+    }
+    return assembleRecord(table, values, extras, start, decodeFailure);
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+/**
+ * What `writeRecord` and `readRecord` need of a table, found once: its keys pre-encoded, as
+ * `matchKey` compares them, per property the write-order position after it (the key expected
+ * next), and its value's reader and writer.
+ */
+interface RecordFields {
+  keys: KeyTable;
+  next: Int32Array;
+  readers: FieldReader[];
+  writers: FieldWriter[];
+}
+
+function recordFields(table: RecordTable<Field>): RecordFields {
+  return (table.formatFields ??= fieldsOf(table)) as RecordFields;
+}
+
+function fieldsOf(table: RecordTable<Field>): RecordFields {
+  const keys = keyTable(table.names);
+  const next = Int32Array.from(table.names, (_, index) => index + 1);
+  const readers = table.values.map((field, index): FieldReader => {
+    // A name that patterns match too: each of them reads the value again, as a check.
+    if (table.declaredPatterns[index].length > 0) return (reader, depth) => readDeclared(readEntry, reader, table, index, depth + 1, 0);
+    return readerOf(field);
+  });
+  const writers = declaredWriters(ENTRIES, table, writerOf);
+  return { keys, next, readers, writers };
+}
+
+/** The writer of `field`: its codec's, or the record writer of an inner object's table. */
+export function writerOf(field: Field): FieldWriter {
+  return field instanceof RecordTable ? (writer, value, depth) => writeRecord(writer, value, depth, field) : field.write;
+}
+
+/** The reader of `field`: its codec's, or the record reader of an inner object's table. */
+export function readerOf(field: Field): FieldReader {
+  return field instanceof RecordTable ? (reader, depth) => readRecord(reader, depth, field) : field.read;
+}
