@@ -1,6 +1,6 @@
 /**
  * One real schema through binschema, as a user would run it: compiled in process
- * (`compileCodec`) and ahead of time (`compileSchema`, JS target) in both formats, every document
+ * (`compileCodec`) and ahead of time (`compileSchema`, JS target) in each format, every document
  * round-tripped, and the CBOR cross-checked with cbor-x both ways (it reads our bytes equal; we
  * read its `useRecords: false` encoding equal). Every failure is caught and recorded: a schema
  * that does not compile is a result, not a crash.
@@ -38,6 +38,7 @@ export interface RealSchemaResult {
   warnings: string[];
   cbor: FormatResult;
   ubjson: FormatResult;
+  msgpack: FormatResult;
   /** Documents cbor-x decoded equal from our CBOR, and that we decoded equal from cbor-x's. */
   cborxReadsOurs: number;
   weReadCborx: number;
@@ -64,6 +65,7 @@ export function checkRealSchema(real: RealSchema, { aheadOfTime = true }: { ahea
     warnings: [],
     cbor: checkFormat(real, options('cbor'), aheadOfTime),
     ubjson: checkFormat(real, options('ubjson'), aheadOfTime),
+    msgpack: checkFormat(real, options('msgpack'), aheadOfTime),
     cborxReadsOurs: 0,
     weReadCborx: 0,
     cborxFailures: [],

@@ -74,7 +74,7 @@ function main(): void {
     for (const [index, entry] of entries.entries()) {
       const run = runChild(dir, entry, options.timeoutSeconds, scratch);
       runs.push(run);
-      const status = run.result === undefined ? run.crash : `${run.result.cbor.roundTripped}+${run.result.ubjson.roundTripped} of ${2 * run.result.docs} round-trips`;
+      const status = run.result === undefined ? run.crash : `${run.result.cbor.roundTripped}+${run.result.ubjson.roundTripped}+${run.result.msgpack.roundTripped} of ${3 * run.result.docs} round-trips`;
       console.log(`${index + 1}/${entries.length} ${entry.name}: ${status} (${run.seconds.toFixed(1)} s)`);
     }
   } finally {
