@@ -1,6 +1,6 @@
 /**
- * What the compact record writers and readers and field codecs of both formats
- * (`cbor/record.ts`, `ubjson/record.ts`, their `fields.ts`) do alike: the checks of a record
+ * What the compact record writers and readers and field codecs of every format
+ * (`cbor/record.ts`, `ubjson/record.ts`, `msgpack/record.ts`, their `fields.ts`) do alike: the checks of a record
  * (`record-table.ts`), the walk over its entries' patterns, the values of an enum and the
  * variants of a union told apart by JSON type. They fail as specialised code does, in the same
  * order: required properties, undeclared keys, the property count, then each value as it is
