@@ -304,17 +304,21 @@ export class TypeVariants<Value> {
   /**
    * Per first byte (or marker; `variantOf` gives its variant), the value of a null, false or true
    * item that its variant reads with the format's shared codec, else `NOT_CONSTANT`: such items
-   * are read without a call (a list of them, `tokens`, made four calls an item).
+   * are read without a call (a list of them, `tokens`, made four calls an item). Undefined when
+   * no variant is such a codec, so those unions look nothing up.
    */
-  constants(variantOf: Int8Array, bytes: ConstantBytes<Value>): unknown[] {
+  constants(variantOf: Int8Array, bytes: ConstantBytes<Value>): unknown[] | undefined {
     const constants: unknown[] = new Array(256).fill(NOT_CONSTANT);
+    let found = false;
     const take = (byte: number, value: null | boolean, field: Value) => {
-      if (variantOf[byte] >= 0 && this.fields[variantOf[byte]] === field) constants[byte] = value;
+      if (variantOf[byte] < 0 || this.fields[variantOf[byte]] !== field) return;
+      constants[byte] = value;
+      found = true;
     };
     take(bytes.null, null, bytes.nullField);
     take(bytes.false, false, bytes.booleanField);
     take(bytes.true, true, bytes.booleanField);
-    return constants;
+    return found ? constants : undefined;
   }
 
   /** The variant that takes a value of JSON type `type`, or -1; `integer` variants take numbers (checked by their field). */

@@ -209,10 +209,12 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
         const start = reader.pos;
         if (start >= reader.end) reader.failEnd(1);
         const first = reader.uint8[start];
-        const constant = constants[first];
-        if (constant !== NOT_CONSTANT) {
-          reader.pos = start + 1;
-          return constant;
+        if (constants !== undefined) {
+          const constant = constants[first];
+          if (constant !== NOT_CONSTANT) {
+            reader.pos = start + 1;
+            return constant;
+          }
         }
         const index = variantOf[first];
         if (index < 0) throw expectedType(reader, expected, start, schemaPath);

@@ -227,8 +227,10 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
     write: union.writer(writerOf, CONSTANT_BYTES),
     read(reader, depth, marker, schemaPath) {
       try {
-        const constant = constants[marker];
-        if (constant !== NOT_CONSTANT) return constant;
+        if (constants !== undefined) {
+          const constant = constants[marker];
+          if (constant !== NOT_CONSTANT) return constant;
+        }
         const index = variantOf[marker];
         if (index < 0) throw expectedType(reader, expected, marker, schemaPath);
         return readers[index](reader, depth, marker, union.paths[index] ?? schemaPath);
