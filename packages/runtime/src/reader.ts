@@ -1,7 +1,7 @@
 import { DecodeError, ErrorCode, type Format } from './errors.js';
 import { readUtf8 } from './utf8-decode.js';
 
-const EMPTY = new Uint8Array(0);
+const EMPTY = /* @__PURE__ */ new Uint8Array(0);
 
 /**
  * Bounds-checked cursor over a `Uint8Array`. Every read checks the end first and throws
@@ -183,11 +183,11 @@ export function uint32At(uint8: Uint8Array, pos: number): number {
 }
 
 // Floats are read through one shared 8-byte scratch: cheaper than a `DataView` per input.
-const scratch = new Float64Array(1);
-const scratch32 = new Float32Array(scratch.buffer, 0, 1);
-const scratchBytes = new Uint8Array(scratch.buffer);
+const scratch = /* @__PURE__ */ new Float64Array(1);
+const scratch32 = /* @__PURE__ */ new Float32Array(scratch.buffer, 0, 1);
+const scratchBytes = /* @__PURE__ */ new Uint8Array(scratch.buffer);
 /** Byte order of the host's typed arrays (the wire is big-endian). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = /* @__PURE__ */ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Big-endian float64 at `pos` (the caller checked the bounds). */
 export function float64At(uint8: Uint8Array, pos: number): number {

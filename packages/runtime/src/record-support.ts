@@ -257,7 +257,7 @@ export interface ConstantBytes<Value> {
 }
 
 /** No constant at this byte (`TypeVariants.constants`). */
-export const NOT_CONSTANT: unique symbol = Symbol('not a constant');
+export const NOT_CONSTANT: unique symbol = /* @__PURE__ */ Symbol('not a constant');
 
 /** The variants of a `typeUnion` field; `expected` names their types for the failure when none fits. */
 export class TypeVariants<Value> {

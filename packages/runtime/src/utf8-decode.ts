@@ -7,7 +7,7 @@
 
 // `ignoreBOM: true`: a leading U+FEFF is data, not a marker to strip. `fatal: true`: invalid
 // UTF-8 is an error, never U+FFFD.
-const textDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const textDecoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Text up to this many bytes is decoded by hand (`shortAscii`, one `fromCharCode` call, when it is
@@ -40,15 +40,15 @@ export const UTF8_PLATFORM_MIN = 32;
 type Utf8Slice = (this: Uint8Array, start: number, end: number) => string;
 
 /** Node's `Buffer.prototype.utf8Slice`: a direct binding, without TextDecoder's JS wrapper. */
-const nodeUtf8Slice: Utf8Slice | undefined = (() => {
+const nodeUtf8Slice: Utf8Slice | undefined = /* @__PURE__ */ (() => {
   const slice = (globalThis as { Buffer?: { prototype?: { utf8Slice?: unknown } } }).Buffer?.prototype?.utf8Slice;
   return typeof slice === 'function' ? (slice as Utf8Slice) : undefined;
 })();
 
 /** UTF-16 units per string made from the buffer (`fromCharCode.apply` pushes them on the stack). */
 const UNITS_CHUNK = 8192;
-const units = new Uint16Array(UNITS_CHUNK + 1);
-const unitBytes = new Uint8Array(units.buffer);
+const units = /* @__PURE__ */ new Uint16Array(UNITS_CHUNK + 1);
+const unitBytes = /* @__PURE__ */ new Uint8Array(units.buffer);
 
 type Ucs2Slice = (this: Uint8Array, start: number, end: number) => string;
 
@@ -56,7 +56,7 @@ type Ucs2Slice = (this: Uint8Array, start: number, end: number) => string;
  * Node's `Buffer.prototype.ucs2Slice` (UTF-16LE bytes to a string, one copy), where the
  * platform stores a `Uint16Array` little-endian; else `fromCharCode.apply`.
  */
-const nodeUcs2Slice: Ucs2Slice | undefined = (() => {
+const nodeUcs2Slice: Ucs2Slice | undefined = /* @__PURE__ */ (() => {
   const slice = (globalThis as { Buffer?: { prototype?: { ucs2Slice?: unknown } } }).Buffer?.prototype?.ucs2Slice;
   const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
   return typeof slice === 'function' && littleEndian ? (slice as Ucs2Slice) : undefined;

@@ -5,7 +5,7 @@
  * Thresholds: see `bench/src/utf8-threshold.bench.ts`.
  */
 
-const textEncoder = new TextEncoder();
+const textEncoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Strings with more UTF-16 units than this go to the platform encoder. `pnpm --filter
@@ -23,7 +23,7 @@ type Utf8Write = (this: Uint8Array, text: string, offset: number, length: number
  * `subarray` view `encodeInto` needs; elsewhere (browsers, Deno without Buffer) it is undefined
  * and `TextEncoder.encodeInto` does the job.
  */
-const nodeUtf8Write: Utf8Write | undefined = (() => {
+const nodeUtf8Write: Utf8Write | undefined = /* @__PURE__ */ (() => {
   const write = (globalThis as { Buffer?: { prototype?: { utf8Write?: unknown } } }).Buffer?.prototype?.utf8Write;
   return typeof write === 'function' ? (write as Utf8Write) : undefined;
 })();

@@ -17,11 +17,14 @@ export const DEFAULT_MAX_BIGNUM_BYTES = 65_536;
 const SHIFT_LOOP_MAX = 64;
 
 /** ASCII hex digits of each byte value, as two codes in one 16-bit entry. */
-const HEX_DIGITS = new Uint16Array(256);
-for (let byte = 0; byte < 256; byte++) {
-  const text = byte.toString(16).padStart(2, '0');
-  HEX_DIGITS[byte] = (text.charCodeAt(0) << 8) | text.charCodeAt(1);
-}
+const HEX_DIGITS = /* @__PURE__ */ (() => {
+  const digits = new Uint16Array(256);
+  for (let byte = 0; byte < 256; byte++) {
+    const text = byte.toString(16).padStart(2, '0');
+    digits[byte] = (text.charCodeAt(0) << 8) | text.charCodeAt(1);
+  }
+  return digits;
+})();
 
 /** The unsigned integer `bytes` holds, big-endian; linear in the length. */
 export function bignumFromBytes(bytes: Uint8Array): bigint {

@@ -190,13 +190,13 @@ function readIndefiniteText(reader: Reader): string {
   return text;
 }
 
-const NOT_ONE_BYTE = Symbol('not a one-byte item');
+const NOT_ONE_BYTE = /* @__PURE__ */ Symbol('not a one-byte item');
 /**
  * The value of each initial byte that is a whole item on its own (RFC 8949 §3.1, Appendix B):
  * integers 0..23 (0x00-0x17) and -1..-24 (0x20-0x37), false/true/null (0xf4-0xf6), the elements
  * of number and token arrays. Every other byte maps to `NOT_ONE_BYTE`.
  */
-const ONE_BYTE_ITEMS: unknown[] = Array.from({ length: 256 }, (_, initial) => {
+const ONE_BYTE_ITEMS: unknown[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, initial) => {
   if (initial < 0x18) return initial;
   if (initial >= 0x20 && initial < 0x38) return 0x1f - initial;
   if (initial === InitialByte.False) return false;

@@ -57,7 +57,7 @@ export function hex(bytes: Uint8Array): string {
   return text;
 }
 
-const HEX: string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const HEX: string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /** `text` cut to `limit` code units (`…` marks the cut); `limit` undefined: unchanged. */
 export function cutText(text: string, limit: number | undefined): { text: string; cut: boolean } {

@@ -91,7 +91,7 @@ function readEntry(reader: Reader, field: Field, depth: number, _marker: number,
 }
 
 /** Interned map keys of every compact reader. */
-const KEYS = new KeyCache();
+const KEYS = /* @__PURE__ */ new KeyCache();
 
 /** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
 function readRecordKey(reader: Reader, schemaPath: string): string {

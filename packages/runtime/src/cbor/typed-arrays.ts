@@ -22,10 +22,10 @@ type TypedArrayClass =
   | BigUint64ArrayConstructor | Int8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor
   | BigInt64ArrayConstructor | Float32ArrayConstructor | Float64ArrayConstructor;
 
-const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HOST_LITTLE_ENDIAN = /* @__PURE__ */ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Decodable tags: the class, and whether the content is little endian. */
-const BY_TAG = new Map<number, { Class: TypedArrayClass; little: boolean }>([
+const BY_TAG = /* @__PURE__ */ new Map<number, { Class: TypedArrayClass; little: boolean }>([
   [64, { Class: Uint8Array, little: true }],
   [65, { Class: Uint16Array, little: false }],
   [66, { Class: Uint32Array, little: false }],
@@ -48,7 +48,7 @@ const BY_TAG = new Map<number, { Class: TypedArrayClass; little: boolean }>([
 ]);
 
 /** The little-endian tag each class is written with (RFC 8746 §2.1 table). */
-const LITTLE_ENDIAN_TAG = new Map<unknown, number>([
+const LITTLE_ENDIAN_TAG = /* @__PURE__ */ new Map<unknown, number>([
   [Uint8ClampedArray, 68], [Uint16Array, 69], [Uint32Array, 70], [BigUint64Array, 71], [Int8Array, 72],
   [Int16Array, 77], [Int32Array, 78], [BigInt64Array, 79], [Float32Array, 85], [Float64Array, 86],
 ]);

@@ -185,7 +185,7 @@ function compareKeys(uint8: Uint8Array, leftStart: number, leftLength: number, r
   return 0;
 }
 
-const decoders = new WeakMap<object, DagDecoder>();
+const decoders = /* @__PURE__ */ new WeakMap<object, DagDecoder>();
 let defaultDecoder: DagDecoder | undefined;
 
 /** Decodes exactly one DAG-CBOR item; anything the profile forbids is a `DecodeError`. */

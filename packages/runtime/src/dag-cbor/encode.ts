@@ -21,7 +21,7 @@ export interface DagCborEncodeOptions {
 }
 
 const TWO_64 = 1n << 64n;
-const sharedWriter = new Writer();
+const sharedWriter = /* @__PURE__ */ new Writer();
 
 /**
  * The DAG-CBOR bytes of `value`. Failures are `EncodeError`s with the JSON Pointer of the value:

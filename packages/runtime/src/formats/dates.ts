@@ -52,7 +52,7 @@ const MONTH = String.raw`\d+M(?:${DAY})?`;
 const YEAR = String.raw`\d+Y(?:${MONTH})?`;
 const DATE_PART = `(?:${DAY}|${MONTH}|${YEAR})(?:${TIME_PART})?`;
 const WEEK = String.raw`\d+W`;
-const DURATION = new RegExp(`^P(?:${DATE_PART}|${TIME_PART}|${WEEK})$`);
+const DURATION = /* @__PURE__ */ new RegExp(`^P(?:${DATE_PART}|${TIME_PART}|${WEEK})$`);
 
 /** RFC 3339 Appendix A duration: `P` then date [time], time alone, or weeks alone; ASCII digits only. */
 export function isDuration(text: string): boolean {

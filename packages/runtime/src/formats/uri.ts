@@ -35,12 +35,12 @@ function grammar(extra: string, queryExtra: string): Grammar {
   };
 }
 
-const URI_GRAMMAR = grammar('', '');
-const IRI_GRAMMAR = grammar(UCSCHAR, IPRIVATE);
+const URI_GRAMMAR = /* @__PURE__ */ grammar('', '');
+const IRI_GRAMMAR = /* @__PURE__ */ grammar(UCSCHAR, IPRIVATE);
 
 const SCHEME = /^[a-z][a-z0-9+.-]*$/i;
 /** §3.2.2 IPvFuture. */
-const IPV_FUTURE = new RegExp(`^v[0-9a-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+$`, 'i');
+const IPV_FUTURE = /* @__PURE__ */ new RegExp(`^v[0-9a-f]+\\.[${UNRESERVED}${SUB_DELIMS}:]+$`, 'i');
 const PORT = /^\d*$/;
 
 /** §3.2 authority = [ userinfo "@" ] host [ ":" port ]. */

@@ -227,7 +227,7 @@ export function typeUnion(expected: string, variants: readonly TypeVariant[]): F
 }
 
 /** The JSON type an item of each `Kind` can carry (bin, ext and 0xc1: none). */
-const ITEM_TYPES: readonly (string | undefined)[] = (() => {
+const ITEM_TYPES: readonly (string | undefined)[] = /* @__PURE__ */ (() => {
   const types: (string | undefined)[] = [];
   types[Kind.Int] = 'number';
   types[Kind.Float] = 'number';

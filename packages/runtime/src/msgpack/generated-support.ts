@@ -105,7 +105,7 @@ export function strKeyLength(reader: Reader): number {
 }
 
 /** Interned map keys of every generated MessagePack decoder. */
-const KEYS = new KeyCache();
+const KEYS = /* @__PURE__ */ new KeyCache();
 
 /** A map key: must be a str (a JSON object's keys are strings), interned. */
 export function readKey(reader: Reader, schemaPath: string): string {

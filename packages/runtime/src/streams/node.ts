@@ -15,7 +15,7 @@ import { ubjsonSequenceDecoder, ubjsonItemEncoder, type UbjsonStreamDecodeOption
 import { msgpackSequenceDecoder, msgpackItemEncoder, type MsgpackStreamDecodeOptions, type MsgpackStreamEncodeOptions } from './msgpack.js';
 
 /** Stands for a null item in object mode (`Symbol.for('null')`). */
-export const NULL_ITEM: unique symbol = Symbol.for('null') as never;
+export const NULL_ITEM: unique symbol = /* @__PURE__ */ Symbol.for('null') as never;
 
 /** Bytes in (writable side), decoded items out (readable side, object mode). */
 class DecoderTransform extends Transform {

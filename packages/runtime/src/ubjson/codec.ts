@@ -50,10 +50,10 @@ export class UbjsonDecoder {
   }
 }
 
-const encoders = new WeakMap<object, UbjsonEncoder>();
-const decoders = new WeakMap<object, UbjsonDecoder>();
-const valueEncoders = new WeakMap<object, ValueEncoder>();
-const valueDecoders = new WeakMap<object, ValueDecoder>();
+const encoders = /* @__PURE__ */ new WeakMap<object, UbjsonEncoder>();
+const decoders = /* @__PURE__ */ new WeakMap<object, UbjsonDecoder>();
+const valueEncoders = /* @__PURE__ */ new WeakMap<object, ValueEncoder>();
+const valueDecoders = /* @__PURE__ */ new WeakMap<object, ValueDecoder>();
 let defaultEncoder: UbjsonEncoder | undefined;
 let defaultDecoder: UbjsonDecoder | undefined;
 let defaultValueEncoder: ValueEncoder | undefined;

@@ -48,14 +48,17 @@ export type Marker = (typeof Marker)[keyof typeof Marker];
  * Markers allowed after `$` as the element type of an optimized container: every value type but
  * No-op ("The type cannot be No-op", container-types.html#optimized). Indexed by byte.
  */
-export const CONTAINER_TYPE = new Uint8Array(256);
-for (const marker of [
-  Marker.Null, Marker.True, Marker.False, Marker.Int8, Marker.Uint8, Marker.Int16, Marker.Int32,
-  Marker.Int64, Marker.Float32, Marker.Float64, Marker.HighPrecision, Marker.Char, Marker.String,
-  Marker.ArrayStart, Marker.ObjectStart,
+export const CONTAINER_TYPE = /* @__PURE__ */ (() => {
+  const allowed = new Uint8Array(256);
+  for (const marker of [
+    Marker.Null, Marker.True, Marker.False, Marker.Int8, Marker.Uint8, Marker.Int16, Marker.Int32,
+    Marker.Int64, Marker.Float32, Marker.Float64, Marker.HighPrecision, Marker.Char, Marker.String,
+    Marker.ArrayStart, Marker.ObjectStart,
 ]) {
-  CONTAINER_TYPE[marker] = 1;
-}
+    allowed[marker] = 1;
+  }
+  return allowed;
+})();
 
 /** Payload bytes of a fixed-size type (type-reference.html), or -1 for S, H and containers. */
 export function fixedPayloadSize(type: number): number {

@@ -36,7 +36,7 @@ export interface UbjsonDecodeOptions {
 export const DEFAULT_MAX_COUNT = 1_000_000;
 
 /** One-character strings for `C` (0..127), so a char costs no string building. */
-const CHARS: string[] = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+const CHARS: string[] = /* @__PURE__ */ Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
 
 /**
  * The decoding state for one set of options: the reader in use, the limits, a key cache and the

@@ -23,7 +23,7 @@ export interface UbjsonEncodeOptions {
   nonFinite?: 'float' | 'null' | 'error';
 }
 
-const IDLE = new Writer(64);
+const IDLE = /* @__PURE__ */ new Writer(64);
 /** Strings up to this many units try the inline ASCII path first (UTF8_ENCODE_THRESHOLD). */
 const SHORT_TEXT = UTF8_ENCODE_THRESHOLD;
 
