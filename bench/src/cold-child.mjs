@@ -3,7 +3,7 @@
  * One cell of the cold bench (`cold.ts`), in a fresh process run by plain `node` (no loader: users
  * run none). It imports one codec, times the first call alone and the first 10, 100, … calls
  * together (cumulative from the first call; every input made with the clock stopped), writes the
- * last result for the parent to check, and prints one JSON line: `{"times":[ms, …]}`.
+ * last result for the parent to check, and prints one JSON line: `{"times":[ms, …],"importMs":ms}`.
  *
  * Usage: node cold-child.mjs '<spec as JSON>' with the spec
  *   { format, direction: 'encode' | 'decode', codec: '<id>' | { module: '<file>' },
@@ -11,7 +11,8 @@
  * `codec` is a registry id, called as `peer-calls.mjs` says (the registry calls peers through it
  * too), or a module exporting `encode` and `decode` (ours: a `binschema compile --target js`
  * module). The result file gets the last encoder output's bytes, or the last decoded value
- * through `v8.serialize`. Importing `peer-calls.mjs` imports no codec: each loader imports its own.
+ * through `v8.serialize`. Importing `peer-calls.mjs` imports no codec: each loader imports its own,
+ * and `importMs` is how long that took (the codec's modules loaded and evaluated; not in `times`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -62,7 +63,9 @@ function asBytes(output) {
 const CHUNK = 10;
 
 async function main(spec) {
+  const importStart = process.hrtime.bigint();
   const codec = await loadCodec(spec.format, spec.codec);
+  const importMs = Number(process.hrtime.bigint() - importStart) / 1e6;
   let makeInput;
   if (spec.direction === 'encode') {
     const value = JSON.parse(readFileSync(spec.payload, 'utf8'));
@@ -90,12 +93,11 @@ async function main(spec) {
     times.push(Number(elapsed) / 1e6);
   }
   writeFileSync(spec.result, spec.direction === 'encode' ? asBytes(last) : serialize(last));
-  return times;
+  return { times, importMs };
 }
 
 try {
-  const times = await main(JSON.parse(process.argv[2]));
-  process.stdout.write(`${JSON.stringify({ times })}\n`);
+  process.stdout.write(`${JSON.stringify(await main(JSON.parse(process.argv[2])))}\n`);
 } catch (error) {
   const text = error instanceof Error ? `${error.name}${typeof error.code === 'string' ? ` [${error.code}]` : ''}: ${error.message.split('\n')[0]}` : String(error);
   process.stdout.write(`${JSON.stringify({ error: text })}\n`);

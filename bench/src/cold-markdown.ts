@@ -30,6 +30,8 @@ export interface ColdRow {
   times?: number[];
   /** Per process, the same times. */
   runs: number[][];
+  /** Median over the processes of the ms taken to import the codec (not in `times`). */
+  importMs?: number;
   /** Per count: the fastest bar peer's time / this codec's (> 1: this codec is faster), and which peer. */
   ratios?: (number | null)[];
   fastestPeers?: (string | null)[];
@@ -52,7 +54,7 @@ export interface ColdReport {
 }
 
 const NOTES = [
-  'Each cell (payload × format × direction × codec) runs in its own fresh process: plain `node` (the Node binary running the bench, no loader), which imports only that codec (ours: the ahead-of-time module, which imports the built @binschema/runtime; peers: their package), reads its inputs, then times calls with `process.hrtime.bigint()`. "1st" is the first call alone; the N columns are the first N calls together, counted from the first.',
+  'Each cell (payload × format × direction × codec) runs in its own fresh process: plain `node` (the Node binary running the bench, no loader), which imports only that codec (ours: the ahead-of-time module, which imports the built @binschema/runtime; peers: their package), reads its inputs, then times calls with `process.hrtime.bigint()`. "1st" is the first call alone; the N columns are the first N calls together, counted from the first. The import tables show how long the codec\'s import took before that (its modules loaded and evaluated, median of the processes of both directions); no bar counts it.',
   'Inputs are made with the clock stopped, in chunks of 10 just before they are used (the first call alone): a deep copy of the payload per encode, a copy of the bytes in its own ArrayBuffer per decode (a Buffer for JSON, an ArrayBuffer for @shelacek/ubjson), so nothing can be memoised on identity. All 1,000 copies made up front kept up to ~250 MB alive through the timed calls, and marking them took longer than the calls.',
   'Decoders decode their own codec\'s encoding of the payload (ours: the module\'s own bytes; JSON: the payload\'s text; msgpackr: its MessagePack), made and checked in the parent process and handed to the child in a file, so the child never runs the encoder.',
   'After timing, the child writes its last result to a file; the parent checks it (an encoder\'s bytes decode through the same codec to the payload; a decoded value, through v8.serialize, equals the payload). A child that fails or whose result does not check posts no time: its cell is failing.',
@@ -65,7 +67,10 @@ export function summariseCold(cells: ColdCell[], head: Pick<ColdReport, 'machine
       payload: cell.payload, format: cell.format, direction: cell.direction, codec: cell.codec, label: cell.label,
       origin: cell.origin, status: cell.status, reason: cell.reason, size: cell.size, runs: cell.runs,
     };
-    if (cell.status === 'ok' && cell.runs.length > 0) row.times = cell.runs[0].map((_, index) => median(cell.runs.map((run) => run[index])));
+    if (cell.status === 'ok' && cell.runs.length > 0) {
+      row.times = cell.runs[0].map((_, index) => median(cell.runs.map((run) => run[index])));
+      if (cell.imports.length > 0) row.importMs = median(cell.imports);
+    }
     return row;
   });
   for (const row of rows) {
@@ -158,6 +163,26 @@ function renderTable(rows: ColdRow[], payloads: string[], counts: number[], form
   return lines;
 }
 
+/**
+ * Per payload, how long each codec's import took before its first call (median over the
+ * processes of both directions): the part of a short-lived process that no call column shows.
+ */
+function renderImportTable(rows: ColdRow[], payloads: string[], format: Format): string[] {
+  const group = rows.filter((row) => row.format === format && row.importMs !== undefined);
+  if (group.length === 0) return [];
+  const codecs = [...new Set(group.map((row) => row.codec))];
+  const lines = [`## ${format.toUpperCase()} import`, '', `| payload | ${codecs.map(shortName).join(' | ')} |`, `| --- |${' ---: |'.repeat(codecs.length)}`];
+  for (const payload of payloads) {
+    const cells = codecs.map((codec) => {
+      const runs = rows.filter((row) => row.payload === payload && row.format === format && row.codec === codec && row.importMs !== undefined);
+      return runs.length === 0 ? '–' : ms(median(runs.map((row) => row.importMs!)));
+    });
+    lines.push(`| ${payload} | ${cells.join(' | ')} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
 export function renderColdMarkdown(report: ColdReport): string {
   const { machine, settings } = report;
   const counts = settings.counts;
@@ -179,6 +204,7 @@ export function renderColdMarkdown(report: ColdReport): string {
     for (const direction of ['encode', 'decode'] as const) {
       if (report.rows.some((row) => row.format === format && row.direction === direction)) lines.push(...renderTable(report.rows, report.payloads, counts, format, direction));
     }
+    lines.push(...renderImportTable(report.rows, report.payloads, format));
   }
   lines.push(
     '## Bars',

@@ -71,6 +71,8 @@ export interface ColdCell {
   size?: number;
   /** ms for the first 1, 10, 100, … calls, one array per process. */
   runs: number[][];
+  /** ms to import the codec (before the first call), one per process. */
+  imports: number[];
   spec?: { codec: string | { module: string }; payload: string; input?: Uint8Array };
   /** Checks the child's result file (encode: bytes, decode: v8-serialized value); throws why not. */
   verify?: (result: Buffer) => void;
@@ -127,7 +129,7 @@ export async function makeCells(payloads: Payload[], codecs: ColdCodec[]): Promi
           loaded = error instanceof Error ? error : new Error(String(error));
         }
         for (const direction of ['encode', 'decode'] as const) {
-          const cell: ColdCell = { payload: payload.name, format, direction, codec: entry.id, label: entry.names[direction], origin: entry.origin, status: 'ok', runs: [] };
+          const cell: ColdCell = { payload: payload.name, format, direction, codec: entry.id, label: entry.names[direction], origin: entry.origin, status: 'ok', runs: [], imports: [] };
           try {
             if (loaded instanceof Error) throw loaded;
             const codec = loaded;
@@ -162,7 +164,7 @@ class ChildFailure extends Error {
 }
 
 /** Runs one cell in one fresh process; returns its times, or throws with why they do not count. */
-function runChild(cell: ColdCell, counts: number[], dir: string, index: number): number[] {
+function runChild(cell: ColdCell, counts: number[], dir: string, index: number): { times: number[]; importMs: number } {
   const spec = cell.spec!;
   const result = join(dir, `result-${index}.bin`);
   let input: string | undefined;
@@ -176,7 +178,7 @@ function runChild(cell: ColdCell, counts: number[], dir: string, index: number):
   delete env.NODE_OPTIONS;
   const child = spawnSync(process.execPath, [CHILD, args], { encoding: 'utf8', env, timeout: CHILD_TIMEOUT_MS, maxBuffer: 1 << 20 });
   const line = child.stdout?.trim().split('\n').pop() ?? '';
-  let printed: { times?: unknown; error?: string } = {};
+  let printed: { times?: unknown; importMs?: unknown; error?: string } = {};
   try {
     printed = JSON.parse(line);
   } catch {
@@ -189,10 +191,12 @@ function runChild(cell: ColdCell, counts: number[], dir: string, index: number):
     throw new ChildFailure(`child ${why}: ${output.find((text) => /Error/.test(text)) ?? output[0]}`);
   }
   const times = printed.times as number[];
+  const importMs = printed.importMs;
   if (times.length !== counts.length || !times.every((time) => Number.isFinite(time) && time >= 0)) throw new Error(`child printed ${line}`);
+  if (typeof importMs !== 'number' || !(importMs >= 0)) throw new Error(`child printed ${line}`);
   cell.verify!(readFileSync(result));
   rmSync(result, { force: true });
-  return times;
+  return { times, importMs };
 }
 
 /**
@@ -207,9 +211,11 @@ export function runCells(cells: ColdCell[], counts: number[], processes: number,
       cells.forEach((cell, index) => {
         if (cell.status !== 'ok') return;
         try {
-          cell.runs.push(runChild(cell, counts, dir, index));
+          const { times, importMs } = runChild(cell, counts, dir, index);
+          cell.runs.push(times);
+          cell.imports.push(importMs);
         } catch (error) {
-          Object.assign(cell, { status: 'failing', reason: `process ${round + 1}: ${error instanceof ChildFailure ? error.message : describe(error)}`, runs: [] });
+          Object.assign(cell, { status: 'failing', reason: `process ${round + 1}: ${error instanceof ChildFailure ? error.message : describe(error)}`, runs: [], imports: [] });
           progress(`FAIL ${cell.payload} ${cell.format} ${cell.direction} ${cell.codec}: ${cell.reason}`);
         }
       });

@@ -44,6 +44,13 @@ Cold('a quick run times every codec of one payload in fresh processes and report
     for (const cell of cells.slice(0, -2)) assert.match(cell, /^\d[\d,]*\.\d+$/);
     for (const cell of cells.slice(-2)) assert.match(cell, /^\d+\.\d\dx$/);
   }
+  // The import before the first call: a time per codec, not counted in the call columns.
+  for (const row of report.rows) assert.ok(Number.isFinite(row.importMs) && row.importMs! > 0, `${row.format} ${row.direction} ${row.codec} import`);
+  for (const [title, codecs] of [['CBOR import', 5], ['UBJSON import', 4], ['MSGPACK import', 6]] as const) {
+    const cells = tableRow(markdown, title, 'small-object');
+    assert.is(cells.length, codecs);
+    for (const cell of cells) assert.match(cell, /^\d[\d,]*\.\d+$/);
+  }
   // Each format each way.
   assert.is(report.bars.length, 6);
   const json = JSON.parse(readFileSync(`${out}.json`, 'utf8'));
