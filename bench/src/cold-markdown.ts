@@ -174,7 +174,7 @@ function renderImportTable(rows: ColdRow[], payloads: string[], format: Format):
   const lines = [`## ${format.toUpperCase()} import`, '', `| payload | ${codecs.map(shortName).join(' | ')} |`, `| --- |${' ---: |'.repeat(codecs.length)}`];
   for (const payload of payloads) {
     const cells = codecs.map((codec) => {
-      const runs = rows.filter((row) => row.payload === payload && row.format === format && row.codec === codec && row.importMs !== undefined);
+      const runs = group.filter((row) => row.payload === payload && row.codec === codec);
       return runs.length === 0 ? '–' : ms(median(runs.map((row) => row.importMs!)));
     });
     lines.push(`| ${payload} | ${cells.join(' | ')} |`);

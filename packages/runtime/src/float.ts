@@ -1,6 +1,6 @@
 /** IEEE 754 helpers shared by the CBOR encoder/decoder and generated code. */
 
-const scratch = /* @__PURE__ */ new DataView(new ArrayBuffer(8));
+const scratch = /* @__PURE__ */ (() => new DataView(new ArrayBuffer(8)))();
 
 /** Value of half-precision bits (RFC 8949 Appendix D). */
 export function decodeFloat16(bits: number): number {

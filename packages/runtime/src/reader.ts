@@ -184,10 +184,10 @@ export function uint32At(uint8: Uint8Array, pos: number): number {
 
 // Floats are read through one shared 8-byte scratch: cheaper than a `DataView` per input.
 const scratch = /* @__PURE__ */ new Float64Array(1);
-const scratch32 = /* @__PURE__ */ new Float32Array(scratch.buffer, 0, 1);
-const scratchBytes = /* @__PURE__ */ new Uint8Array(scratch.buffer);
+const scratch32 = /* @__PURE__ */ (() => new Float32Array(scratch.buffer, 0, 1))();
+const scratchBytes = /* @__PURE__ */ (() => new Uint8Array(scratch.buffer))();
 /** Byte order of the host's typed arrays (the wire is big-endian). */
-const LITTLE_ENDIAN = /* @__PURE__ */ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
 
 /** Big-endian float64 at `pos` (the caller checked the bounds). */
 export function float64At(uint8: Uint8Array, pos: number): number {

@@ -48,7 +48,7 @@ const nodeUtf8Slice: Utf8Slice | undefined = /* @__PURE__ */ (() => {
 /** UTF-16 units per string made from the buffer (`fromCharCode.apply` pushes them on the stack). */
 const UNITS_CHUNK = 8192;
 const units = /* @__PURE__ */ new Uint16Array(UNITS_CHUNK + 1);
-const unitBytes = /* @__PURE__ */ new Uint8Array(units.buffer);
+const unitBytes = /* @__PURE__ */ (() => new Uint8Array(units.buffer))();
 
 type Ucs2Slice = (this: Uint8Array, start: number, end: number) => string;
 

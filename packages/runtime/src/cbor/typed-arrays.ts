@@ -22,7 +22,7 @@ type TypedArrayClass =
   | BigUint64ArrayConstructor | Int8ArrayConstructor | Int16ArrayConstructor | Int32ArrayConstructor
   | BigInt64ArrayConstructor | Float32ArrayConstructor | Float64ArrayConstructor;
 
-const HOST_LITTLE_ENDIAN = /* @__PURE__ */ new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const HOST_LITTLE_ENDIAN = /* @__PURE__ */ (() => new Uint8Array(new Uint16Array([1]).buffer)[0] === 1)();
 
 /** Decodable tags: the class, and whether the content is little endian. */
 const BY_TAG = /* @__PURE__ */ new Map<number, { Class: TypedArrayClass; little: boolean }>([

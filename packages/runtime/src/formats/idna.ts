@@ -11,13 +11,14 @@ import { inRanges } from './ranges.js';
 type Property = 'PVALID' | 'CONTEXTJ' | 'CONTEXTO' | 'DISALLOWED';
 
 /** RFC 5892 §2.6 Exceptions (F). */
-const EXCEPTIONS: ReadonlyMap<number, Property> = /* @__PURE__ */ new Map<number, Property>([
-  ...[0xdf, 0x3c2, 0x6fd, 0x6fe, 0xf0b, 0x3007].map((point) => [point, 'PVALID'] as const),
-  ...[0xb7, 0x375, 0x5f3, 0x5f4, 0x30fb].map((point) => [point, 'CONTEXTO'] as const),
-  ...range(0x660, 0x669).map((point) => [point, 'CONTEXTO'] as const),
-  ...range(0x6f0, 0x6f9).map((point) => [point, 'CONTEXTO'] as const),
-  ...[0x640, 0x7fa, 0x302e, 0x302f, ...range(0x3031, 0x3035), 0x303b].map((point) => [point, 'DISALLOWED'] as const),
-]);
+const EXCEPTIONS: ReadonlyMap<number, Property> = /* @__PURE__ */ (() =>
+  new Map<number, Property>([
+    ...[0xdf, 0x3c2, 0x6fd, 0x6fe, 0xf0b, 0x3007].map((point) => [point, 'PVALID'] as const),
+    ...[0xb7, 0x375, 0x5f3, 0x5f4, 0x30fb].map((point) => [point, 'CONTEXTO'] as const),
+    ...range(0x660, 0x669).map((point) => [point, 'CONTEXTO'] as const),
+    ...range(0x6f0, 0x6f9).map((point) => [point, 'CONTEXTO'] as const),
+    ...[0x640, 0x7fa, 0x302e, 0x302f, ...range(0x3031, 0x3035), 0x303b].map((point) => [point, 'DISALLOWED'] as const),
+  ]))();
 
 function range(first: number, last: number): number[] {
   return Array.from({ length: last - first + 1 }, (_, index) => first + index);

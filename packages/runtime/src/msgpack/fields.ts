@@ -94,8 +94,8 @@ export const numberField: FieldCodec = { write: writeNumberField, read: readNumb
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
 
-/** nil, false and true as `nullField` and `booleanField` write them, for `typeUnion`. */
-const CONSTANT_BYTES: ConstantBytes<Field> = { null: Byte.Nil, false: Byte.False, true: Byte.True, nullField, booleanField };
+/** nil, false and true as `nullField` and `booleanField` write them, for `typeUnion` (literals: a bundler cannot tell that `Byte.Nil` has no side effect). */
+const CONSTANT_BYTES: ConstantBytes<Field> = { null: 0xc0, false: 0xc2, true: 0xc3, nullField, booleanField };
 
 /**
  * The codec of an integer (`integerIn`) or a finite number (`numberIn`) with inclusive bounds

@@ -91,9 +91,9 @@ function scalar<Value>(read: (reader: Reader, marker: number, schemaPath: string
 }
 
 /** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
-export const stringField: FieldCodec = { write: writeStringField, read: scalar(readString) };
-export const booleanField: FieldCodec = { write: writeBooleanField, read: scalar(readBooleanItem) };
-export const nullField: FieldCodec = { write: writeNullField, read: scalar(readNullItem) };
+export const stringField: FieldCodec = { write: writeStringField, read: /* @__PURE__ */ scalar(readString) };
+export const booleanField: FieldCodec = { write: writeBooleanField, read: /* @__PURE__ */ scalar(readBooleanItem) };
+export const nullField: FieldCodec = { write: writeNullField, read: /* @__PURE__ */ scalar(readNullItem) };
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
