@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import { isDecodeError, isEncodeError } from '@binschema/runtime';
-import { compileCodec } from '../src/index.js';
+import { compileCodec, compileSchema } from '../src/index.js';
 import { isSchemaError } from '../src/errors.js';
 import { assertVerdict, encoderAccepts, GENERIC_ENCODERS } from './support/verdicts.js';
 
@@ -21,6 +21,8 @@ interface Case {
 }
 
 const positive = { type: 'integer', minimum: 1 };
+/** The same `then` (titles aside) under two conditions. */
+const repeatedThen = { type: 'object', allOf: [0, 1].map((n) => ({ if: { required: [`k${n}`] }, then: { properties: { v: { type: 'string', title: `v${n}` } }, not: { required: ['x'] } } })) };
 
 const cases: Case[] = [
   { keyword: 'not', schema: { type: 'integer', not: { multipleOf: 3 } }, values: [1, 3, 6, 7, 'a'] },
@@ -44,6 +46,11 @@ const cases: Case[] = [
   // Checks merged in with a $ref target or with the one variant left of a union must all survive the merge.
   { keyword: 'not of a $ref target beside another not, merged by allOf', schema: { $defs: { a: { type: 'object', not: { required: ['x'] } } }, allOf: [{ $ref: '#/$defs/a' }, { type: 'object', not: { required: ['y'] } }] }, values: [{}, { x: 1 }, { y: 1 }, { z: 1 }] },
   { keyword: 'not of the one anyOf variant left, beside another not', schema: { type: 'object', not: { required: ['y'] }, anyOf: [{ type: 'object', not: { required: ['x'] } }, { type: 'string' }] }, values: [{}, { x: 1 }, { y: 1 }, 'a'] },
+  // Equal subschemas under several conditions share one predicate; ones that differ only inside a const (in a key named like an IR field) must not.
+  { keyword: 'if/then repeating one subschema', schema: repeatedThen, values: [{}, { k0: 1, v: 'a' }, { k1: 1, v: 2 }, { k0: 1, x: 1 }, { k1: 1, x: 1, v: 'a' }, { k0: 1, k1: 1, v: 1 }] },
+  { keyword: 'if/then with consts that differ only inside', schema: { type: 'object', allOf: [['a', 'x'], ['b', 'y']].map(([key, tag]) => ({ if: { required: [key] }, then: { properties: { v: { const: { schemaPath: tag, annotations: tag } } } } })) }, values: [{ a: 1, v: { schemaPath: 'x', annotations: 'x' } }, { a: 1, v: { schemaPath: 'y', annotations: 'y' } }, { b: 1, v: { schemaPath: 'y', annotations: 'y' } }, { b: 1, v: { schemaPath: 'x', annotations: 'x' } }] },
+  // A predicate that only asks "is it an array/object" spends no depth; one that looks inside does.
+  { keyword: 'if on arrays and objects it does not look inside', schema: { if: { type: ['array', 'object'], required: ['a'] }, then: { not: { type: 'array' } }, else: { type: ['array', 'string'] } }, values: [[], [[[]]], { a: 1 }, { b: 1 }, 'x', 1] },
 ];
 
 /** Draft-07 `dependencies`, judged by ajv's draft-07 validator. */
@@ -92,6 +99,16 @@ test('dependentSchemas looks at own properties only: an inherited toString does 
     const codec = compileCodec({ type: 'object', dependentSchemas: { toString: false } }, { format });
     assertVerdict(codec, encode, {}, true, format);
     assertVerdict(codec, encode, { toString: 1 }, false, format);
+  }
+});
+
+test('equal subschemas under several conditions get one predicate, named by the first', () => {
+  for (const { format } of FORMATS) {
+    const text = compileSchema(repeatedThen, 'conditional', { format }).map((file) => file.text).join('\n');
+    // `/** @schema #/allOf/0/then */` on one line, or the last line of a longer JSDoc.
+    assert.ok(/@schema #\/allOf\/0\/then(?:\n| \*\/)/.test(text), `${format}: a predicate of #/allOf/0/then`);
+    assert.not.ok(/@schema #\/allOf\/1\/then/.test(text), `${format}: #/allOf/1/then shares it`);
+    assert.ok(/@schema #\/allOf\/1\/if(?:\n| \*\/)/.test(text), `${format}: the conditions differ, so each has its own`);
   }
 });
 

@@ -15,6 +15,7 @@ import { functionDocs } from './context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
 import { FunctionEmitter } from './function-emitter.js';
 import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
+import { structuralKey } from './structural-key.js';
 import type { Name, NameScope } from './names.js';
 
 const REJECT: Fail = () => new Code('return false;');
@@ -22,6 +23,9 @@ const REJECT: Fail = () => new Code('return false;');
 class PredicateEmitter extends FunctionEmitter {
   protected readonly verb = 'matches';
   private readonly checkNodes = new WeakMap<IrNode, IrNode>();
+  private readonly shared = new Map<string, Name>();
+  /** The expressions `call` made that call a predicate on an item (they descend a level). */
+  private readonly descending = new WeakSet<Code>();
 
   protected summary(subject: string): string {
     return `True when ${subject} holds for the value (a JSON value) at most \`depth\` containers deep.`;
@@ -55,18 +59,43 @@ class PredicateEmitter extends FunctionEmitter {
     });
   }
 
+  /**
+   * One predicate per distinct subschema, not per place: real schemas repeat the same inline
+   * subschema under many `if`/`then` branches (jfrog-pipelines' steps: 1,640 of 1,980 predicates
+   * were copies). Left-recursive nodes keep their own, as their guard is theirs.
+   */
+  protected override innerFunction(node: IrNode): Name {
+    if (guardsInPlace(this.context, node)) return super.innerFunction(node);
+    const key = structuralKey(node);
+    let name = this.shared.get(key);
+    if (name === undefined) {
+      name = super.innerFunction(node);
+      this.shared.set(key, name);
+    }
+    return name;
+  }
+
   /** An expression: `value` matches `node` (`depth`: the levels left for it). */
   private call(node: IrNode, value: Code, depth: Code): Code {
     if (node.kind === 'any' && node.checks === undefined) return new Code('true');
     if (node.kind === 'never') return new Code('false');
     const inline = this.context.compact ? this.inlineTest(node, value) : undefined;
     if (inline !== undefined) return inline;
+    let call: Code;
     if (node.kind === 'ref' && node.checks === undefined) {
       const definition = this.context.definitions.get(node.target);
       if (definition === undefined) throw new Error(`unresolved ref ${node.target}`);
-      return js`${this.definition(definition)}(${value}, ${depth})`;
+      call = js`${this.definition(definition)}(${value}, ${depth})`;
+    } else {
+      call = js`${this.innerFunction(node)}(${value}, ${depth})`;
     }
-    return js`${this.innerFunction(node)}(${value}, ${depth})`;
+    this.descending.add(call);
+    return call;
+  }
+
+  /** Whether any of `tests` calls a predicate (which may descend further: the caller guards `depth`). */
+  private descends(tests: readonly Code[]): boolean {
+    return tests.some((test) => this.descending.has(test));
   }
 
   /**
@@ -100,6 +129,12 @@ class PredicateEmitter extends FunctionEmitter {
       }
       case 'literal':
         return js`(${literalCondition(this.context, node, value)})`;
+      case 'array': {
+        // Any array (the other types of an `if` without `type`): nothing to look at inside.
+        const anyItems = node.items.kind === 'any' && node.items.checks === undefined;
+        const counted = (node.minItems ?? 0) > 0 || node.maxItems !== undefined || node.uniqueItems === true;
+        return node.prefixItems.length === 0 && anyItems && !counted ? js`Array.isArray(${value})` : undefined;
+      }
       default:
         return undefined;
     }
@@ -150,13 +185,15 @@ class PredicateEmitter extends FunctionEmitter {
 
   private emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     lines.line(new Code('if (!Array.isArray(value)) return false;'));
-    this.depthGuard(lines);
-    arrayCountChecks(node, new Code('value.length'), REJECT, lines);
     const inner = new Code('depth - 1');
-    node.prefixItems.forEach((item, position) => {
-      lines.line(js`if (value.length > ${position} && !${this.call(item, js`value[${position}]`, inner)}) return false;`);
-    });
+    const prefix = node.prefixItems.map((item, position) => this.call(item, js`value[${position}]`, inner));
     const rest = this.call(node.items, new Code('value[index]'), inner);
+    // Only a predicate that looks inside the items spends a level (a cyclic value ends here).
+    if (this.descends([...prefix, rest]) || node.uniqueItems === true) this.depthGuard(lines);
+    arrayCountChecks(node, new Code('value.length'), REJECT, lines);
+    prefix.forEach((test, position) => {
+      if (test.text !== 'true') lines.line(js`if (value.length > ${position} && !${test}) return false;`);
+    });
     if (rest.text !== 'true') {
       const index = scope.claim('index');
       lines.line(js`for (let ${index} = ${node.prefixItems.length}; ${index} < value.length; ${index}++) if (!${rest}) return false;`);
@@ -166,37 +203,46 @@ class PredicateEmitter extends FunctionEmitter {
 
   private emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     lines.line(js`if (!${this.context.use('isPlainObject')}(value)) return false;`);
-    this.depthGuard(lines);
-    const keys = scope.claim('keys');
-    lines.line(js`const ${keys} = Object.keys(value);`);
-    propertyCountChecks(node, js`${keys}.length`, REJECT, lines);
-    const required = [...node.properties.filter((property) => property.required).map((property) => property.name), ...node.extraRequired];
-    for (const name of required) lines.line(js`if (!Object.prototype.hasOwnProperty.call(value, ${literal(name)})) return false;`);
     const key = scope.claim('key');
     const item = scope.claim('item');
     const inner = new Code('depth - 1');
+    const properties = node.properties.map((property) => ({ name: property.name, test: this.call(property.node, item, inner) }));
+    const patterns = node.patternProperties.map((entry) => ({ pattern: patternConstant(this.context, entry.pattern, entry.schemaPath), test: this.call(entry.node, item, inner) }));
+    const additional = this.call(node.additionalProperties, item, inner);
+    // A declared name skips the pattern and additional tests after the switch; without those, only names with a test need a case.
+    const after = patterns.length > 0 || additional.text !== 'true';
+    const cases = properties.filter((property) => after || property.test.text !== 'true');
+    const loop = node.propertyNames !== undefined || cases.length > 0 || after;
+    // Only a predicate that looks inside the values spends a level (a cyclic value ends here).
+    if (this.descends([...properties.map((property) => property.test), ...patterns.map((entry) => entry.test), additional])) this.depthGuard(lines);
+    const keys = scope.claim('keys');
+    const counted = (node.minProperties ?? 0) > 0 || node.maxProperties !== undefined;
+    if (loop || counted) lines.line(js`const ${keys} = Object.keys(value);`);
+    propertyCountChecks(node, js`${keys}.length`, REJECT, lines);
+    const required = [...node.properties.filter((property) => property.required).map((property) => property.name), ...node.extraRequired];
+    for (const name of required) lines.line(js`if (!Object.prototype.hasOwnProperty.call(value, ${literal(name)})) return false;`);
+    if (!loop) return;
     lines.block(js`for (const ${key} of ${keys})`, (body) => {
       body.line(js`const ${item} = value[${key}];`);
       if (node.propertyNames !== undefined) propertyNameChecks(this.context, node.propertyNames, key, REJECT, body);
-      if (node.properties.length > 0) {
-        body.block(js`switch (${key})`, (cases) => {
-          for (const property of node.properties) {
-            cases.line(js`case ${literal(property.name)}: if (!${this.call(property.node, item, inner)}) return false; continue;`);
+      if (cases.length > 0) {
+        body.block(js`switch (${key})`, (lines) => {
+          for (const property of cases) {
+            lines.line(property.test.text === 'true' ? js`case ${literal(property.name)}: continue;` : js`case ${literal(property.name)}: if (!${property.test}) return false; continue;`);
           }
         });
       }
       const matched = scope.claim('matched');
-      if (node.patternProperties.length > 0) body.line(js`let ${matched} = false;`);
-      for (const entry of node.patternProperties) {
-        const pattern = patternConstant(this.context, entry.pattern, entry.schemaPath);
-        body.block(js`if (${pattern}.test(${key}))`, (inside) => {
+      if (patterns.length > 0) body.line(js`let ${matched} = false;`);
+      for (const entry of patterns) {
+        body.block(js`if (${entry.pattern}.test(${key}))`, (inside) => {
           inside.line(js`${matched} = true;`);
-          inside.line(js`if (!${this.call(entry.node, item, inner)}) return false;`);
+          if (entry.test.text !== 'true') inside.line(js`if (!${entry.test}) return false;`);
         });
       }
-      const additional = this.call(node.additionalProperties, item, inner);
       if (additional.text === 'true') return;
-      body.line(node.patternProperties.length > 0 ? js`if (!${matched} && !${additional}) return false;` : js`if (!${additional}) return false;`);
+      const refuse = additional.text === 'false' ? new Code('return false;') : js`if (!${additional}) return false;`;
+      body.line(patterns.length > 0 ? js`if (!${matched}) ${refuse}` : refuse);
     });
   }
 
@@ -223,7 +269,10 @@ class PredicateEmitter extends FunctionEmitter {
         return;
       case 'if': {
         const branch = (node: IrNode | undefined): Code => (node === undefined ? new Code('true') : this.call(node, value, depth));
-        lines.line(js`if (${this.call(check.if, value, depth)} ? !${branch(check.then)} : !${branch(check.else)}) return false;`);
+        const condition = this.call(check.if, value, depth);
+        if (check.else === undefined) lines.line(js`if (${condition} && !${branch(check.then)}) return false;`);
+        else if (check.then === undefined) lines.line(js`if (!${condition} && !${branch(check.else)}) return false;`);
+        else lines.line(js`if (${condition} ? !${branch(check.then)} : !${branch(check.else)}) return false;`);
         return;
       }
       case 'dependentRequired': {

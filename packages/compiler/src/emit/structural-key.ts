@@ -1,0 +1,33 @@
+/**
+ * A key that two IR nodes share exactly when they mean the same thing: the node as JSON without
+ * the fields that only say where it came from (`schemaPath`, `annotations`; never inside a
+ * literal's values). Predicates of equal nodes are the same function (`predicates.ts`). Numbers
+ * JSON cannot spell (-0, infinities) and bigints get a form of their own, so no two distinct
+ * values share a key.
+ */
+import type { IrNode } from '../ir/types.js';
+
+const keys = new WeakMap<IrNode, string>();
+
+export function structuralKey(node: IrNode): string {
+  let key = keys.get(node);
+  if (key === undefined) {
+    key = JSON.stringify(node, meaningOnly);
+    keys.set(node, key);
+  }
+  return key;
+}
+
+function meaningOnly(this: unknown, name: string, value: unknown): unknown {
+  const holder = this as { kind?: unknown };
+  // A literal's values are data: one string of their own, so none of their keys is dropped.
+  if (holder.kind === 'literal' && name === 'values') return JSON.stringify(value, exactNumbers);
+  if (name === 'schemaPath' || name === 'annotations') return undefined;
+  return exactNumbers(name, value);
+}
+
+function exactNumbers(_name: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return { bigint: value.toString() };
+  if (typeof value === 'number' && (!Number.isFinite(value) || Object.is(value, -0))) return { number: Object.is(value, -0) ? '-0' : String(value) };
+  return value;
+}
