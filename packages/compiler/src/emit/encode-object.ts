@@ -302,7 +302,6 @@ function knownSet(frame: ObjectFrame): Code {
 export function entryWriter(frame: ObjectFrame): Name {
   const { emitter, node } = frame;
   const context = emitter.context;
-  const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
   const scope = context.scope.child();
   for (const fixed of ['writer', 'key', 'item', 'depth', 'before']) scope.claim(fixed);
   const lines = new Lines();
@@ -336,12 +335,18 @@ export function entryWriter(frame: ObjectFrame): Name {
     },
     (handler) => handler.line(js`throw ${context.use('atPath')}(error, key);`),
   );
+  // Objects whose undeclared keys take the same value (a `$ref` as `additionalProperties`) share one writer.
+  const body = lines.toCode();
+  const existing = context.entryWriters.get(body.text);
+  if (existing !== undefined) return existing;
+  const name = context.scope.fresh(`write ${words(node)} entry`, { pascal: false });
+  context.entryWriters.set(body.text, name);
   context.functions.push({
     name,
     docs: [`Writes one key of ${node.schemaPath} that is not a declared property, with its value.`, `@schema ${node.schemaPath}`],
     params: [js`writer: ${context.runtime('Writer')}`, new Code('key: string'), new Code('item: unknown'), new Code('depth: number')],
     returnType: new Code('void'),
-    body: lines.toCode(),
+    body,
     exported: false,
   });
   return name;

@@ -1,6 +1,7 @@
 import type { IrDefinition, IrNode } from '../ir/types.js';
 import { ModuleContext, pathWords } from './context.js';
 import type { Name } from './names.js';
+import { exactKey } from './structural-key.js';
 
 /**
  * What encoders and decoders share: one generated function per IR node that needs one (a
@@ -9,6 +10,8 @@ import type { Name } from './names.js';
  */
 export abstract class FunctionEmitter {
   private readonly functionNames = new Map<IrNode, Name>();
+  /** Functions by `exactKey`: copies of one node share one function. */
+  private readonly copies = new Map<string, Name>();
   private readonly pending: (() => void)[] = [];
 
   constructor(readonly context: ModuleContext) {}
@@ -57,8 +60,16 @@ export abstract class FunctionEmitter {
   private functionFor(node: IrNode, nameText: string, summary: string): Name {
     const existing = this.functionNames.get(node);
     if (existing !== undefined) return existing;
+    // A left-recursive node's guard is its own (in-place-guard.ts): never shared.
+    const key = this.context.leftRecursive.has(node) ? undefined : exactKey(node);
+    const copy = key === undefined ? undefined : this.copies.get(key);
+    if (copy !== undefined) {
+      this.functionNames.set(node, copy);
+      return copy;
+    }
     const name = this.context.scope.fresh(nameText, { pascal: false });
     this.functionNames.set(node, name);
+    if (key !== undefined) this.copies.set(key, name);
     this.pending.push(() => this.emitFunction(node, name, summary));
     return name;
   }

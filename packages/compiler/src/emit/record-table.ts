@@ -6,6 +6,7 @@ import { boundsArguments, hasNumberAssertions, hasStringAssertions, patternRegEx
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import { isPlainPropertyName, type Name } from './names.js';
+import { exactKey } from './structural-key.js';
 
 /**
  * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
@@ -106,7 +107,9 @@ export function listItem(context: ModuleContext, node: IrArray): Code {
  * `properties`) are hoisted once and shared by every table that merges them.
  */
 export function recordTable(context: ModuleContext, node: IrObject): Name {
-  const existing = context.recordTables.get(node);
+  // Copies of one object (merged into several places) share its table.
+  const key = exactKey(node);
+  const existing = context.recordTables.get(node) ?? context.recordTableCopies.get(key);
   if (existing !== undefined) return existing;
   const rows = node.properties.map((property) => {
     const { value, needsPath } = fieldValue(context, property.node);
@@ -124,6 +127,7 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
   const doc = `Fields of ${node.schemaPath}: [name, field, required, schema path?]`;
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
   context.recordTables.set(node, name);
+  context.recordTableCopies.set(key, name);
   return name;
 }
 

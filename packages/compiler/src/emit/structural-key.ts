@@ -8,6 +8,21 @@
 import type { IrNode } from '../ir/types.js';
 
 const keys = new WeakMap<IrNode, string>();
+const exactKeys = new WeakMap<IrNode, string>();
+
+/**
+ * A key two IR nodes share exactly when they are copies, schema paths and annotations included:
+ * their functions and tables would be the same text (a `$ref` or `allOf` target merged into
+ * several places arrives as several equal nodes).
+ */
+export function exactKey(node: IrNode): string {
+  let key = exactKeys.get(node);
+  if (key === undefined) {
+    key = JSON.stringify(node, exactNumbers);
+    exactKeys.set(node, key);
+  }
+  return key;
+}
 
 export function structuralKey(node: IrNode): string {
   let key = keys.get(node);
