@@ -1,36 +1,36 @@
 /**
- * A key that two IR nodes share exactly when they mean the same thing: the node as JSON without
- * the fields that only say where it came from (`schemaPath`, `annotations`; never inside a
- * literal's values). Predicates of equal nodes are the same function (`predicates.ts`). Numbers
- * JSON cannot spell (-0, infinities) and bigints get a form of their own, so no two distinct
- * values share a key.
+ * Keys that say when two IR nodes may share generated code. Numbers JSON cannot spell (-0,
+ * infinities) and bigints get a form of their own, so no two distinct values share a key.
  */
 import type { IrNode } from '../ir/types.js';
 
-const keys = new WeakMap<IrNode, string>();
-const exactKeys = new WeakMap<IrNode, string>();
+type Replacer = (this: unknown, name: string, value: unknown) => unknown;
 
 /**
- * A key two IR nodes share exactly when they are copies, schema paths and annotations included:
- * their functions and tables would be the same text (a `$ref` or `allOf` target merged into
- * several places arrives as several equal nodes).
+ * Shared exactly when the nodes mean the same thing: the node as JSON without the fields that
+ * only say where it came from (`schemaPath`, `annotations`; never inside a literal's values).
+ * Predicates of equal nodes are the same function (`predicates.ts`).
  */
-export function exactKey(node: IrNode): string {
-  let key = exactKeys.get(node);
-  if (key === undefined) {
-    key = JSON.stringify(node, exactNumbers);
-    exactKeys.set(node, key);
-  }
-  return key;
-}
+export const structuralKey = keyOf(meaningOnly);
 
-export function structuralKey(node: IrNode): string {
-  let key = keys.get(node);
-  if (key === undefined) {
-    key = JSON.stringify(node, meaningOnly);
-    keys.set(node, key);
-  }
-  return key;
+/**
+ * Shared exactly when the nodes are copies, schema paths and annotations included: their
+ * functions and tables would be the same text (a `$ref` or `allOf` target merged into several
+ * places arrives as several equal nodes).
+ */
+export const exactKey = keyOf(exactNumbers);
+
+/** The node as JSON through `replacer`, found once per node. */
+function keyOf(replacer: Replacer): (node: IrNode) => string {
+  const keys = new WeakMap<IrNode, string>();
+  return (node) => {
+    let key = keys.get(node);
+    if (key === undefined) {
+      key = JSON.stringify(node, replacer);
+      keys.set(node, key);
+    }
+    return key;
+  };
 }
 
 function meaningOnly(this: unknown, name: string, value: unknown): unknown {
