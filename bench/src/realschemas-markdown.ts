@@ -23,7 +23,8 @@ const FORMATS = [
   ['MessagePack', 'msgpack'],
 ] as const;
 
-function formatsOf(result: RealSchemaResult): FormatResult[] {
+/** A result's CBOR, UBJSON and MessagePack parts, in that order. */
+export function formatsOf(result: RealSchemaResult): FormatResult[] {
   return FORMATS.map(([, key]) => result[key]);
 }
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { testDataPath } from '../../test-data/index.js';
 import type { RealSchemaResult } from './realschemas-check.js';
 import { listRealSchemas, type RealSchemaEntry } from './realschemas-load.js';
-import { realSchemasMarkdown, type RealSchemaRun } from './realschemas-markdown.js';
+import { formatsOf, realSchemasMarkdown, type RealSchemaRun } from './realschemas-markdown.js';
 
 interface Options {
   /** The folder of schemas (default: the vendored `test-data/realschemas/`). */
@@ -74,7 +74,7 @@ function main(): void {
     for (const [index, entry] of entries.entries()) {
       const run = runChild(dir, entry, options.timeoutSeconds, scratch);
       runs.push(run);
-      const status = run.result === undefined ? run.crash : `${run.result.cbor.roundTripped}+${run.result.ubjson.roundTripped}+${run.result.msgpack.roundTripped} of ${3 * run.result.docs} round-trips`;
+      const status = run.result === undefined ? run.crash : roundTrips(run.result);
       console.log(`${index + 1}/${entries.length} ${entry.name}: ${status} (${run.seconds.toFixed(1)} s)`);
     }
   } finally {
@@ -92,4 +92,10 @@ function sourceName(dir: string): string {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const inside = relative(root, dir);
   return `${inside.startsWith('..') ? dir.split(/[\\/]/).filter(Boolean).slice(-2).join('/') : inside}/`;
+}
+
+/** `4+4+4 of 12 round-trips`: documents round-tripped per format, of all. */
+function roundTrips(result: RealSchemaResult): string {
+  const formats = formatsOf(result);
+  return `${formats.map((format) => format.roundTripped).join('+')} of ${formats.length * result.docs} round-trips`;
 }

@@ -50,12 +50,10 @@ export class ModuleContext {
   ownsList: (node: IrArray) => boolean = () => false;
   /** Compact mode: numbers the format writes in a form of its own rather than through the runtime's shared number codecs (ModuleFormat.ownsNumber). */
   ownsNumber: (node: IrNumber) => boolean = () => false;
-  /** Compact mode: the record table of each object that has one (`record-table.ts`). */
-  readonly recordTables = new Map<IrNode, Name>();
+  /** Compact mode: the record table of each object that has one, by `exactKey` (copies share one; `record-table.ts`). */
+  readonly recordTables = new Map<string, Name>();
   /** Entry writers of specialised objects by body text (`entryWriter`): equal ones are one function. */
   readonly entryWriters = new Map<string, Name>();
-  /** Record tables by `exactKey` of their object (copies share one). */
-  readonly recordTableCopies = new Map<string, Name>();
   /** Compact mode: the write and read functions of a node, for table rows that need their own. */
   fieldFunctions: { write(node: IrNode): Name; read(node: IrNode): Name } | undefined;
   /** Imports from `<runtime>/formats` (`format` assertions). */

@@ -6,12 +6,12 @@ import { exactKey } from './structural-key.js';
 /**
  * What encoders and decoders share: one generated function per IR node that needs one (a
  * definition, the root, an inner object, array or union), named when first asked for and emitted
- * by `drain`, so recursive schemas end and every node gets exactly one function.
+ * by `drain`, so recursive schemas end and every node gets exactly one function (shared with the
+ * nodes of the same `sharingKey`).
  */
 export abstract class FunctionEmitter {
-  private readonly functionNames = new Map<IrNode, Name>();
-  /** Functions by `exactKey`: copies of one node share one function. */
-  private readonly copies = new Map<string, Name>();
+  /** Function names by `sharingKey` (a left-recursive node by itself: its guard is its own, in-place-guard.ts). */
+  private readonly functionNames = new Map<IrNode | string, Name>();
   private readonly pending: (() => void)[] = [];
 
   constructor(readonly context: ModuleContext) {}
@@ -57,19 +57,20 @@ export abstract class FunctionEmitter {
     return this.functionFor(node, `${this.verb} ${pathWords(node.schemaPath, this.context.ir.rootName)}`, '');
   }
 
+  /**
+   * Nodes with the same key share one function: by default exact copies (`exactKey`: a `$ref` or
+   * `allOf` target merged into several places arrives as several equal nodes).
+   */
+  protected sharingKey(node: IrNode): string {
+    return exactKey(node);
+  }
+
   private functionFor(node: IrNode, nameText: string, summary: string): Name {
-    const existing = this.functionNames.get(node);
+    const key = this.context.leftRecursive.has(node) ? node : this.sharingKey(node);
+    const existing = this.functionNames.get(key);
     if (existing !== undefined) return existing;
-    // A left-recursive node's guard is its own (in-place-guard.ts): never shared.
-    const key = this.context.leftRecursive.has(node) ? undefined : exactKey(node);
-    const copy = key === undefined ? undefined : this.copies.get(key);
-    if (copy !== undefined) {
-      this.functionNames.set(node, copy);
-      return copy;
-    }
     const name = this.context.scope.fresh(nameText, { pascal: false });
-    this.functionNames.set(node, name);
-    if (key !== undefined) this.copies.set(key, name);
+    this.functionNames.set(key, name);
     this.pending.push(() => this.emitFunction(node, name, summary));
     return name;
   }

@@ -23,7 +23,6 @@ const REJECT: Fail = () => new Code('return false;');
 class PredicateEmitter extends FunctionEmitter {
   protected readonly verb = 'matches';
   private readonly checkNodes = new WeakMap<IrNode, IrNode>();
-  private readonly shared = new Map<string, Name>();
   /** The expressions `call` made that call a predicate on an item (they descend a level). */
   private readonly descending = new WeakSet<Code>();
 
@@ -60,19 +59,12 @@ class PredicateEmitter extends FunctionEmitter {
   }
 
   /**
-   * One predicate per distinct subschema, not per place: real schemas repeat the same inline
-   * subschema under many `if`/`then` branches (jfrog-pipelines' steps: 1,640 of 1,980 predicates
-   * were copies). Left-recursive nodes keep their own, as their guard is theirs.
+   * One predicate per distinct subschema, not per place: a predicate says only true or false, so
+   * nodes that mean the same share it whatever their schema paths (jfrog-pipelines repeats its
+   * step schemas under many `if`/`then` branches: 1,640 of 1,980 predicates were copies).
    */
-  protected override innerFunction(node: IrNode): Name {
-    if (guardsInPlace(this.context, node)) return super.innerFunction(node);
-    const key = structuralKey(node);
-    let name = this.shared.get(key);
-    if (name === undefined) {
-      name = super.innerFunction(node);
-      this.shared.set(key, name);
-    }
-    return name;
+  protected override sharingKey(node: IrNode): string {
+    return structuralKey(node);
   }
 
   /** An expression: `value` matches `node` (`depth`: the levels left for it). */

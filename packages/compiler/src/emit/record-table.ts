@@ -109,7 +109,7 @@ export function listItem(context: ModuleContext, node: IrArray): Code {
 export function recordTable(context: ModuleContext, node: IrObject): Name {
   // Copies of one object (merged into several places) share its table.
   const key = exactKey(node);
-  const existing = context.recordTables.get(node) ?? context.recordTableCopies.get(key);
+  const existing = context.recordTables.get(key);
   if (existing !== undefined) return existing;
   const rows = node.properties.map((property) => {
     const { value, needsPath } = fieldValue(context, property.node);
@@ -126,8 +126,7 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
   const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
   const doc = `Fields of ${node.schemaPath}: [name, field, required, schema path?]`;
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
-  context.recordTables.set(node, name);
-  context.recordTableCopies.set(key, name);
+  context.recordTables.set(key, name);
   return name;
 }
 
