@@ -14,7 +14,7 @@ export type FileTree = Entry;
  * @schema #/$defs/Entry
  */
 export type Entry = { name: string; kind: "file" | "directory" | "symlink"; size?: number; modified: number; mode?: number; target?: string; children?: Entry[] };
-/** Fields of #/$defs/Entry: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_ENTRY = new RecordTable<Field>("#/$defs/Entry", [
     ["name", fieldOf(writeEntryName, readEntryName), 1],
     ["kind", enumField(["file", "directory", "symlink"]), 1],

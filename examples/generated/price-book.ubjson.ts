@@ -11,14 +11,14 @@ const atPath = atPath$import, encodeFailure = encodeFailure$import, expectArray 
 export type PriceBook = { store: string; currency: "EUR" | "USD" | "GBP" | "JPY"; updated?: string; prices: { [key: string]: Price } };
 /** @schema #/$defs/Price */
 export type Price = { amount: number; stock: number; tags?: string[]; [key: string]: unknown };
-/** Fields of #: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_PRICE_BOOK = new RecordTable<Field>("#", [
     ["store", stringField, 1],
     ["currency", enumField(["EUR", "USD", "GBP", "JPY"]), 1],
     ["updated", stringField, 0],
     ["prices", fieldOf(writePriceBookPrices, readPriceBookPrices), 1],
   ], { build: (v) => ({ store: v[0], currency: v[1], prices: v[3] }) });
-/** Fields of #/$defs/Price: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_PRICE = new RecordTable<Field>("#/$defs/Price", [
     ["amount", fieldOf(writePriceAmount, readPriceAmount), 1],
     ["stock", integerIn(0), 1],

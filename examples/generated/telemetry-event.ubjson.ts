@@ -17,7 +17,7 @@ export type PageView = { type: "page_view"; at: number; url: string; referrer?: 
 export type Click = { type: "click"; at: number; target: string; x: number; y: number };
 /** @schema #/$defs/Error */
 export type Error2 = { type: "error"; at: number; message: string; stack?: string[]; fatal: boolean };
-/** Fields of #: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_TELEMETRY_BATCH = new RecordTable<Field>("#", [
     ["device", fieldOf(writeTelemetryBatchDevice, readTelemetryBatchDevice), 1],
     ["sentAt", integerIn(0), 1],
@@ -25,7 +25,7 @@ const FIELDS_TELEMETRY_BATCH = new RecordTable<Field>("#", [
   ], { build: (v) => ({ device: v[0], sentAt: v[1], events: v[2] }) });
 /** Variants of #/$defs/PageView/properties/referrer by JSON type */
 const UNION_PAGE_VIEW_REFERRER = typeUnion("null or string", [["string", stringField], ["null", nullField]]);
-/** Fields of #/$defs/PageView: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_PAGE_VIEW = new RecordTable<Field>("#/$defs/PageView", [
     ["type", enumField(["page_view"]), 1],
     ["at", integerIn(0), 1],
@@ -33,7 +33,7 @@ const FIELDS_PAGE_VIEW = new RecordTable<Field>("#/$defs/PageView", [
     ["referrer", UNION_PAGE_VIEW_REFERRER, 0],
     ["durationMs", numberIn(0), 0],
   ], { build: (v) => ({ type: v[0], at: v[1], url: v[2] }) });
-/** Fields of #/$defs/Click: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_CLICK = new RecordTable<Field>("#/$defs/Click", [
     ["type", enumField(["click"]), 1],
     ["at", integerIn(0), 1],
@@ -41,7 +41,7 @@ const FIELDS_CLICK = new RecordTable<Field>("#/$defs/Click", [
     ["x", integerIn(0, 65535), 1],
     ["y", integerIn(0, 65535), 1],
   ], { build: (v) => ({ type: v[0], at: v[1], target: v[2], x: v[3], y: v[4] }) });
-/** Fields of #/$defs/Error: [name, field, required, schema path?] */
+/** Fields: [name, field, required, schema path?] */
 const FIELDS_ERROR = new RecordTable<Field>("#/$defs/Error", [
     ["type", enumField(["error"]), 1],
     ["at", integerIn(0), 1],

@@ -237,6 +237,18 @@ test('reads a repeated MessagePack key as its last value, and keeps __proto__ an
   assert.is(Object.getPrototypeOf(value), Object.prototype);
 });
 
+test('false subschemas and checked values in tables are shared codecs, not functions of their own', () => {
+  const { schema } = CASES.find((entry) => entry.name.startsWith('patterns of a closed object'))!;
+  for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
+    const js = compileSchema(schema, 'x', { format, target: 'js', codeSize: 'compact' }).find((file) => file.fileName.endsWith('.js'))!.text;
+    assert.match(js, /extra: neverField/, format);
+    assert.match(js, /\["nothing", neverField, 0\]/, format);
+    assert.is(js.match(/checkedField\(/g)?.length, 3, `${format}: the pattern's object, the list and the union`);
+    // Only the root's reader and writer are generated: the runtime reads and writes the rest.
+    assert.equal(js.match(/^function (read|write)\w*/gm)?.sort(), ['function readRoot', 'function writeRoot'], format);
+  }
+});
+
 /** A detekt-like schema: `count` rule objects, each `allOf: [$ref rule]` plus properties of its own. */
 function rulesSchema(count: number): object {
   const properties: Record<string, object> = {};

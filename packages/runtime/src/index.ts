@@ -52,6 +52,7 @@ export {
   writeBytes,
   ChecksTooDeep,
   checksHold,
+  isJsonNonObject,
   EncodeFailure,
   encodeFailure,
   expectString,

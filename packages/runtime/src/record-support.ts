@@ -7,7 +7,7 @@
  * written; a reader builds the result with required properties first, as specialised readers do.
  */
 import { ErrorCode } from './errors.js';
-import { atPath, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, writeBytes } from './generated-support.js';
+import { atPath, checksHold, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, withSchemaPath, writeBytes } from './generated-support.js';
 import { setOwn } from './object-entries.js';
 import type { RecordTable } from './record-table.js';
 import type { Reader } from './reader.js';
@@ -61,6 +61,50 @@ export function checkPropertyCount(table: RecordTable<unknown>, count: number): 
 
 function missingProperty(name: string, schemaPath: string): unknown {
   return encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
+}
+
+/** What a `false` subschema (`additionalProperties: false` beside `patternProperties`…) fails with. */
+export const NO_VALUE_ALLOWED = 'no value is allowed here';
+
+/** The writer of `neverField` in every format: a value where the schema allows none fails at its path. */
+export function writeNever(_writer: Writer, _value: unknown, _depth: number, schemaPath: string): never {
+  throw encodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, '', schemaPath);
+}
+
+/** A generated predicate over a built value: its `not`, `if`/`then`/`else`… (compiler `predicates.ts`). */
+export type Predicate = (value: unknown, depth: number) => boolean;
+
+/**
+ * The writer of every format's `checkedField`: the checks over the whole value first (`what`
+ * names the keywords: "fails if, not"), as specialised code runs them, then `write`.
+ */
+export function checkedWriter(write: ValueWriter, predicate: Predicate, what: string): ValueWriter {
+  return (writer, value, depth, schemaPath) => {
+    if (!checksHold(predicate, value, depth)) throw encodeFailure(ErrorCode.SchemaViolation, what, '', schemaPath);
+    write(writer, value, depth, schemaPath);
+  };
+}
+
+/**
+ * The reader of `checkedField` in formats whose readers start at the item (CBOR, MessagePack):
+ * `read`, then the checks over the value built, failing at the item's start with the schema path
+ * on any failure inside, as a specialised reader's `try` adds it.
+ */
+export function checkedReader(read: (reader: Reader, depth: number, schemaPath: string) => unknown, predicate: Predicate, what: string, failure: DecodeFailure) {
+  return (reader: Reader, depth: number, schemaPath: string): unknown => {
+    const offset = reader.pos;
+    try {
+      return checkedValue(read(reader, depth, schemaPath), predicate, depth, what, offset, schemaPath, failure);
+    } catch (error) {
+      throw withSchemaPath(error, schemaPath);
+    }
+  };
+}
+
+/** `value`, read from the item at `offset`, when its checks hold; else `checkedWriter`'s failure at that offset. */
+export function checkedValue(value: unknown, predicate: Predicate, depth: number, what: string, offset: number, schemaPath: string, failure: DecodeFailure): unknown {
+  if (!checksHold(predicate, value, depth)) throw failure(ErrorCode.SchemaViolation, what, offset, schemaPath);
+  return value;
 }
 
 /** How a format writes an entry's key and a value with one of its fields (its `writeText`/`writeKey` and `writeField`). */

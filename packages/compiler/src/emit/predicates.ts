@@ -16,9 +16,24 @@ import { arrayCountChecks, literalCondition, numberChecks, patternConstant, prop
 import { FunctionEmitter } from './function-emitter.js';
 import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
 import { structuralKey } from './structural-key.js';
+import { unrestricted } from '../ir/evaluation.js';
 import type { Name, NameScope } from './names.js';
 
 const REJECT: Fail = () => new Code('return false;');
+
+/** The tests `not` made by negating another (a call or a parenthesised expression): negated again, they are that one. */
+const negations = new WeakMap<Code, Code>();
+
+/** `!test`, without a double negation. */
+function not(test: Code): Code {
+  if (test.text === 'true') return new Code('false');
+  if (test.text === 'false') return new Code('true');
+  const negated = negations.get(test);
+  if (negated !== undefined) return negated;
+  const code = js`!${test}`;
+  negations.set(code, test);
+  return code;
+}
 
 class PredicateEmitter extends FunctionEmitter {
   protected readonly verb = 'matches';
@@ -47,13 +62,13 @@ class PredicateEmitter extends FunctionEmitter {
     this.emitShape(node, scope, lines);
     for (const check of node.checks ?? []) this.emitCheck(check, scope, lines);
     lines.line(new Code('return true;'));
-    const body = guardsInPlace(this.context, node) ? withInPlaceGuard(this.context, scope, node, name, lines, new Code('value'), new Code('return false;')) : lines;
+    const body = guardsInPlace(this.context, node) ? withInPlaceGuard(this.context, scope, node, name, lines, new Code('value'), new Code('return false;')).toCode() : singleReturn(lines.toCode());
     this.context.functions.push({
       name,
       docs: functionDocs(summary, node),
       params: [new Code('value: unknown'), new Code('depth: number')],
       returnType: new Code('boolean'),
-      body: body.toCode(),
+      body,
       exported: false,
     });
   }
@@ -73,6 +88,8 @@ class PredicateEmitter extends FunctionEmitter {
     if (node.kind === 'never') return new Code('false');
     const inline = this.context.compact ? this.inlineTest(node, value) : undefined;
     if (inline !== undefined) return inline;
+    const wrapped = this.wrappedCall(node, value, depth);
+    if (wrapped !== undefined) return wrapped;
     let call: Code;
     if (node.kind === 'ref' && node.checks === undefined) {
       const definition = this.context.definitions.get(node.target);
@@ -83,6 +100,22 @@ class PredicateEmitter extends FunctionEmitter {
     }
     this.descending.add(call);
     return call;
+  }
+
+  /**
+   * A node that is only `not` or `allOf` of one subschema (an `if`'s `then: { not: … }`): the
+   * subschema's test, negated or as it is, where it is called; its own function would hold
+   * nothing but that call.
+   */
+  private wrappedCall(node: IrNode, value: Code, depth: Code): Code | undefined {
+    if (node.kind !== 'any' || node.checks?.length !== 1) return undefined;
+    const [check] = node.checks;
+    if (check.kind !== 'not' && check.kind !== 'allOf') return undefined;
+    const inner = this.call(check.node, value, depth);
+    if (check.kind === 'allOf') return inner;
+    const negated = not(inner);
+    if (this.descending.has(inner)) this.descending.add(negated);
+    return negated;
   }
 
   /** Whether any of `tests` calls a predicate (which may descend further: the caller guards `depth`). */
@@ -166,7 +199,7 @@ class PredicateEmitter extends FunctionEmitter {
         this.emitUnion(node, lines);
         return;
       case 'ref':
-        lines.line(js`if (!${this.call({ ...node, checks: undefined }, value, new Code('depth'))}) return false;`);
+        lines.line(js`if (${not(this.call({ ...node, checks: undefined }, value, new Code('depth')))}) return false;`);
         return;
     }
   }
@@ -184,11 +217,11 @@ class PredicateEmitter extends FunctionEmitter {
     if (this.descends([...prefix, rest]) || node.uniqueItems === true) this.depthGuard(lines);
     arrayCountChecks(node, new Code('value.length'), REJECT, lines);
     prefix.forEach((test, position) => {
-      if (test.text !== 'true') lines.line(js`if (value.length > ${position} && !${test}) return false;`);
+      if (test.text !== 'true') lines.line(js`if (value.length > ${position} && ${not(test)}) return false;`);
     });
     if (rest.text !== 'true') {
       const index = scope.claim('index');
-      lines.line(js`for (let ${index} = ${node.prefixItems.length}; ${index} < value.length; ${index}++) if (!${rest}) return false;`);
+      lines.line(js`for (let ${index} = ${node.prefixItems.length}; ${index} < value.length; ${index}++) if (${not(rest)}) return false;`);
     }
     uniqueCheck(this.context, node, new Code('value'), REJECT, lines);
   }
@@ -220,7 +253,7 @@ class PredicateEmitter extends FunctionEmitter {
       if (cases.length > 0) {
         body.block(js`switch (${key})`, (lines) => {
           for (const property of cases) {
-            lines.line(property.test.text === 'true' ? js`case ${literal(property.name)}: continue;` : js`case ${literal(property.name)}: if (!${property.test}) return false; continue;`);
+            lines.line(property.test.text === 'true' ? js`case ${literal(property.name)}: continue;` : js`case ${literal(property.name)}: if (${not(property.test)}) return false; continue;`);
           }
         });
       }
@@ -229,21 +262,27 @@ class PredicateEmitter extends FunctionEmitter {
       for (const entry of patterns) {
         body.block(js`if (${entry.pattern}.test(${key}))`, (inside) => {
           inside.line(js`${matched} = true;`);
-          if (entry.test.text !== 'true') inside.line(js`if (!${entry.test}) return false;`);
+          if (entry.test.text !== 'true') inside.line(js`if (${not(entry.test)}) return false;`);
         });
       }
       if (additional.text === 'true') return;
-      const refuse = additional.text === 'false' ? new Code('return false;') : js`if (!${additional}) return false;`;
+      const refuse = additional.text === 'false' ? new Code('return false;') : js`if (${not(additional)}) return false;`;
       body.line(patterns.length > 0 ? js`if (!${matched}) ${refuse}` : refuse);
     });
   }
 
   private emitUnion(node: IrUnion, lines: Lines): void {
-    const tests = node.variants.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
     if (node.mode !== 'oneOf') {
+      // Every JSON type but objects, untested (a subschema without `type`): one runtime call.
+      const untested = node.variants.filter(isUntestedNonObject);
+      const kinds = new Set(untested.map((variant) => variant.kind));
+      const rest = NON_OBJECT_TYPES.every((kind) => kinds.has(kind)) ? node.variants.filter((variant) => !untested.includes(variant)) : node.variants;
+      const tests = rest.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
+      if (rest !== node.variants) tests.unshift(js`${this.context.use('isJsonNonObject')}(value)`);
       lines.line(js`if (!(${joinLogical(tests, '||')})) return false;`);
       return;
     }
+    const tests = node.variants.map((variant) => this.call(variant, new Code('value'), new Code('depth')));
     lines.line(js`if ([${new Code(tests.map((test) => test.text).join(', '))}].filter(Boolean).length !== 1) return false;`);
   }
 
@@ -257,14 +296,14 @@ class PredicateEmitter extends FunctionEmitter {
         lines.line(js`if (${this.call(check.node, value, depth)}) return false;`);
         return;
       case 'allOf':
-        lines.line(js`if (!${this.call(check.node, value, depth)}) return false;`);
+        lines.line(js`if (${not(this.call(check.node, value, depth))}) return false;`);
         return;
       case 'if': {
         const branch = (node: IrNode | undefined): Code => (node === undefined ? new Code('true') : this.call(node, value, depth));
         const condition = this.call(check.if, value, depth);
-        if (check.else === undefined) lines.line(js`if (${condition} && !${branch(check.then)}) return false;`);
-        else if (check.then === undefined) lines.line(js`if (!${condition} && !${branch(check.else)}) return false;`);
-        else lines.line(js`if (${condition} ? !${branch(check.then)} : !${branch(check.else)}) return false;`);
+        if (check.else === undefined) lines.line(js`if (${condition} && ${not(branch(check.then))}) return false;`);
+        else if (check.then === undefined) lines.line(js`if (${not(condition)} && ${not(branch(check.else))}) return false;`);
+        else lines.line(js`if (${condition} ? ${not(branch(check.then))} : ${not(branch(check.else))}) return false;`);
         return;
       }
       case 'dependentRequired': {
@@ -273,7 +312,7 @@ class PredicateEmitter extends FunctionEmitter {
         return;
       }
       case 'dependentSchema':
-        lines.line(js`if (${isObject} && ${has(check.property)} && !${this.call(check.node, value, depth)}) return false;`);
+        lines.line(js`if (${isObject} && ${has(check.property)} && ${not(this.call(check.node, value, depth))}) return false;`);
         return;
       case 'contains': {
         const found = scope.fresh('found');
@@ -295,7 +334,7 @@ class PredicateEmitter extends FunctionEmitter {
           const rest = this.call(check.node, js`value[${key}]`, new Code('depth - 1'));
           body.block(js`for (const ${key} of Object.keys(value))`, (loop) => {
             if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.3)`);
-            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (!${rest}) return false;`);
+            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
           });
         });
         return;
@@ -308,7 +347,7 @@ class PredicateEmitter extends FunctionEmitter {
           // Items before the static prefix are evaluated whatever the conditions say.
           body.block(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++)`, (loop) => {
             if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.2)`);
-            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (!${rest}) return false;`);
+            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
           });
         });
         return;
@@ -354,6 +393,47 @@ class PredicateEmitter extends FunctionEmitter {
   }
 }
 
+/**
+ * A body of one test, `if (C) return false; return true;`, as `return !(C);` (or `return X;` for
+ * `C` = `!X`, one call or parenthesised group): most predicates of real schemas are one test.
+ */
+function singleReturn(body: Code): Code {
+  const match = /^if \((.*)\) return false;\nreturn true;$/.exec(body.text);
+  if (match === null) return body;
+  const condition = match[1];
+  if (condition.startsWith('!') && isOneTerm(condition.slice(1))) {
+    const test = condition.slice(1);
+    return new Code(`return ${test.startsWith('(') ? test.slice(1, -1) : test};`);
+  }
+  return new Code(isOneTerm(condition) ? `return !${condition};` : `return !(${condition});`);
+}
+
+/** Whether `text` is one call (`name(…)`, `a.b(…)`) or one parenthesised group, so `!` applies to all of it. */
+function isOneTerm(text: string): boolean {
+  const open = /^[\w$.]*\(/.exec(text);
+  if (open === null) return false;
+  let depth = 0;
+  let quote: string | undefined;
+  for (let index = open[0].length - 1; index < text.length; index++) {
+    const char = text[index];
+    if (quote !== undefined) {
+      if (char === '\\') index++;
+      else if (char === quote) quote = undefined;
+    } else if (char === '"' || char === "'" || char === '`') quote = char;
+    else if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return index === text.length - 1;
+  }
+  return false;
+}
+
+/** The JSON types `isJsonNonObject` stands for, one variant each. */
+const NON_OBJECT_TYPES = ['null', 'boolean', 'number', 'string', 'array'] as const;
+
+/** A variant that is one of `NON_OBJECT_TYPES` with nothing to test beyond its type (a number: any finite one). */
+function isUntestedNonObject(node: IrNode): boolean {
+  return node.checks === undefined && (NON_OBJECT_TYPES as readonly string[]).includes(node.kind) && unrestricted(node);
+}
+
 const emitters = new WeakMap<ModuleContext, PredicateEmitter>();
 
 function emitterOf(context: ModuleContext): PredicateEmitter {
@@ -367,7 +447,12 @@ function emitterOf(context: ModuleContext): PredicateEmitter {
 
 /** An expression: `node`'s checks hold for `value` (`depth` levels left); failures to nest count as failing. */
 export function checksCondition(context: ModuleContext, node: IrNode, value: Code, depth: Code): Code {
-  return js`${context.use('checksHold')}(${emitterOf(context).checksOf(node)}, ${value}, ${depth})`;
+  return js`${context.use('checksHold')}(${checksPredicate(context, node)}, ${value}, ${depth})`;
+}
+
+/** The predicate function of `node`'s checks (compact modules name it in a `checkedField`). */
+export function checksPredicate(context: ModuleContext, node: IrNode): Name {
+  return emitterOf(context).checksOf(node);
 }
 
 /** The failure message of `node`'s checks. */

@@ -14,11 +14,12 @@ export const COMPACT_FORMAT_NAMES = [
   'readRecord',
   'fieldOf',
   'listOf',
+  'checkedField',
   'enumField',
   'typeUnion',
   'integerIn',
   'numberIn',
-  ...['string', 'boolean', 'null', 'number', 'integer', 'any'].map((type) => `${type}Field`),
+  ...['string', 'boolean', 'null', 'number', 'integer', 'any', 'never'].map((type) => `${type}Field`),
 ] as const;
 
 export interface PreludeHelper {
@@ -48,6 +49,7 @@ export function imported(name: string, fromFormat = false): PreludeHelper {
 export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   ChecksTooDeep: imported('ChecksTooDeep'),
   checksHold: imported('checksHold'),
+  isJsonNonObject: imported('isJsonNonObject'),
   EncodeFailure: imported('EncodeFailure'),
   encodeFailure: imported('encodeFailure'),
   expectString: imported('expectString'),

@@ -7,6 +7,9 @@ import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
 import { isPlainPropertyName, type Name } from './names.js';
 import { exactKey } from './structural-key.js';
+import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
+import { guardsInPlace } from './in-place-guard.js';
+import { checksMessage, checksPredicate } from './predicates.js';
 
 /**
  * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
@@ -29,6 +32,7 @@ function scalarCodec(node: IrNode): string | undefined {
     case 'any':
     case 'boolean':
     case 'null':
+    case 'never':
       return `${node.kind}Field`;
     case 'string':
       return hasStringAssertions(node) ? undefined : 'stringField';
@@ -81,6 +85,11 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   if (isPlainList(context, node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
   const union = typeUnion(context, node);
   if (union !== undefined) return { value: union, needsPath: true };
+  // Checks over a built object, array or union: its shape's field and its generated predicate.
+  if (checkedInFunction(node) && !guardsInPlace(context, node)) {
+    const inner = fieldValue(context, withoutChecks(node));
+    return { value: js`${context.runtime('checkedField')}(${inner.value}, ${checksPredicate(context, node)}, ${literal(checksMessage(node))})`, needsPath: true };
+  }
   const functions = context.fieldFunctions!;
   return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
 }
@@ -124,7 +133,8 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
   const options = tableOptions(context, node);
   if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
   const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
-  const doc = `Fields of ${node.schemaPath}: [name, field, required, schema path?]`;
+  // The schema path is the table's first argument: the comment need not repeat it.
+  const doc = 'Fields: [name, field, required, schema path?]';
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
   context.recordTables.set(key, name);
   return name;

@@ -172,7 +172,7 @@ function acceptsEverything(node: IrNode): boolean {
 }
 
 /** True when `node` accepts every value of its JSON type (numbers: integers and fractions). */
-function unrestricted(node: IrNode): boolean {
+export function unrestricted(node: IrNode): boolean {
   switch (node.kind) {
     case 'null':
     case 'boolean':

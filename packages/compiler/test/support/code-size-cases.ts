@@ -102,4 +102,29 @@ export const CASES: { name: string; schema: object; valid: unknown[]; invalid: u
     valid: [{ small: [1, 2, 3], grid: [[1.5], []], level: 999 }, { small: [], grid: [] }, { small: [0, -0, 100] }],
     invalid: [{ small: [101] }, { small: [1.5] }, { grid: [[1, 'x']] }, { level: 1001 }, { grid: [1] }],
   },
+  {
+    // openhab-5.1's shape: patterns in a closed object, `if`/`then`/`not` over the objects they match.
+    name: 'patterns of a closed object, false subschemas, checks over objects, lists and unions',
+    schema: {
+      type: 'object',
+      additionalProperties: false,
+      patternProperties: {
+        '^p_': {
+          type: 'object',
+          properties: { type: { type: 'string' }, kind: { enum: ['state', 'trigger'] }, dim: { type: 'string' } },
+          allOf: [
+            { if: { required: ['type'] }, then: { not: { anyOf: [{ required: ['kind'] }, { required: ['dim'] }] } } },
+            { if: { required: ['kind'], properties: { kind: { const: 'state' } } }, then: { required: ['dim'] } },
+          ],
+        },
+      },
+      properties: {
+        list: { type: 'array', items: { type: 'integer' }, not: { contains: { const: 0 } } },
+        either: { anyOf: [{ type: 'string' }, { type: 'integer' }], not: { const: 'x' } },
+        nothing: false,
+      },
+    },
+    valid: [{}, { p_a: { type: 't' }, list: [1, 2], either: 'y' }, { p_b: { kind: 'state', dim: 'd' }, p_c: { kind: 'trigger', other: [1] }, either: 3 }, { p_d: {} }],
+    invalid: [{ q: {} }, { p_a: { type: 't', kind: 'state', dim: 'd' } }, { p_a: { kind: 'state' } }, { p_a: 1 }, { list: [1, 0] }, { list: 0 }, { either: 'x' }, { either: 1.5 }, { nothing: 1 }, { nothing: null }],
+  },
 ];

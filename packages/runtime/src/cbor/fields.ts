@@ -8,7 +8,7 @@ import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, NOT_CONSTANT, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, NOT_CONSTANT, NO_VALUE_ALLOWED, checkedReader, checkedWriter, writeNever, type Predicate, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { EncodeSettings } from './options.js';
 import { writeHead } from './head.js';
 import { readAny } from './decode.js';
@@ -95,6 +95,14 @@ export const numberField: FieldCodec = { write: writeNumberField, read: readNumb
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
 
+/** The value of a `false` subschema: any value fails, at its offset, as specialised code fails. */
+function readNeverField(reader: Reader, _depth: number, schemaPath: string): never {
+  throw decodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, reader.pos, schemaPath);
+}
+
+/** The codec of a `false` subschema (keys that no pattern matches where `additionalProperties` is false). */
+export const neverField: FieldCodec = { write: writeNever, read: readNeverField };
+
 /** null, false and true as `nullField` and `booleanField` write them (RFC 8949 §3.3 simple values), for `typeUnion`. */
 const CONSTANT_BYTES: ConstantBytes<Field> = { null: 0xf6, false: 0xf4, true: 0xf5, nullField, booleanField };
 
@@ -158,6 +166,15 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
     write: (writer, value, depth, schemaPath) => writeItems(writer, value, depth, schemaPath, write, itemsPath),
     read: (reader, depth, schemaPath) => readItems(reader, depth, schemaPath, read, itemsPath),
   };
+}
+
+/**
+ * The codec of a value with checks (`not`, `if`/`then`/`else`… over the built value, which cannot
+ * shape the bytes): `inner` writes and reads it, and `predicate` must hold for it, checked before
+ * writing and after reading, failing at the item as specialised code does.
+ */
+export function checkedField(inner: Field, predicate: Predicate, what: string): FieldCodec {
+  return { write: checkedWriter(writerOf(inner), predicate, what), read: checkedReader(readerOf(inner), predicate, what, decodeFailure) };
 }
 
 /**

@@ -89,7 +89,7 @@ export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';
 
 // For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
-export { listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, integerIn, numberIn } from './fields.js';
+export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 
 // For generated modules of the compact layout: the choice between an object's dense and sparse
 // forms, and the readers of indexes and position keys.

@@ -70,7 +70,7 @@ export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.j
 
 // For generated modules compiled with codeSize 'compact' (the default): table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
-export { listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, integerIn, numberIn } from './fields.js';
+export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 
 // For generated modules of the compact layout: the readers of indexes and position keys.
 export { readIndex, readPositionKey } from './compact-support.js';

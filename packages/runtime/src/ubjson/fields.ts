@@ -9,7 +9,7 @@ import { ErrorCode } from '../errors.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger, withSchemaPath } from '../generated-support.js';
-import { EnumValues, NOT_CONSTANT, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
+import { EnumValues, NOT_CONSTANT, NO_VALUE_ALLOWED, checkedValue, checkedWriter, writeNever, type Predicate, TypeVariants, isTextEnum, type ConstantBytes, type TypeVariant as SharedTypeVariant } from '../record-support.js';
 import { writeAny } from './codec.js';
 import { writeString } from './text.js';
 import {
@@ -98,6 +98,14 @@ export const numberField: FieldCodec = { write: writeNumberField, read: readNumb
 export const integerField: FieldCodec = { write: writeIntegerField, read: readIntegerField };
 export const anyField: FieldCodec = { write: writeAnyField, read: readAnyField };
 
+/** The value of a `false` subschema: any value fails, at its offset, as specialised code fails. */
+function readNeverField(reader: Reader, _depth: number, _marker: number, schemaPath: string): never {
+  throw decodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, reader.pos, schemaPath);
+}
+
+/** The codec of a `false` subschema (keys that no pattern matches where `additionalProperties` is false). */
+export const neverField: FieldCodec = { write: writeNever, read: readNeverField };
+
 /** `Z`, `F` and `T` as `nullField` and `booleanField` write them, for `typeUnion`. */
 const CONSTANT_BYTES: ConstantBytes<Field> = { null: 0x5a, false: 0x46, true: 0x54, nullField, booleanField };
 
@@ -176,6 +184,27 @@ export function listOf(item: Field, itemsPath?: string): FieldCodec {
   return {
     write: (writer, value, depth, schemaPath) => writeItems(writer, value, depth, schemaPath, write, itemsPath),
     read: (reader, depth, marker, schemaPath) => readItems(reader, depth, marker, schemaPath, read, itemsPath),
+  };
+}
+
+/**
+ * The codec of a value with checks (`not`, `if`/`then`/`else`… over the built value, which cannot
+ * shape the bytes): `inner` writes and reads it, and `predicate` must hold for it, checked before
+ * writing and after reading, failing at the item as specialised code does.
+ */
+export function checkedField(inner: Field, predicate: Predicate, what: string): FieldCodec {
+  const read = readerOf(inner);
+  return {
+    write: checkedWriter(writerOf(inner), predicate, what),
+    read(reader, depth, marker, schemaPath) {
+      // The item starts at its marker, which the caller has consumed.
+      const offset = reader.pos - 1;
+      try {
+        return checkedValue(read(reader, depth, marker, schemaPath), predicate, depth, what, offset, schemaPath, decodeFailure);
+      } catch (error) {
+        throw withSchemaPath(error, schemaPath);
+      }
+    },
   };
 }
 

@@ -67,7 +67,7 @@ export { nextElement, readIndex, readPositionKey } from './compact-support.js';
 
 // For generated modules compiled with codeSize 'compact': table-driven objects and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
-export { listOf, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, integerIn, numberIn } from './fields.js';
+export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 
 // UBJSON notation (diagnostic notation for UBJSON) and the value tree behind it (also used by `binschema inspect`).
 export { toDiagnostic, UbjsonPrinter, readUbjsonItem, type UbjsonItem, type UbjsonItemLimits } from './diagnostic.js';
