@@ -23,7 +23,7 @@ import { timeInProcesses, writeTimings } from './processes.js';
 import { timeMixedRounds } from './mixed.js';
 import { timeSteadyRounds } from './steady.js';
 
-const STEADY_NOTE = 'Steady mode: every case warmed up alone first (warmupMs), then in each round every case runs one slice of timeMs, in an order shuffled anew each round (seeded, see settings); gc() between rounds, never inside a slice; nothing kept alive between measurements (no live copy of the payloads\' shapes, no decoder output). A case\'s ns/op is the median over rounds, shown with the lowest and highest round; ratios are ratios of medians from this one process.';
+const STEADY_NOTE = 'Steady mode: every case warmed up alone first (warmupMs), then in each round every case runs one slice of timeMs, in an order shuffled anew each round (seeded, see settings) with the cases of one payload, format and direction one after another, so a ratio compares slices taken within a quarter of a second; gc() between rounds, never inside a slice; nothing kept alive between measurements (no live copy of the payloads\' shapes, no decoder output). A case\'s ns/op is the median over rounds, shown with the lowest and highest round; ratios are ratios of medians from this one process.';
 
 const MIXED_NOTE = 'Mixed mode: every case of every payload, format and direction in one process, in a new shuffled order each round (seeded, see settings), gc() before each measurement, and nothing kept alive between measurements: no live copy of the payloads\' shapes and no decoder output (the standard mode keeps both).';
 

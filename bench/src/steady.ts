@@ -5,6 +5,13 @@
  * shuffled anew each round, so drift (another process, frequency changes) hits every case alike.
  * `gc()` runs between rounds, never inside a slice. A case's figure is the median of its rounds,
  * and ratios are ratios of medians taken in the same process (see summary.ts).
+ *
+ * The order is shuffled by comparison: the cases a ratio compares (one payload, format and
+ * direction) run one after another, in a new order each round, and those groups in a new order.
+ * This machine slows everything by 1.4-2x for stretches of seconds; a round of ~700 slices lasts
+ * ~18 s, so with one shuffle over all cases a codec and the peer it is compared with landed in
+ * different stretches, and two runs' medians disagreed by more than 10% on most ratios. A group
+ * lasts ~0.25 s: its cases mostly share a stretch, so their ratio holds (bench README, "Method").
  */
 import type { Case } from './check.js';
 import { shuffled } from './mixed.js';
@@ -43,18 +50,31 @@ export async function timeSteadyRounds<T extends Required<Case>>(
   };
   const live = () => timed.filter((item) => !failed.has(item));
   if (settings.warmupMs > 0) {
-    for (const item of shuffled(live(), settings.seed - 1)) await time(item, { ...slice, timeMs: settings.warmupMs });
+    for (const item of groupedOrder(live(), settings.seed - 1)) await time(item, { ...slice, timeMs: settings.warmupMs });
     collect(budget);
   }
   for (let round = 0; round < settings.rounds; round++) {
     settings.progress(round);
-    for (const item of shuffled(live(), settings.seed + round * 7919)) {
+    for (const item of groupedOrder(live(), settings.seed + round * 7919)) {
       const ns = await time(item, slice);
       if (ns !== undefined) results.set(item, [...(results.get(item) ?? []), ns]);
     }
     collect(budget);
   }
   return { results, failed };
+}
+
+/**
+ * `cases` with those of one payload, format and direction together: the groups in a shuffled
+ * order, each group's cases shuffled too (seeded).
+ */
+export function groupedOrder<T extends Pick<Case, 'payload' | 'format' | 'direction'>>(cases: T[], seed: number): T[] {
+  const groups = new Map<string, T[]>();
+  for (const item of cases) {
+    const key = `${item.payload} ${item.format} ${item.direction}`;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(item);
+  }
+  return shuffled([...groups.values()], seed).flatMap((group, index) => shuffled(group, seed + 1 + index));
 }
 
 function collect(budget: Budget): void {
