@@ -252,6 +252,34 @@ Steady('warms every case up, then times each once per round in an order that cha
   assert.ok(new Set(firstCalls.slice(1).map((visited) => visited.join(''))).size > 1);
 });
 
+Steady('runs the cases of one payload, format and direction one after another, groups and cases in new orders each round', async () => {
+  const budget = { timeMs: 0.05, sampleUs: 5, minSamples: 2, estimateMs: 0.1, gc: false, warmupSamples: 1 };
+  const rounds: string[][] = [];
+  let round: string[] = [];
+  const groups = [['p', 'cbor', 'encode'], ['p', 'cbor', 'decode'], ['q', 'cbor', 'encode'], ['q', 'ubjson', 'encode']] as const;
+  const cases = groups.flatMap(([payload, format, direction]) =>
+    ['x', 'y', 'z'].map((codec) => {
+      const name = `${payload} ${format} ${direction} ${codec}`;
+      return { payload, format, direction, run: () => { if (round.at(-1) !== name) round.push(name); return name; }, makeInput: () => 0 } as unknown as Required<Case>;
+    }),
+  );
+  const progress = () => {
+    rounds.push(round);
+    round = [];
+  };
+  await timeSteadyRounds(cases, new Map(cases.map((item) => [item, 100])), budget, { rounds: 6, warmupMs: 0.05, seed: 11, progress });
+  rounds.push(round);
+  const groupOf = (name: string) => name.split(' ').slice(0, 3).join(' ');
+  for (const visited of rounds) {
+    assert.is(visited.length, cases.length);
+    // Each group's three cases are adjacent: the group changes exactly three times per round.
+    assert.is(visited.filter((name, index) => index > 0 && groupOf(name) !== groupOf(visited[index - 1])).length, groups.length - 1);
+  }
+  const timed = rounds.slice(1);
+  assert.ok(new Set(timed.map((visited) => visited.map(groupOf).join())).size > 1, 'the groups come in other orders');
+  assert.ok(new Set(timed.map((visited) => visited.filter((name) => groupOf(name) === 'p cbor encode').join())).size > 1, 'a group\'s cases come in other orders');
+});
+
 Steady('is the default mode, with at least 300 ms of warm-up and 15 rounds of 20-30 ms slices', () => {
   const options = parseOptions([]);
   assert.is(options.mode, 'steady');
