@@ -121,10 +121,11 @@ export const CASES: { name: string; schema: object; valid: unknown[]; invalid: u
       properties: {
         list: { type: 'array', items: { type: 'integer' }, not: { contains: { const: 0 } } },
         either: { anyOf: [{ type: 'string' }, { type: 'integer' }], not: { const: 'x' } },
+        variant: { oneOf: [{ type: 'object', properties: { a: { type: 'integer' } }, not: { required: ['b'] } }, { type: 'array', items: { type: 'string' }, not: { maxItems: 0 } }, { type: 'string' }] },
         nothing: false,
       },
     },
-    valid: [{}, { p_a: { type: 't' }, list: [1, 2], either: 'y' }, { p_b: { kind: 'state', dim: 'd' }, p_c: { kind: 'trigger', other: [1] }, either: 3 }, { p_d: {} }],
-    invalid: [{ q: {} }, { p_a: { type: 't', kind: 'state', dim: 'd' } }, { p_a: { kind: 'state' } }, { p_a: 1 }, { list: [1, 0] }, { list: 0 }, { either: 'x' }, { either: 1.5 }, { nothing: 1 }, { nothing: null }],
+    valid: [{}, { p_a: { type: 't' }, list: [1, 2], either: 'y' }, { p_b: { kind: 'state', dim: 'd' }, p_c: { kind: 'trigger', other: [1] }, either: 3 }, { p_d: {} }, { variant: { a: 1 } }, { variant: ['s'] }, { variant: 'v' }],
+    invalid: [{ q: {} }, { p_a: { type: 't', kind: 'state', dim: 'd' } }, { p_a: { kind: 'state' } }, { p_a: 1 }, { list: [1, 0] }, { list: 0 }, { either: 'x' }, { either: 1.5 }, { nothing: 1 }, { nothing: null }, { variant: { a: 1, b: 2 } }, { variant: [] }, { variant: { a: 'x' } }, { variant: [1] }],
   },
 ];
