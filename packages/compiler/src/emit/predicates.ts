@@ -16,24 +16,11 @@ import { arrayCountChecks, literalCondition, numberChecks, patternConstant, prop
 import { FunctionEmitter } from './function-emitter.js';
 import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
 import { structuralKey } from './structural-key.js';
+import { not, singleReturn } from './predicate-text.js';
 import { unrestricted } from '../ir/evaluation.js';
 import type { Name, NameScope } from './names.js';
 
 const REJECT: Fail = () => new Code('return false;');
-
-/** The tests `not` made by negating another (a call or a parenthesised expression): negated again, they are that one. */
-const negations = new WeakMap<Code, Code>();
-
-/** `!test`, without a double negation. */
-function not(test: Code): Code {
-  if (test.text === 'true') return new Code('false');
-  if (test.text === 'false') return new Code('true');
-  const negated = negations.get(test);
-  if (negated !== undefined) return negated;
-  const code = js`!${test}`;
-  negations.set(code, test);
-  return code;
-}
 
 class PredicateEmitter extends FunctionEmitter {
   protected readonly verb = 'matches';
@@ -391,39 +378,6 @@ class PredicateEmitter extends FunctionEmitter {
     for (const node of evaluation.contains) tests.push(this.call(node, js`value[${index}]`, new Code('depth - 1')));
     return tests;
   }
-}
-
-/**
- * A body of one test, `if (C) return false; return true;`, as `return !(C);` (or `return X;` for
- * `C` = `!X`, one call or parenthesised group): most predicates of real schemas are one test.
- */
-function singleReturn(body: Code): Code {
-  const match = /^if \((.*)\) return false;\nreturn true;$/.exec(body.text);
-  if (match === null) return body;
-  const condition = match[1];
-  if (condition.startsWith('!') && isOneTerm(condition.slice(1))) {
-    const test = condition.slice(1);
-    return new Code(`return ${test.startsWith('(') ? test.slice(1, -1) : test};`);
-  }
-  return new Code(isOneTerm(condition) ? `return !${condition};` : `return !(${condition});`);
-}
-
-/** Whether `text` is one call (`name(…)`, `a.b(…)`) or one parenthesised group, so `!` applies to all of it. */
-function isOneTerm(text: string): boolean {
-  const open = /^[\w$.]*\(/.exec(text);
-  if (open === null) return false;
-  let depth = 0;
-  let quote: string | undefined;
-  for (let index = open[0].length - 1; index < text.length; index++) {
-    const char = text[index];
-    if (quote !== undefined) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = undefined;
-    } else if (char === '"' || char === "'" || char === '`') quote = char;
-    else if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return index === text.length - 1;
-  }
-  return false;
 }
 
 /** The JSON types `isJsonNonObject` stands for, one variant each. */
