@@ -49,11 +49,11 @@ const cases: Case[] = [
   // Equal subschemas under several conditions share one predicate; ones that differ only inside a const (in a key named like an IR field) must not.
   { keyword: 'if/then repeating one subschema', schema: repeatedThen, values: [{}, { k0: 1, v: 'a' }, { k1: 1, v: 2 }, { k0: 1, x: 1 }, { k1: 1, x: 1, v: 'a' }, { k0: 1, k1: 1, v: 1 }] },
   { keyword: 'if/then with consts that differ only inside', schema: { type: 'object', allOf: [['a', 'x'], ['b', 'y']].map(([key, tag]) => ({ if: { required: [key] }, then: { properties: { v: { const: { schemaPath: tag, annotations: tag } } } } })) }, values: [{ a: 1, v: { schemaPath: 'x', annotations: 'x' } }, { a: 1, v: { schemaPath: 'y', annotations: 'y' } }, { b: 1, v: { schemaPath: 'y', annotations: 'y' } }, { b: 1, v: { schemaPath: 'x', annotations: 'x' } }] },
-  // A predicate that only asks "is it an array/object" spends no depth; one that looks inside does.
   // An `if` without `type` lets every other JSON type through (one runtime test for the five); a `then` of one `not` is that test negated.
   { keyword: 'if without type, then of one not', schema: { if: { required: ['a'] }, then: { not: { required: ['b'] } } }, values: [null, true, 1.5, 'a', [1], {}, { a: 1 }, { a: 1, b: 2 }, { b: 2 }] },
   { keyword: 'if over four of the other types', schema: { if: { type: ['null', 'boolean', 'string', 'array', 'object'], required: ['a'] }, then: false }, values: [null, false, 2, 2.5, 'a', [], {}, { a: 1 }] },
   { keyword: 'if over integers among the other types', schema: { not: { type: ['null', 'boolean', 'integer', 'string', 'array', 'object'], required: ['a'] } }, values: [null, true, 2, 2.5, 'a', [[]], {}, { a: 1 }] },
+  // A predicate that only asks "is it an array/object" spends no depth; one that looks inside does.
   { keyword: 'if on arrays and objects it does not look inside', schema: { if: { type: ['array', 'object'], required: ['a'] }, then: { not: { type: 'array' } }, else: { type: ['array', 'string'] } }, values: [[], [[[]]], { a: 1 }, { b: 1 }, 'x', 1] },
 ];
 
