@@ -97,7 +97,7 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
   checkOptions(options);
   const stem = `${baseName}.${options.format}`;
   // The file name only: the preamble must not depend on where the checkout lives.
-  const { text } = generateText(ir, options, preambleLine(basename(ir.source)), `${stem}.ts`, 'module');
+  const { text } = generateText(ir, options, preambleLine(basename(ir.source)), 'module');
   if (options.target !== 'js') return [{ fileName: `${stem}.ts`, text }];
   const { js, dts } = underStackNet(ir.source, () => emitJavaScript(`${stem}.ts`, text));
   return [
@@ -107,7 +107,7 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 }
 
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
-export function generateText(ir: IrModule, options: CompileOptions, preamble: string, fileName: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
+export function generateText(ir: IrModule, options: CompileOptions, preamble: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
   const layout = options.layout ?? 'map';
   // The record tables write maps: the compact layout keeps the fast code.
@@ -115,7 +115,7 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   const backEnd: FormatBackEnd = BACK_ENDS[options.format];
   const deterministic = options.deterministic === true;
   const dagCbor = options.dagCbor === true;
-  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, fileName, mode, compact, layout, deterministic, dagCbor }));
+  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, compact, layout, deterministic, dagCbor }));
 }
 
 /** Compiles a schema file. */

@@ -60,7 +60,7 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
   // Probed first: the front end's schema validation (ajv) generates code from strings too.
   evaluate('return 1;');
   const ir = buildIr({ schema, baseUri: options.baseUri }, options);
-  const { text, api } = generateText(ir, options, preambleLine(ir.source), `codec.${options.format}.ts`, 'function');
+  const { text, api } = generateText(ir, options, preambleLine(ir.source), 'function');
   const factory = evaluate(`'use strict';\nreturn ${underStackNet(ir.source, () => transpileBody(text))};`);
   const exports = factory(runtime, FORMAT_RUNTIMES[options.format], formatChecks);
   const pair = (entry: (typeof api)[number]): Codec => ({

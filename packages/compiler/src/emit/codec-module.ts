@@ -31,7 +31,6 @@ export interface ModuleOptions {
   runtimeModule: string;
   /** Text of the `@generated` line. */
   preamble: string;
-  fileName: string;
   mode: 'module' | 'function';
   /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
   compact: boolean;
@@ -157,7 +156,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     ],
     api: apiFunctions,
   };
-  return { text: assembleModule(context, parts, options.fileName, options.mode), api };
+  return { text: assembleModule(context, parts, options.mode), api };
 }
 
 /** Type names: the root first, then definitions in module order. */
