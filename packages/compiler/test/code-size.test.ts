@@ -237,6 +237,24 @@ test('reads a repeated MessagePack key as its last value, and keeps __proto__ an
   assert.is(Object.getPrototypeOf(value), Object.prototype);
 });
 
+test('reads a repeated key of a map without declared properties as its last value in its first place, __proto__ an own property', () => {
+  const proto = [...new TextEncoder().encode('__proto__')];
+  // "a": 1, "__proto__": 1, "a": 2 in each format's map (RFC 8949 §3.1; UBJSON container-types.html#object; MessagePack fixmap and fixstr).
+  const maps: [Format, number[]][] = [
+    ['cbor', [0xa3, 0x61, 0x61, 0x01, 0x69, ...proto, 0x01, 0x61, 0x61, 0x02]],
+    ['ubjson', [0x7b, 0x69, 0x01, 0x61, 0x69, 0x01, 0x69, 0x09, ...proto, 0x69, 0x01, 0x69, 0x01, 0x61, 0x69, 0x02, 0x7d]],
+    ['msgpack', [0x83, 0xa1, 0x61, 0x01, 0xa9, ...proto, 0x01, 0xa1, 0x61, 0x02]],
+  ];
+  for (const [format, bytes] of maps) {
+    const codec = compile({ type: 'object', additionalProperties: { type: 'integer' } }, 'compact', false, format);
+    const value = codec.decode(Uint8Array.from(bytes)) as Record<string, unknown>;
+    assert.equal(Object.keys(value), ['a', '__proto__'], format);
+    assert.is(value.a, 2, format);
+    assert.is(Object.getOwnPropertyDescriptor(value, '__proto__')?.value, 1, format);
+    assert.is(Object.getPrototypeOf(value), Object.prototype, format);
+  }
+});
+
 test('false subschemas and checked values in tables are shared codecs, not functions of their own', () => {
   const { schema } = CASES.find((entry) => entry.name.startsWith('patterns of a closed object'))!;
   for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {

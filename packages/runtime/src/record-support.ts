@@ -8,7 +8,7 @@
  */
 import { ErrorCode } from './errors.js';
 import { atPath, checksHold, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, withSchemaPath, writeBytes } from './generated-support.js';
-import { setOwn } from './object-entries.js';
+import { setEntry, setOwn } from './object-entries.js';
 import type { RecordTable } from './record-table.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
@@ -244,8 +244,19 @@ export function assembleRecord(table: RecordTable<unknown>, values: unknown[], e
     for (let required = 0; required < position; required++) setOwn(result, names[order[required]], values[order[required]]);
   }
   for (; position < order.length; position++) if (values[order[position]] !== undefined) setOwn(result, names[order[position]], values[order[position]]);
-  if (extras !== undefined) for (let pair = 0; pair < extras.length; pair += 2) setOwn(result, extras[pair] as string, extras[pair + 1]);
-  if (table.plain) return result;
+  if (extras !== undefined) {
+    let sparse = false;
+    for (let pair = 0; pair < extras.length; pair += 2) sparse = setEntry(result, extras[pair] as string, extras[pair + 1], sparse);
+  }
+  return table.plain ? result : checkedRecord(table, result, start, failure);
+}
+
+/**
+ * A record's own checks once its result is built (`RecordTable.plain` says there are none):
+ * undeclared required names, then the property count, failing at `start`.
+ */
+export function checkedRecord(table: RecordTable<unknown>, result: Record<string, unknown>, start: number, failure: DecodeFailure): Record<string, unknown> {
+  const schemaPath = table.schemaPath;
   const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
   for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw missingRead(failure, name, start, schemaPath);
   if (table.minProperties !== undefined || table.maxProperties !== undefined) {

@@ -62,6 +62,12 @@ export class RecordTable<Value> {
   readonly plain: boolean;
   readonly build: ((values: unknown[]) => Record<string, unknown>) | undefined;
   /**
+   * A map: no declared properties and no patterns, every key's value read by `extra`
+   * (`additionalProperties` alone). Readers store such entries as they read them, in input
+   * order, as the result holds them anyway, instead of matching each key against no names.
+   */
+  readonly mapOnly: boolean;
+  /**
    * What the format's record writer and reader find once per table (its keys as the format
    * encodes and matches them, the writer and reader of each value), built on first use: a module
    * is compiled for one format, so its tables meet one format's walker.
@@ -97,6 +103,7 @@ export class RecordTable<Value> {
     this.build = options.build;
     const indexes = this.names.map((_, index) => index);
     this.resultOrder = Int32Array.from([...indexes.filter((index) => this.required[index]), ...indexes.filter((index) => !this.required[index])]);
+    this.mapOnly = this.names.length === 0 && this.patterns.length === 0 && this.extra !== null;
     this.plain = this.extraRequired.length === 0 && this.minProperties === undefined && this.maxProperties === undefined;
   }
 }

@@ -90,6 +90,12 @@ export const CASES: { name: string; schema: object; valid: unknown[]; invalid: u
     invalid: [{ a: 1 }, { a: { x: 'one' } }],
   },
   {
+    name: 'maps without declared properties, with required names and property counts',
+    schema: { type: 'object', additionalProperties: { type: 'integer' }, required: ['id'], minProperties: 2, maxProperties: 4 },
+    valid: [{ id: 1, b: 2 }, { '127': 1, id: 2, a: 3, '1000': 4 }],
+    invalid: [{ id: 1 }, { a: 1, b: 2 }, { id: 1, a: 2, b: 3, c: 4, d: 5 }, { id: 'x', a: 1 }, { id: 1, a: 2.5 }],
+  },
+  {
     name: 'arrays of ranged integers (UBJSON typed containers), lists of lists, ranged scalars',
     schema: {
       type: 'object',

@@ -11,7 +11,8 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
+import { setEntry } from '../object-entries.js';
+import { assembleRecord, checkedRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeMapHead } from './head.js';
 import { writeText } from './encode-scalars.js';
 import { decodeFailure, readKey, readMapHead, tooDeep } from './generated-support.js';
@@ -85,6 +86,7 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
     if (depth === 0) throw tooDeep(reader.pos, schemaPath);
     const start = reader.pos;
     const count = readMapHead(reader, schemaPath);
+    if (table.mapOnly) return readMapOnly(reader, depth, table, count, start);
     const { keys, next, readers } = recordFields(table);
     const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
@@ -111,6 +113,22 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
 }
 
 /**
+ * The entries of a `mapOnly` table's object, each stored as it is read (see `setEntry`): the
+ * result `assembleRecord` builds from them, keys in input order, a repeated key in its first
+ * place with its last value. No key is matched against declared names, as there are none.
+ */
+function readMapOnly(reader: Reader, depth: number, table: RecordTable<Field>, count: number, start: number): Record<string, unknown> {
+  const read = recordFields(table).extra!;
+  const result: Record<string, unknown> = {};
+  let sparse = false;
+  for (let entry = 0; entry < count; entry++) {
+    const key = readKey(reader, table.schemaPath);
+    sparse = setEntry(result, key, read(reader, depth - 1, table.extraPath), sparse);
+  }
+  return table.plain ? result : checkedRecord(table, result, start, decodeFailure);
+}
+
+/**
  * What `writeRecord` and `readRecord` need of a table, found once: its keys pre-encoded, as
  * `matchKey` compares them, per property the write-order position after it (the key expected
  * next), and its value's reader and writer.
@@ -120,6 +138,8 @@ interface RecordFields {
   next: Int32Array;
   readers: FieldReader[];
   writers: FieldWriter[];
+  /** The reader of undeclared keys' values (`table.extra`), when there are such keys. */
+  extra: FieldReader | undefined;
 }
 
 function recordFields(table: RecordTable<Field>): RecordFields {
@@ -135,7 +155,8 @@ function fieldsOf(table: RecordTable<Field>): RecordFields {
     return readerOf(field);
   });
   const writers = declaredWriters(ENTRIES, table, writerOf);
-  return { keys, next, readers, writers };
+  const extra = table.extra === null ? undefined : readerOf(table.extra);
+  return { keys, next, readers, writers, extra };
 }
 
 /** The writer of `field`: its codec's, or the record writer of an inner object's table. */

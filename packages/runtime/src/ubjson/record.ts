@@ -13,7 +13,8 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
-import { assembleRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
+import { setEntry } from '../object-entries.js';
+import { assembleRecord, checkedRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeKey } from './text.js';
 import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, tooDeep } from './generated-support.js';
 import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
@@ -86,6 +87,7 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
     const start = reader.pos - 1;
     const count = readContainerStart(reader, 2, schemaPath);
     const type = CONTAINER.type;
+    if (table.mapOnly) return readMapOnly(reader, depth, table, count, type, start);
     const { keys, readers } = recordFields(table);
     const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
@@ -118,10 +120,30 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
  * writer. Built on first use, so a table may hold itself (recursive schemas): readers and
  * writers of inner tables are closures, never resolved eagerly.
  */
+/**
+ * The entries of a `mapOnly` table's object, each stored as it is read (see `setEntry`): the
+ * result `assembleRecord` builds from them, keys in input order, a repeated key in its first
+ * place with its last value. No key is matched against declared names, as there are none.
+ */
+function readMapOnly(reader: Reader, depth: number, table: RecordTable<Field>, count: number, type: number, start: number): Record<string, unknown> {
+  const read = recordFields(table).extra!;
+  const result: Record<string, unknown> = {};
+  let sparse = false;
+  for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
+    const key = readKeyWith(reader, KEYS);
+    // No no-op between a key and its value (value-types.html#noop: only between elements).
+    const valueMarker = type !== 0 ? type : readMarker(reader);
+    sparse = setEntry(result, key, read(reader, depth - 1, valueMarker, table.extraPath), sparse);
+  }
+  return table.plain ? result : checkedRecord(table, result, start, decodeFailure);
+}
+
 interface RecordFields {
   keys: UbjsonKeyTable;
   readers: FieldReader[];
   writers: FieldWriter[];
+  /** The reader of undeclared keys' values (`table.extra`), when there are such keys. */
+  extra: FieldReader | undefined;
 }
 
 function recordFields(table: RecordTable<Field>): RecordFields {
@@ -135,7 +157,8 @@ function fieldsOf(table: RecordTable<Field>): RecordFields {
     return readerOf(field);
   });
   const writers = declaredWriters(ENTRIES, table, writerOf);
-  return { keys: keyTable(table.names), readers, writers };
+  const extra = table.extra === null ? undefined : readerOf(table.extra);
+  return { keys: keyTable(table.names), readers, writers, extra };
 }
 
 /** The writer of `field`: its codec's, or the record writer of an inner object's table. */
