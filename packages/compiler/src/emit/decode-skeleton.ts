@@ -13,6 +13,7 @@ import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.j
 import { describeTypes } from './encode-skeleton.js';
 import { textTable } from './text-table.js';
 import { compactCall } from './record-table.js';
+import { NO_VALUE_ALLOWED } from '@binschema/runtime';
 
 /** How a format tells the variants of a union apart by their first byte. */
 export interface TypeDispatch {
@@ -170,7 +171,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const reader = this.readerArgs(marker);
     switch (node.kind) {
       case 'never':
-        lines.line(this.failAt(node, new Code('reader.pos'))('schema-violation', 'no value is allowed here'));
+        lines.line(this.failAt(node, new Code('reader.pos'))('schema-violation', NO_VALUE_ALLOWED));
         return;
       case 'number':
       case 'string': {

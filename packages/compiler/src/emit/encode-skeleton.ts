@@ -8,7 +8,7 @@ import { arrayCountChecks, boundsArguments, failText, hasStringAssertions, liter
 import type { Name, NameScope } from './names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
-import { joinPointer } from '@binschema/runtime';
+import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
 import { textTable } from './text-table.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
@@ -152,7 +152,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
         this.writeAnyValue(value, token, depth, lines);
         return;
       case 'never':
-        lines.line(fail('schema-violation', 'no value is allowed here'));
+        lines.line(fail('schema-violation', NO_VALUE_ALLOWED));
         return;
       case 'null':
         check(js`${value} !== null`, 'expected null');
