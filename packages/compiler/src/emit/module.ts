@@ -171,7 +171,7 @@ export function emitJavaScript(fileName: string, source: string): { js: string; 
     allowNonTsExtensions: true,
     suppressOutputPathCheck: true,
   };
-  const sourceFile = ts.createSourceFile(fileName, source, { languageVersion: ts.ScriptTarget.ES2022, impliedNodeFormat: ts.ModuleKind.ESNext });
+  const sourceFile = ts.createSourceFile(fileName, source, { languageVersion: options.target!, impliedNodeFormat: ts.ModuleKind.ESNext });
   const outputs = new Map<string, string>();
   const host: ts.CompilerHost = {
     getSourceFile: (name) => (name === fileName ? sourceFile : undefined),
@@ -188,11 +188,12 @@ export function emitJavaScript(fileName: string, source: string): { js: string; 
   const stem = fileName.replace(/\.ts$/, '');
   const js = outputs.get(`${stem}.js`);
   const dts = outputs.get(`${stem}.d.ts`);
-  if (result.diagnostics.length > 0 || js === undefined || dts === undefined) {
+  if (result.diagnostics.length > 0) {
     // Every export of a generated module is explicitly typed; a diagnostic here is a compiler bug.
-    const message = result.diagnostics.length > 0 ? ts.flattenDiagnosticMessageText(result.diagnostics[0].messageText, '\n') : 'no output';
+    const message = ts.flattenDiagnosticMessageText(result.diagnostics[0].messageText, '\n');
     throw new Error(`internal: generated module ${fileName} has an export without an explicit type (${message})`);
   }
+  if (js === undefined || dts === undefined) throw new Error(`internal: TypeScript wrote no JS or declarations for ${fileName}`);
   return { js: twoSpaceIndent(js), dts };
 }
 
