@@ -79,11 +79,17 @@ function readNullField(reader: Reader, _depth: number, schemaPath: string): null
 }
 
 function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
-  return readFiniteItem(reader, schemaPath);
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
 }
 
 function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
-  return readIntegerItem(reader, schemaPath);
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
 }
 
 /** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
