@@ -69,7 +69,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** The offset of the item being read (its first byte), for assertions that report its start. */
   protected abstract readonly itemStart: Code;
 
-  /** Compact mode (`record-table.ts`): a body that hands objects, plain lists and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
+  /** Compact mode (`record-table.ts`): a body that hands objects and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
   private compactBody(node: IrNode, lines: Lines): boolean {
     const call = compactCall(this.context, node, 'read', this.ownMarker);
     if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);

@@ -41,7 +41,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     return `Writes ${subject} as ${this.formatName}.`;
   }
 
-  /** Compact mode (`record-table.ts`): a body that hands objects, plain lists and type-dispatched unions to the runtime; true when written. */
+  /** Compact mode (`record-table.ts`): a body that hands objects and type-dispatched unions to the runtime; true when written. */
   private compactBody(node: IrNode, lines: Lines): boolean {
     const call = compactCall(this.context, node, 'write');
     if (call !== undefined) lines.line(js`${call};`);

@@ -44,7 +44,7 @@ function scalarCodec(node: IrNode): string | undefined {
 }
 
 /**
- * An array with nothing but its items to check: written and read by the runtime's
+ * An array with nothing but its items to check: inside a table, written and read by the runtime's
  * `listOf`. Not when the format's specialised code writes it in a form `listOf`
  * does not (UBJSON's typed containers, `[$I#n`: `ModuleFormat.ownsList`).
  */
@@ -188,19 +188,17 @@ function buildOption(node: IrObject): Code | undefined {
 /**
  * Compact mode: the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
  * `depth`, and in UBJSON the consumed `marker`) `node` as the body of its function, or undefined
- * when the node keeps specialised code.
+ * when the node keeps specialised code. A list's function keeps its own loop: through `listOf`,
+ * one call site in the runtime would read the items of every list of every module, megamorphic
+ * (numbers decoded 1.3x slower in a process with the bench's modules). Lists inside a table
+ * (`fieldValue`) still go through `listOf`: a function pair each would cost 16% of module size.
  */
 export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
   if (!context.compact || node.checks !== undefined) return undefined;
   const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
   if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
-  const codec = isPlainList(context, node) ? listCodec(context, node) : typeUnion(context, node);
+  const codec = typeUnion(context, node);
   return codec === undefined ? undefined : js`${codec}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
-}
-
-/** The hoisted `listOf` codec of a plain list: its item's reader and writer are found once, when the module loads. */
-function listCodec(context: ModuleContext, node: IrArray): Name {
-  return context.constant(`list ${pathWords(node.schemaPath, context.ir.rootName)}`, js`${context.runtime('listOf')}(${listItem(context, node)})`, `Items of ${node.schemaPath}`);
 }
 
 /** The hoisted `typeUnion` codec of a union told apart by JSON type (no checks of its own), or undefined. */
