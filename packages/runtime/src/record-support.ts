@@ -9,7 +9,7 @@
 import { ErrorCode } from './errors.js';
 import { atPath, checksHold, countKeys, encodeFailure, isPlainObject, jsonEqual, ownValue, unknownKey, withSchemaPath, writeBytes } from './generated-support.js';
 import { setEntry, setOwn } from './object-entries.js';
-import type { RecordTable } from './record-table.js';
+import { RecordTable } from './record-table.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
 
@@ -220,6 +220,22 @@ export function readExtra<Value>(read: EntryReader<Value>, reader: Reader, table
 
 /** A format's decoder failure (`decodeFailure` of `cbor/` or `ubjson/`). */
 export type DecodeFailure = (code: string, what: string, offset: number, schemaPath: string) => unknown;
+
+/**
+ * How a record reader reads each declared property's value (`fieldKinds`): text and inner tables,
+ * the commonest, by a direct call (`readString`, `readRecord`); any other field through its
+ * reader, a call site every table of every module shares (megamorphic, so never inlined).
+ */
+export const FieldKind = { Other: 0, Text: 1, Table: 2 } as const;
+
+/** Per declared property of `table`, its `FieldKind` (a name that patterns match too: `Other`, as its reader checks them). */
+export function fieldKinds(table: RecordTable<unknown>): Uint8Array {
+  return Uint8Array.from(table.values, (field, index) => {
+    if (table.declaredPatterns[index].length > 0) return FieldKind.Other;
+    if (field instanceof RecordTable) return FieldKind.Table;
+    return (field as { text?: boolean }).text === true ? FieldKind.Text : FieldKind.Other;
+  });
+}
 
 /**
  * The object a reader returns from the entries it read (`values` per declared name, `extras` as

@@ -88,7 +88,7 @@ function readIntegerField(reader: Reader, _depth: number, schemaPath: string): n
 }
 
 /** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
-export const stringField: FieldCodec = { write: writeStringField, read: readStringField };
+export const stringField: FieldCodec = { write: writeStringField, read: readStringField, text: true };
 export const booleanField: FieldCodec = { write: writeBooleanField, read: readBooleanField };
 export const nullField: FieldCodec = { write: writeNullField, read: readNullField };
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };

@@ -12,10 +12,10 @@ import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
-import { assembleRecord, checkedRecord, checkPropertyCount, recordValues, undeclaredKeys, readDeclared, readExtra, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
+import { FieldKind, assembleRecord, checkedRecord, checkPropertyCount, fieldKinds, recordValues, undeclaredKeys, readDeclared, readExtra, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeMapHead } from './head.js';
 import { writeText } from './encode-scalars.js';
-import { decodeFailure, readKey, readMapHead, tooDeep } from './generated-support.js';
+import { decodeFailure, readKey, readMapHead, readString, tooDeep } from './generated-support.js';
 import { keyTable, matchKey } from './key-table.js';
 import type { KeyTable } from '../cbor/key-table.js';
 
@@ -28,6 +28,8 @@ export type FieldReader = (reader: Reader, depth: number, schemaPath: string) =>
 export interface FieldCodec {
   write: FieldWriter;
   read: FieldReader;
+  /** The codec reads text as `readString` does (`stringField`): record readers call that directly (`FieldKind`). */
+  text?: true;
 }
 
 /** A table row's value: a codec, or the table of an inner object (written and read as a record). */
@@ -87,7 +89,7 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
     const start = reader.pos;
     const count = readMapHead(reader, schemaPath);
     if (table.mapOnly) return readMapOnly(reader, depth, table, count, start);
-    const { keys, next, readers } = recordFields(table);
+    const { keys, next, readers, kinds } = recordFields(table);
     const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
     let expected = 0;
@@ -103,7 +105,9 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
           continue;
         }
       }
-      values[index] = readers[index](reader, depth - 1, table.paths[index]);
+      const kind = kinds[index];
+      values[index] =
+        kind === FieldKind.Text ? readString(reader, table.paths[index]) : kind === FieldKind.Table ? readRecord(reader, depth - 1, table.values[index] as RecordTable<Field>) : readers[index](reader, depth - 1, table.paths[index]);
       expected = next[index];
     }
     return assembleRecord(table, values, extras, start, decodeFailure);
@@ -137,6 +141,8 @@ interface RecordFields {
   keys: KeyTable;
   next: Int32Array;
   readers: FieldReader[];
+  /** How `readRecord` calls each property's reader (`fieldKinds`). */
+  kinds: Uint8Array;
   writers: FieldWriter[];
   /** The reader of undeclared keys' values (`table.extra`), when there are such keys. */
   extra: FieldReader | undefined;
@@ -156,7 +162,7 @@ function fieldsOf(table: RecordTable<Field>): RecordFields {
   });
   const writers = declaredWriters(ENTRIES, table, writerOf);
   const extra = table.extra === null ? undefined : readerOf(table.extra);
-  return { keys, next, readers, writers, extra };
+  return { keys, next, readers, kinds: fieldKinds(table), writers, extra };
 }
 
 /** The writer of `field`: its codec's, or the record writer of an inner object's table. */

@@ -91,7 +91,7 @@ function scalar<Value>(read: (reader: Reader, marker: number, schemaPath: string
 }
 
 /** Shared codecs of plain values: strings, booleans, null, numbers, integers, and any value. */
-export const stringField: FieldCodec = { write: writeStringField, read: /* @__PURE__ */ scalar(readString) };
+export const stringField: FieldCodec = { write: writeStringField, read: /* @__PURE__ */ scalar(readString), text: true };
 export const booleanField: FieldCodec = { write: writeBooleanField, read: /* @__PURE__ */ scalar(readBooleanItem) };
 export const nullField: FieldCodec = { write: writeNullField, read: /* @__PURE__ */ scalar(readNullItem) };
 export const numberField: FieldCodec = { write: writeNumberField, read: readNumberField };

@@ -14,9 +14,9 @@ import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
-import { assembleRecord, checkedRecord, checkPropertyCount, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
+import { FieldKind, assembleRecord, checkedRecord, checkPropertyCount, fieldKinds, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeKey } from './text.js';
-import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, tooDeep } from './generated-support.js';
+import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, readString, tooDeep } from './generated-support.js';
 import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
@@ -28,6 +28,8 @@ export type FieldReader = (reader: Reader, depth: number, marker: number, schema
 export interface FieldCodec {
   write: FieldWriter;
   read: FieldReader;
+  /** The codec reads text as `readString` does (`stringField`): record readers call that directly (`FieldKind`). */
+  text?: true;
 }
 
 /** A table row's value: a codec, or the table of an inner object (written and read as a record). */
@@ -88,7 +90,7 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
     const count = readContainerStart(reader, 2, schemaPath);
     const type = CONTAINER.type;
     if (table.mapOnly) return readMapOnly(reader, depth, table, count, type, start);
-    const { keys, readers } = recordFields(table);
+    const { keys, readers, kinds } = recordFields(table);
     const values: unknown[] = new Array(readers.length);
     let extras: unknown[] | undefined;
     // Encoders write the declared keys in table order: the one after the last matched comes next.
@@ -105,7 +107,13 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
         (extras ??= []).push(key, readExtra(readField, reader, table, key, depth, valueMarker));
         continue;
       }
-      values[index] = readers[index](reader, depth - 1, valueMarker, table.paths[index]);
+      const kind = kinds[index];
+      values[index] =
+        kind === FieldKind.Text
+          ? readString(reader, valueMarker, table.paths[index])
+          : kind === FieldKind.Table
+            ? readRecord(reader, depth - 1, valueMarker, table.values[index] as RecordTable<Field>)
+            : readers[index](reader, depth - 1, valueMarker, table.paths[index]);
       expected = index + 1;
     }
     return assembleRecord(table, values, extras, start, decodeFailure);
@@ -141,6 +149,8 @@ function readMapOnly(reader: Reader, depth: number, table: RecordTable<Field>, c
 interface RecordFields {
   keys: UbjsonKeyTable;
   readers: FieldReader[];
+  /** How `readRecord` calls each property's reader (`fieldKinds`). */
+  kinds: Uint8Array;
   writers: FieldWriter[];
   /** The reader of undeclared keys' values (`table.extra`), when there are such keys. */
   extra: FieldReader | undefined;
@@ -158,7 +168,7 @@ function fieldsOf(table: RecordTable<Field>): RecordFields {
   });
   const writers = declaredWriters(ENTRIES, table, writerOf);
   const extra = table.extra === null ? undefined : readerOf(table.extra);
-  return { keys: keyTable(table.names), readers, writers, extra };
+  return { keys: keyTable(table.names), readers, kinds: fieldKinds(table), writers, extra };
 }
 
 /** The writer of `field`: its codec's, or the record writer of an inner object's table. */
