@@ -141,6 +141,11 @@ export function arrayCountChecks(node: IrArray, length: Code, fail: Fail, lines:
   }
 }
 
+/** Whether a built array has checks after its items, failing at its start (`arrayCountChecks`, `uniqueCheck`). */
+export function hasArrayChecks(node: IrArray): boolean {
+  return (node.minItems !== undefined && node.minItems > 0) || node.maxItems !== undefined || node.items.kind === 'never' || node.uniqueItems === true;
+}
+
 /** `uniqueItems` on a built array. */
 export function uniqueCheck(context: ModuleContext, node: IrArray, items: Code, fail: Fail, lines: Lines): void {
   if (node.uniqueItems !== true) return;

@@ -292,10 +292,13 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   }
 
   /** The end of an array's read function: count and uniqueness checks, then the items. */
-  protected finishArray(node: IrArray, start: Name, items: Name, lines: Lines): void {
-    const fail = this.failAt(node, start);
-    arrayCountChecks(node, js`${items}.length`, fail, lines);
-    uniqueCheck(this.context, node, items, fail, lines);
+  /** `start`: the array's offset, when it has checks after its items (`hasArrayChecks`), else undefined. */
+  protected finishArray(node: IrArray, start: Name | undefined, items: Name, lines: Lines): void {
+    if (start !== undefined) {
+      const fail = this.failAt(node, start);
+      arrayCountChecks(node, js`${items}.length`, fail, lines);
+      uniqueCheck(this.context, node, items, fail, lines);
+    }
     lines.line(node.prefixItems.length > 0 ? js`return ${items} as ${this.type(node)};` : js`return ${items};`);
   }
 

@@ -6,6 +6,7 @@ import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './code.js';
 import { keyDoc } from './text-table.js';
+import { hasArrayChecks } from './checks.js';
 import { ModuleContext } from './context.js';
 import type { Name, NameScope } from './names.js';
 import { headObjectDecoding } from './head-object-decode.js';
@@ -96,12 +97,13 @@ export class HeadDecoderEmitter extends DecoderEmitter {
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     this.depthGuard(node, lines);
-    const start = scope.claim('start');
+    // Only arrays with checks after their items (`hasArrayChecks`) report at their start.
+    const start = hasArrayChecks(node) ? scope.claim('start') : undefined;
     const count = scope.claim('count');
     const items = scope.claim('items');
     const index = scope.claim('index');
     const item = scope.claim('item');
-    lines.line(js`const ${start} = reader.pos;`);
+    if (start !== undefined) lines.line(js`const ${start} = reader.pos;`);
     lines.line(js`const ${count} = ${this.wire.readArrayHead(this.context, literal(node.schemaPath))};`);
     const tuple = node.prefixItems.length > 0;
     // Sized up front when the count is known, within the input's slot budget (`preallocate`):

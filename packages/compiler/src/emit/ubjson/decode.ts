@@ -10,6 +10,7 @@ import type { JsonType } from '../../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from '../code.js';
 import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
 import { keyDoc } from '../text-table.js';
+import { hasArrayChecks } from '../checks.js';
 import type { Name, NameScope } from '../names.js';
 import { ubjsonObjectDecoding } from './decode-object.js';
 import { emitObjectReader } from '../decode-object.js';
@@ -105,8 +106,10 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     const path = literal(node.schemaPath);
     lines.line(js`if (marker !== ${hexLiteral(Marker.ArrayStart)}) throw ${this.context.use('expectedType')}(reader, 'array', marker, ${path});`);
     this.depthGuard(node, lines);
-    const [start, count, type, items, index, item, itemMarker] = ['start', 'count', 'elementType', 'items', 'index', 'item', 'itemMarker'].map((name) => scope.claim(name));
-    lines.line(js`const ${start} = reader.pos - 1;`);
+    const [count, type, items, index, item, itemMarker] = ['count', 'elementType', 'items', 'index', 'item', 'itemMarker'].map((name) => scope.claim(name));
+    // Only arrays with checks after their items (`hasArrayChecks`) report at their start (the marker's offset).
+    const start = hasArrayChecks(node) ? scope.claim('start') : undefined;
+    if (start !== undefined) lines.line(js`const ${start} = reader.pos - 1;`);
     lines.line(js`const ${count} = ${this.context.use('readContainerHead')}(reader, 0, ${path});`);
     lines.line(js`const ${type} = ${this.context.use('containerType')};`);
     const tuple = node.prefixItems.length > 0;
