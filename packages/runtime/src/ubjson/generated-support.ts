@@ -126,7 +126,12 @@ export function readString(reader: Reader, marker: number, schemaPath: string): 
   return String.fromCharCode(code);
 }
 
-/** A number: any integer marker, `d`/`D`, or `H` text the generic decoder reads as a number. */
+/**
+ * A number: any integer marker, `d`/`D`, or `H` text the generic decoder reads as a number. An
+ * integer beyond ±(2^53 - 1) (`L` or `H`; a bigint in the generic decoder) is taken when the
+ * double holds it exactly (as other writers give a large JSON integer, e.g. 968129121061490688)
+ * and is `unsupported-value` otherwise, as the CBOR and MessagePack helpers do.
+ */
 export function readNumberItem(reader: Reader, marker: number, schemaPath: string): number {
   switch (marker) {
     case 0x69: return reader.i8();
@@ -139,9 +144,12 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
     case 0x48: {
       const offset = reader.pos - 1;
       const value = readPayload(reader, marker, 0, BUDGET);
-      // Beyond ±(2^53 - 1) (or decimal H text) the generic decoder gives a bigint or a string.
-      if (typeof value !== 'number') throw decodeFailure('unexpected-type', 'number beyond ±(2^53 - 1) or not exact, not a JSON number', offset, schemaPath);
-      return value;
+      if (typeof value === 'number') return value;
+      // `H` text with a fraction or exponent (or thousands of digits): the generic decoder keeps the text.
+      if (typeof value !== 'bigint') throw decodeFailure(ErrorCode.UnexpectedType, 'high-precision number kept as text, not a JSON number', offset, schemaPath);
+      const exact = Number(value);
+      if (BigInt(exact) !== value) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
+      return exact;
     }
     default:
       throw expectedType(reader, 'number', marker, schemaPath);
