@@ -14,9 +14,9 @@ const uvu = fileURLToPath(new URL('node_modules/uvu/bin.js', new URL('..', impor
 const withoutBuffer = fileURLToPath(new URL('without-buffer.mjs', import.meta.url));
 const ALL = '(packages|cli|examples|bench)/.*/?test/.*\\.test\\.ts$';
 const RUNTIME = 'packages/runtime/test/.*\\.test\\.ts$';
-// The compiler's cross-checking suites (test/support/formats.ts), run again on specialised code:
-// the default is compact (record tables), and `codeSize: 'fast'` must pass them too (conformance
-// runs both itself).
+// The compiler's cross-checking suites (test/support/formats.ts), run again on the record tables:
+// the default is specialised code, and `codeSize: 'small'` must pass them too (conformance runs
+// both itself).
 const CROSS_CHECKS = 'packages/compiler/test/(cbor-formats|check-keywords|compile-codec|contract|differential|differential-generators|dynamic-ref|format-default|fuzz|hostile|later-draft-keywords|unevaluated)\\.test\\.ts$';
 
 /** The environment without colour switches, so the summary lines parse. */
@@ -60,7 +60,7 @@ if (args[0] === '--without-buffer') {
   passes.push(['', args[0] ?? ALL, []]);
   if (args[0] === undefined) {
     passes.push(['the runtime again, without globalThis.Buffer', RUNTIME, [withoutBuffer]]);
-    passes.push(["the compiler's cross-checks again, with codeSize 'fast'", CROSS_CHECKS, [], { BINSCHEMA_TEST_CODE_SIZE: 'fast' }]);
+    passes.push(["the compiler's cross-checks again, with codeSize 'small'", CROSS_CHECKS, [], { BINSCHEMA_TEST_CODE_SIZE: 'small' }]);
   }
 }
 

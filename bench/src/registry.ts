@@ -58,9 +58,9 @@ export interface CodecEntry {
 
 /**
  * Options a user can pick to make generated code faster; an empty object means none exist.
- * `codeSize: 'fast'`: specialised code per property instead of the default record tables.
+ * `codeSize: 'speed'`: specialised code per property instead of the default record tables.
  */
-export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: { codeSize: 'fast' }, ubjson: { codeSize: 'fast' }, msgpack: { codeSize: 'fast' } };
+export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: { codeSize: 'speed' }, ubjson: { codeSize: 'speed' }, msgpack: { codeSize: 'speed' } };
 
 const pinned: Record<string, string> = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),

@@ -58,11 +58,11 @@ layout('binschema compile --format msgpack --layout compact writes a MessagePack
   rmSync(dir, { recursive: true });
 });
 
-layout("--layout compact with --code-size compact is refused with exit code 2 and says why, in UBJSON as in CBOR", () => {
+layout("--layout compact with --code-size small is refused with exit code 2 and says why, in UBJSON as in CBOR", () => {
   const { dir, schema } = workspace();
   for (const format of ['cbor', 'ubjson'] as const) {
     const lines: string[] = [];
-    assert.is(runCompile([schema], flags(join(dir, 'out'), { layout: 'compact', codeSize: 'compact', format: [format] }), (line) => lines.push(line)), ExitCode.Error);
+    assert.is(runCompile([schema], flags(join(dir, 'out'), { layout: 'compact', codeSize: 'small', format: [format] }), (line) => lines.push(line)), ExitCode.Error);
     assert.match(lines.join('\n'), /record tables/);
   }
   rmSync(dir, { recursive: true });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCompile, ExitCode } from '../src/commands/compile.js';
 import { createProgram } from '../src/program.js';
+import { runCli } from './run-cli.js';
 
 const compile = suite('binschema compile');
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -168,14 +169,24 @@ compile('documents every option in --help', () => {
   }
 });
 
-compile('--code-size compact writes objects as record tables in every format; fast writes specialised code', () => {
+compile('--code-size small writes objects as record tables in every format; speed, the default, writes specialised code', () => {
   const { dir, schema, out } = workspace();
   const format = ['cbor' as const, 'ubjson' as const, 'msgpack' as const];
-  assert.is(runCompile([schema], flags(out, { codeSize: 'compact', format }), () => {}), ExitCode.Ok);
-  for (const file of ['point.cbor.ts', 'point.ubjson.ts', 'point.msgpack.ts']) assert.match(readFileSync(join(out, file), 'utf8'), /new RecordTable<Field>\("#", \[/);
-  assert.is(runCompile([schema], flags(out, { codeSize: 'fast', format }), () => {}), ExitCode.Ok);
-  for (const file of ['point.cbor.ts', 'point.ubjson.ts', 'point.msgpack.ts']) assert.not.match(readFileSync(join(out, file), 'utf8'), /RecordTable/);
+  const files = ['point.cbor.ts', 'point.ubjson.ts', 'point.msgpack.ts'];
+  assert.is(runCompile([schema], flags(out, { codeSize: 'small', format }), () => {}), ExitCode.Ok);
+  for (const file of files) assert.match(readFileSync(join(out, file), 'utf8'), /new RecordTable<Field>\("#", \[/);
+  assert.is(runCompile([schema], flags(out, { codeSize: 'speed', format }), () => {}), ExitCode.Ok);
+  const speed = files.map((file) => readFileSync(join(out, file), 'utf8'));
+  for (const text of speed) assert.not.match(text, /RecordTable/);
+  assert.is(runCompile([schema], flags(out, { format }), () => {}), ExitCode.Ok);
+  assert.equal(files.map((file) => readFileSync(join(out, file), 'utf8')), speed);
   rmSync(dir, { recursive: true });
+});
+
+compile('--code-size refuses the names of earlier releases (fast, compact) with exit code 2', () => {
+  const result = runCli(['compile', 'x.schema.json', '--out', 'gen', '--code-size', 'compact']);
+  assert.is(result.status, 2);
+  assert.match(result.stderr, /speed, small/);
 });
 
 compile('binschema compile --format cbor,ubjson,msgpack writes <name>.msgpack.ts beside the others; --target js writes .js and .d.ts', async () => {

@@ -19,7 +19,7 @@ export interface CompileFlags {
   schemaUri?: string[];
   check?: boolean;
   runtime?: string;
-  codeSize?: 'auto' | 'fast' | 'compact';
+  codeSize?: 'auto' | 'speed' | 'small';
   layout?: 'map' | 'compact';
 }
 
@@ -42,8 +42,8 @@ export function registerCompile(program: Command): void {
     .option('--schema-uri <uri=file>', 'extra schema document served at <uri> (its $id may differ), e.g. https://example.com/a.json=a.json (repeatable)', collect, [])
     .option('--runtime <specifier>', 'import specifier of the runtime package', '@binschema/runtime')
     .addOption(
-      new Option('--code-size <mode>', 'compact (default: objects through runtime tables, code linear in the schema), fast (specialised code per property: faster once hot, several times larger), auto (fast up to 150 declared properties); every format alike (--layout compact: fast by default)')
-        .choices(['auto', 'fast', 'compact']),
+      new Option('--code-size <mode>', 'speed (default: specialised straight-line code per object), small (objects through runtime tables: code linear in the schema, slower), auto (speed up to 150 declared properties, small past that); every format alike (--layout compact: always speed)')
+        .choices(['auto', 'speed', 'small']),
     )
     .addOption(
       new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR, UBJSON and MessagePack alike')

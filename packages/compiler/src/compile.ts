@@ -11,7 +11,7 @@ import { LAYOUTS, type Layout } from './emit/layout.js';
 import { emitJavaScript } from './emit/module.js';
 import { commentText } from './emit/code.js';
 import { version } from './version.js';
-import { CODE_SIZES, isCompact, type CodeSize } from './emit/code-size.js';
+import { CODE_SIZES, isSmall, RENAMED_CODE_SIZES, type CodeSize } from './emit/code-size.js';
 
 /** The wire formats the compiler emits, by id: a format is one folder of `emit/` and one entry here. */
 const BACK_ENDS = { cbor: cborBackEnd, ubjson: ubjsonBackEnd, msgpack: msgpackBackEnd } satisfies Record<string, FormatBackEnd>;
@@ -36,11 +36,11 @@ export interface CompileOptions extends FrontEndOptions {
   /** Import specifier of the runtime, default `@binschema/runtime`. */
   runtimeModule?: string;
   /**
-   * `'compact'` (default): objects through the runtime's record tables, code linear in the
-   * schema; `'fast'`: specialised code per object property, faster once hot and several times
-   * larger; `'auto'`: fast up to 150 declared properties, compact past that (README "Code
-   * size"). The same in every format: compact modules write the bytes fast ones write and fail
-   * alike. The compact layout has no record tables: its default is fast code.
+   * `'speed'` (default): specialised straight-line code per object; `'small'`: objects through
+   * the runtime's record tables, code linear in the schema, slower; `'auto'`: speed up to 150
+   * declared properties, small past that (README "Code size"). The same in every format: small
+   * modules write the bytes speed ones write and fail alike. The compact layout has no record
+   * tables: it is always specialised code.
    */
   codeSize?: CodeSize;
   /**
@@ -75,7 +75,9 @@ export function checkOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown target ${JSON.stringify(options.target)}`, '#');
   }
   if (options.codeSize !== undefined && !CODE_SIZES.includes(options.codeSize)) {
-    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown codeSize ${JSON.stringify(options.codeSize)}`, '#');
+    const renamed = RENAMED_CODE_SIZES[options.codeSize];
+    const hint = renamed === undefined ? `: one of ${CODE_SIZES.map((size) => `'${size}'`).join(', ')}` : ` (it is now '${renamed}')`;
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown codeSize ${JSON.stringify(options.codeSize)}${hint}`, '#');
   }
   if (options.layout !== undefined && !LAYOUTS.includes(options.layout)) {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown layout ${JSON.stringify(options.layout)}`, '#');
@@ -89,7 +91,7 @@ function checkCompactOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, what, '#');
   };
   if (options.deterministic === true || options.dagCbor === true) refuse('compact layout has no map keys to order: it cannot be combined with deterministic or dagCbor');
-  if (options.codeSize === 'compact') refuse("compact layout needs codeSize 'fast' (its default; the record tables of codeSize 'compact' write maps)");
+  if (options.codeSize === 'small') refuse("compact layout is always specialised code: the record tables of codeSize 'small' write maps");
 }
 
 /** The generated files for an IR module: a pure, deterministic function of its inputs. */
@@ -110,12 +112,12 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
 export function generateText(ir: IrModule, options: CompileOptions, preamble: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
   const layout = options.layout ?? 'map';
-  // The record tables write maps: the compact layout keeps the fast code.
-  const compact = layout === 'map' && isCompact(ir, options.codeSize);
+  // The record tables write maps: the compact layout keeps the specialised code.
+  const smallCode = layout === 'map' && isSmall(ir, options.codeSize);
   const backEnd: FormatBackEnd = BACK_ENDS[options.format];
   const deterministic = options.deterministic === true;
   const dagCbor = options.dagCbor === true;
-  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, compact, layout, deterministic, dagCbor }));
+  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, smallCode, layout, deterministic, dagCbor }));
 }
 
 /** Compiles a schema file. */

@@ -103,7 +103,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     dagCbor: options.dagCbor === true,
     formatAssertion: options.formatAssertion ?? 'by-draft',
     baseUri: options.baseUri ?? null,
-    codeSize: options.codeSize ?? 'compact',
+    codeSize: options.codeSize ?? 'speed',
     layout: options.layout ?? 'map',
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},

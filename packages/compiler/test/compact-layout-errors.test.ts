@@ -130,8 +130,8 @@ const refused: [string, Partial<CompileOptions>][] = [
   ['an unknown layout', { layout: 'rows' as never }],
   ['deterministic', { deterministic: true }],
   ['dagCbor', { dagCbor: true }],
-  ["codeSize 'compact' (record tables write maps)", { codeSize: 'compact' }],
-  ["codeSize 'compact' in UBJSON too", { format: 'ubjson', codeSize: 'compact' }],
+  ["codeSize 'small' (record tables write maps)", { codeSize: 'small' }],
+  ["codeSize 'small' in UBJSON too", { format: 'ubjson', codeSize: 'small' }],
 ];
 
 for (const [title, extra] of refused) {

@@ -67,7 +67,7 @@ files('is deterministic: the same input gives the same text', () => {
 });
 
 files('documents functions with @schema and writes pre-encoded keys with a comment', () => {
-  const [file] = compileSchema(person, 'person', { format: 'cbor', codeSize: 'fast' });
+  const [file] = compileSchema(person, 'person', { format: 'cbor', codeSize: 'speed' });
   assert.match(file.text, /@schema #\/\$defs\/Point\n/);
   // 0x64: text of 4 bytes (RFC 8949 §3.1), then "name" in ASCII, as big-endian words for writeConstant.
   assert.match(file.text, /writeConstant\(writer, 5, 0x646e616d, 0x65000000, 0\); \/\* key "name" \*\//);
@@ -178,9 +178,9 @@ const rich = {
 };
 
 for (const format of ['cbor', 'ubjson'] as const) {
-  typed(`a compact ${format} module with every kind of node type-checks, also with verbatimModuleSyntax`, () => {
+  typed(`a record-table (codeSize 'small') ${format} module with every kind of node type-checks, also with verbatimModuleSyntax`, () => {
     const dir = tempDir();
-    const [file] = compileSchema(rich, 'rich', { format, codeSize: 'compact' });
+    const [file] = compileSchema(rich, 'rich', { format, codeSize: 'small' });
     assert.match(file.text, /RecordTable/);
     writeFileSync(join(dir, file.fileName), file.text);
     const diagnostics = strictDiagnostics([join(dir, file.fileName)], { verbatimModuleSyntax: true });
@@ -195,9 +195,9 @@ const twoDefinitions = {
 };
 
 for (const format of ['cbor', 'ubjson'] as const) {
-  typed(`a compact ${format} module whose public functions share one body (two exported definitions) type-checks`, () => {
+  typed(`a record-table (codeSize 'small') ${format} module whose public functions share one body (two exported definitions) type-checks`, () => {
     const dir = tempDir();
-    const [file] = compileSchema(twoDefinitions, 'two', { format, codeSize: 'compact' });
+    const [file] = compileSchema(twoDefinitions, 'two', { format, codeSize: 'small' });
     assert.match(file.text, /decodeWith\(/);
     writeFileSync(join(dir, file.fileName), file.text);
     const diagnostics = strictDiagnostics([join(dir, file.fileName)]);

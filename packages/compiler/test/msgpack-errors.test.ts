@@ -16,7 +16,7 @@ const shapes = SHAPES;
 const compact = compileCodec(shapes, { format: 'msgpack', layout: 'compact' });
 const openSchema = { type: 'object', additionalProperties: { type: 'integer' } };
 /** The map layout in both code sizes: record tables (the default) and specialised code. */
-const mapCodecs = (['compact', 'fast'] as const).map((codeSize) => ({
+const mapCodecs = (['small', 'speed'] as const).map((codeSize) => ({
   codeSize,
   map: compileCodec(shapes, { format: 'msgpack', codeSize }),
   open: compileCodec(openSchema, { format: 'msgpack', codeSize }),

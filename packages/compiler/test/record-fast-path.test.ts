@@ -77,7 +77,7 @@ function judged(layout: Layout, bytes: Uint8Array): unknown {
   return validate(value) ? value : undefined;
 }
 
-for (const [layout, codeSize] of [cbor, ubjson].flatMap((layout) => (['compact', 'fast'] as const).map((codeSize) => [layout, codeSize] as const))) {
+for (const [layout, codeSize] of [cbor, ubjson].flatMap((layout) => (['small', 'speed'] as const).map((codeSize) => [layout, codeSize] as const))) {
   const codec = compileCodec(record, { format: layout.format, codeSize });
   const test = suite(`generated ${layout.format.toUpperCase()} decoder (codeSize ${codeSize}) on records read straight-line`);
   const entryCount = (entries: (Entry | 'noop')[]) => entries.filter((entry) => entry !== 'noop').length;
@@ -90,7 +90,7 @@ for (const [layout, codeSize] of [cbor, ubjson].flatMap((layout) => (['compact',
     assert.equal(codec.decode(bytes), expected);
   };
 
-  if (codeSize === 'fast') test('reads each property in one place, keys matched through a key table', () => {
+  if (codeSize === 'speed') test('reads each property in one place, keys matched through a key table', () => {
     const text = compileSchema(record, 'record', { format: layout.format, codeSize })[0].text;
     // Issue 24: one entry loop reads each value once (the straight line that read them all again is gone).
     assert.not.match(text, /straight: if \(/);

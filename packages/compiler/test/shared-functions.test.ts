@@ -64,7 +64,7 @@ const schemas: [string, object][] = [
 for (const [name, schema] of schemas) {
   test(`${name}: no two functions of a module have the same body, in any format or code size`, () => {
     for (const { format } of GENERIC_ENCODERS) {
-      for (const codeSize of ['compact', 'fast'] as const) {
+      for (const codeSize of ['small', 'speed'] as const) {
         const text = compileSchema(schema, 'shared', { format, codeSize, target: 'js' }).map((file) => file.text).join('\n');
         assert.ok(/^function \w+/m.test(text), 'the module has functions');
         assert.equal(repeatedBodies(text), [], `${format} ${codeSize}`);

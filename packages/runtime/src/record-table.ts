@@ -1,5 +1,5 @@
 /**
- * The field table of an object schema, for generated modules compiled with `codeSize: 'compact'`:
+ * The field table of an object schema, for generated modules compiled with `codeSize: 'small'`:
  * instead of code per property, a module lists each object's properties once and the runtime's
  * record writer and reader (`writeRecord`/`readRecord` per format) walk the table. Protobuf's
  * `optimize_for = CODE_SIZE` makes the same trade: code linear in the schema, a little slower.

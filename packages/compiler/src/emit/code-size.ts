@@ -1,30 +1,33 @@
 import type { IrModule, IrNode } from '../ir/types.js';
 
 /**
- * `codeSize` (README "Code size"): `'compact'` (default) writes and reads objects through the
- * runtime's record tables (`record-table.ts`; runtime `<format>/record.ts`), code linear in the
- * schema; `'fast'` emits specialised straight-line code for every object, the
- * same bytes, faster once hot and several times larger; `'auto'` is `'fast'` up to
- * `AUTO_COMPACT_PROPERTIES` declared properties in the module and `'compact'` past it. It means
- * the same for CBOR, UBJSON and MessagePack; the compact layout has no record tables (it keeps
- * fast code).
+ * `codeSize` (README "Code size"), as protocol-buffer compilers offer `optimize_for = SPEED` by
+ * default and `CODE_SIZE` on request: `'speed'` (default) emits specialised straight-line code for
+ * every object; `'small'` writes and reads objects through the runtime's record tables
+ * (`record-table.ts`; runtime `<format>/record.ts`), code linear in the schema, the same bytes and
+ * errors, slower; `'auto'` is `'speed'` up to `AUTO_SMALL_PROPERTIES` declared properties in the
+ * module and `'small'` past it. It means the same for CBOR, UBJSON and MessagePack; the compact
+ * layout has no record tables (it is always specialised code).
  */
-export type CodeSize = 'auto' | 'fast' | 'compact';
+export type CodeSize = 'auto' | 'speed' | 'small';
 
-export const CODE_SIZES: readonly string[] = ['auto', 'fast', 'compact'];
+export const CODE_SIZES: readonly string[] = ['auto', 'speed', 'small'];
+
+/** The values of earlier releases, refused with the new name (`'compact'` read as `layout: 'compact'` too easily). */
+export const RENAMED_CODE_SIZES: Readonly<Record<string, CodeSize>> = { fast: 'speed', compact: 'small' };
 
 /**
  * Past this many declared properties (over every object of the module, after `allOf` merges)
- * `'auto'` goes compact. Fast code costs about 1.5 KB of JS a property (combined: 130
- * properties, 234 KB against 65 KB compact).
+ * `'auto'` goes small. Specialised code costs about 1.5 KB of JS a property (combined: 130
+ * properties, 234 KB against 65 KB small).
  */
-export const AUTO_COMPACT_PROPERTIES = 150;
+export const AUTO_SMALL_PROPERTIES = 150;
 
-/** Whether the module is emitted compact. */
-export function isCompact(ir: IrModule, codeSize: CodeSize | undefined): boolean {
-  if (codeSize === undefined || codeSize === 'compact') return true;
-  if (codeSize === 'fast') return false;
-  return declaredProperties(ir, AUTO_COMPACT_PROPERTIES) > AUTO_COMPACT_PROPERTIES;
+/** Whether the module's objects are record tables (`'small'`). */
+export function isSmall(ir: IrModule, codeSize: CodeSize | undefined): boolean {
+  if (codeSize === undefined || codeSize === 'speed') return false;
+  if (codeSize === 'small') return true;
+  return declaredProperties(ir, AUTO_SMALL_PROPERTIES) > AUTO_SMALL_PROPERTIES;
 }
 
 /** Declared properties of every object node reachable in the module (an explicit stack: no recursion), counting stops past `limit`. */

@@ -33,7 +33,7 @@ export interface ModuleOptions {
   preamble: string;
   mode: 'module' | 'function';
   /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
-  compact: boolean;
+  smallCode: boolean;
   /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
   deterministic?: boolean;
 }
@@ -77,9 +77,9 @@ export interface ModuleFormat {
   readsMarker?: true;
   /** What a stream of root items is, for the JSDoc of `decodeStream` (`a CBOR sequence (RFC 8742)`). */
   streamItems: string;
-  /** Arrays the format's own code writes better than the runtime's `listOf` (codeSize 'compact' keeps their functions). */
+  /** Arrays the format's own code writes better than the runtime's `listOf` (codeSize 'small' keeps their functions). */
   ownsList?(node: IrArray): boolean;
-  /** Numbers the format's own code writes in a form the runtime's shared number codecs do not (codeSize 'compact' keeps their functions). */
+  /** Numbers the format's own code writes in a form the runtime's shared number codecs do not (codeSize 'small' keeps their functions). */
   ownsNumber?(node: IrNumber): boolean;
 }
 
@@ -97,7 +97,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
   if (format.ownsList !== undefined) context.ownsList = format.ownsList;
   if (format.ownsNumber !== undefined) context.ownsNumber = format.ownsNumber;
-  context.compact = options.compact;
+  context.smallCode = options.smallCode;
   context.sortedKeys = options.deterministic === true;
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');

@@ -40,8 +40,8 @@ export class ModuleContext {
   /** Type-only imports (`import { type X }`): module mode only, a function body has no types to import. */
   readonly runtimeTypeImports = new Set<string>();
   readonly formatTypeImports = new Set<string>();
-  /** `codeSize: 'compact'`: objects the runtime's record tables model are written and read through them. */
-  compact = false;
+  /** `codeSize: 'small'`: objects the runtime's record tables model are written and read through them. */
+  smallCode = false;
   /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
   sortedKeys = false;
   /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`in-place-guard.ts`). */

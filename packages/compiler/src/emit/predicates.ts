@@ -73,7 +73,7 @@ class PredicateEmitter extends FunctionEmitter {
   private call(node: IrNode, value: Code, depth: Code): Code {
     if (node.kind === 'any' && node.checks === undefined) return new Code('true');
     if (node.kind === 'never') return new Code('false');
-    const inline = this.context.compact ? this.inlineTest(node, value) : undefined;
+    const inline = this.context.smallCode ? this.inlineTest(node, value) : undefined;
     if (inline !== undefined) return inline;
     const wrapped = this.wrappedCall(node, value, depth);
     if (wrapped !== undefined) return wrapped;

@@ -7,7 +7,7 @@
 /** Names generated modules of every format may import from `@binschema/runtime`. */
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
 
-/** Names imported from the format's runtime by modules compiled with codeSize 'compact': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
+/** Names imported from the format's runtime by modules compiled with codeSize 'small': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
 export const COMPACT_FORMAT_NAMES = [
   'Field',
   'writeRecord',

@@ -12,7 +12,7 @@ import { guardsInPlace } from './in-place-guard.js';
 import { checksMessage, checksPredicate } from './predicates.js';
 
 /**
- * `codeSize: 'compact'` (README "Code size"): an object's write and read functions are a call of
+ * `codeSize: 'small'` (README "Code size"): an object's write and read functions are a call of
  * the runtime's `writeRecord`/`readRecord` with a hoisted field table, one row per property,
  * instead of straight-line code per property (2-6 KB of JS a property, 15-130x the schema's bytes
  * on real schemas). Plain arrays, enums and unions told apart by JSON type are runtime codecs
@@ -194,7 +194,7 @@ function buildOption(node: IrObject): Code | undefined {
  * (`fieldValue`) still go through `listOf`: a function pair each would cost 16% of module size.
  */
 export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
-  if (!context.compact || node.checks !== undefined) return undefined;
+  if (!context.smallCode || node.checks !== undefined) return undefined;
   const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
   if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
   const codec = typeUnion(context, node);

@@ -1,6 +1,6 @@
 /**
- * Schemas by the feature `codeSize: 'compact'` has to model, each with valid values and invalid
- * ones: the compact codecs of every format must agree with the specialised ones on all of them
+ * Schemas by the feature `codeSize: 'small'` has to model, each with valid values and invalid
+ * ones: the record-table codecs of every format must agree with the specialised ones on all of them
  * (code-size.test.ts).
  */
 

@@ -63,9 +63,9 @@ export interface FormatUnderTest {
 type CompilerFormat = Parameters<typeof compileCodec>[1]['format'];
 
 /**
- * `BINSCHEMA_TEST_CODE_SIZE=fast` (or `compact`, `auto`) runs every cross-checking suite with
- * that `codeSize` forced (`pnpm test` runs them again with `fast`); unset, the compiler's default
- * applies (compact; MessagePack: fast).
+ * `BINSCHEMA_TEST_CODE_SIZE=small` (or `speed`, `auto`) runs every cross-checking suite with
+ * that `codeSize` forced (`pnpm test` runs them again with `small`); unset, the compiler's default
+ * applies (speed).
  */
 const codeSize = process.env.BINSCHEMA_TEST_CODE_SIZE as CodeSize | undefined;
 

@@ -87,7 +87,7 @@ export { cborDecoderStream, cborEncoderStream } from '../streams/cbor.js';
 // For generated `--dag-cbor` encoders: DAG-CBOR numbers and values of unknown shape.
 export { writeDagNumber, writeDagAny } from '../dag-cbor/encode.js';
 
-// For generated modules compiled with codeSize 'compact': table-driven maps and shared field codecs.
+// For generated modules compiled with codeSize 'small': table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 

@@ -1,5 +1,5 @@
 /**
- * CBOR maps of generated modules compiled with `codeSize: 'compact'`: one writer and one reader
+ * CBOR maps of generated modules compiled with `codeSize: 'small'`: one writer and one reader
  * walk an object's `RecordTable` (`../record-table.ts`) instead of code per property. They check
  * and fail as the specialised code does (same error codes, offsets, value and schema paths), in
  * the same order: required properties, then undeclared keys, then the values in write order.

@@ -68,7 +68,7 @@ export {
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
-// For generated modules compiled with codeSize 'compact' (the default): table-driven maps and shared field codecs.
+// For generated modules compiled with codeSize 'small': table-driven maps and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 

@@ -1,5 +1,5 @@
 /**
- * MessagePack maps of generated modules compiled with `codeSize: 'compact'`: one writer and one
+ * MessagePack maps of generated modules compiled with `codeSize: 'small'`: one writer and one
  * reader walk an object's `RecordTable` (`../record-table.ts`) instead of code per property, as
  * the CBOR walker (`../cbor/record.ts`) does with MessagePack's heads (every map counted, keys as
  * str in their smallest form). They check and fail as the specialised code does (same error

@@ -65,7 +65,7 @@ export { UbjsonKeyTable, keyTable, matchKey, readKnownText, writeKnownText } fro
 // For generated modules of the compact layout: dense elements, indexes and position keys.
 export { nextElement, readIndex, readPositionKey } from './compact-support.js';
 
-// For generated modules compiled with codeSize 'compact': table-driven objects and shared field codecs.
+// For generated modules compiled with codeSize 'small': table-driven objects and shared field codecs.
 export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
 export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
 

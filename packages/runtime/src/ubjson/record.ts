@@ -1,5 +1,5 @@
 /**
- * UBJSON objects of generated modules compiled with `codeSize: 'compact'`: one writer and one
+ * UBJSON objects of generated modules compiled with `codeSize: 'small'`: one writer and one
  * reader walk an object's `RecordTable` (`../record-table.ts`) instead of code per property. The
  * writer writes the bytes specialised code writes (`{`, keys in schema order, `}`); the reader
  * takes what specialised readers take (plain, counted `{#` and typed `{$…#` objects, no-ops

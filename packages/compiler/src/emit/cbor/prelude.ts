@@ -32,7 +32,7 @@ export const CBOR_FORMAT_NAMES = [
   'cborEncoderStream',
   'writeDagNumber',
   'writeDagAny',
-  // codeSize 'compact': table-driven maps and the shared field codecs (runtime cbor/record.ts).
+  // codeSize 'small': table-driven maps and the shared field codecs (runtime cbor/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
 

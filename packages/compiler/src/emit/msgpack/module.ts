@@ -30,7 +30,7 @@ function msgpackFormat(layout: Layout): ModuleFormat {
 
 /**
  * The generated MessagePack module for an IR module. No canonical form (`deterministic`, `dagCbor`
- * do not apply); `codeSize: 'compact'` walks record tables with the runtime's msgpack/record.ts.
+ * do not apply); `codeSize: 'small'` walks record tables with the runtime's msgpack/record.ts.
  */
 function generateMsgpackModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
   return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, deterministic: false });

@@ -24,7 +24,7 @@ export const MSGPACK_FORMAT_NAMES = [
   'DEFAULT_MAX_DEPTH',
   'msgpackDecoderStream',
   'msgpackEncoderStream',
-  // codeSize 'compact': table-driven maps and the shared field codecs (runtime msgpack/record.ts).
+  // codeSize 'small': table-driven maps and the shared field codecs (runtime msgpack/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
 

@@ -22,7 +22,7 @@ export const UBJSON_FORMAT_NAMES = [
   'DEFAULT_MAX_COUNT',
   'ubjsonDecoderStream',
   'ubjsonEncoderStream',
-  // codeSize 'compact': table-driven objects and the shared field codecs (runtime ubjson/record.ts).
+  // codeSize 'small': table-driven objects and the shared field codecs (runtime ubjson/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
 
