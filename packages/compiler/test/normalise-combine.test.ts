@@ -61,8 +61,9 @@ allOf('inlines one level of a recursive $ref target and keeps the recursion as a
   const key = module.definitions[0].key;
   assert.equal(shape(module.root), object({ properties: [{ name: 'children', node: array({ items: { kind: 'ref', target: key } }), required: true }] }));
 });
-allOf('refuses an allOf that reaches itself', () => {
-  assertRefused(() => lower({ $defs: { a: { allOf: [{ $ref: '#/$defs/a' }, { type: 'object' }] } } }), 'recursive-merge', '#/$defs/a');
+allOf('drops an allOf member that is the definition itself: it adds no constraint (issue 38)', () => {
+  const module = lower({ $defs: { a: { allOf: [{ $ref: '#/$defs/a' }, { type: 'object' }] } } });
+  assert.equal(shape(module.definitions.find((definition) => definition.name === 'a')!.node), object({}));
 });
 allOf('refuses a definition that is only a reference to itself', () => {
   assertRefused(() => lower({ $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } } }), 'recursive-merge', '#/$defs/a');

@@ -89,8 +89,9 @@ for (const { name, schema, values } of draft07Cases) {
   test(`draft-07 ${name}: encoders and decoders of both formats accept exactly what ajv accepts`, () => agreesWithAjv(schema, values, true));
 }
 
-test('a definition that is only itself plus constraints is still refused: it never reaches a container', () => {
-  for (const schema of [{ $defs: { a: { allOf: [{ $ref: '#/$defs/a' }, { type: 'object' }] } }, $ref: '#/$defs/a' }, { $ref: '#', minProperties: 1 }]) {
+// An allOf member that is the definition itself is dropped instead (self-all-of.test.ts).
+test('a $ref to itself beside constraints is still refused: it never reaches a container', () => {
+  for (const schema of [{ $ref: '#', minProperties: 1 }]) {
     try {
       compileCodec(schema, { format: 'cbor' });
       assert.unreachable(`compiled ${JSON.stringify(schema)}`);

@@ -54,7 +54,8 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   const literal = lowerLiteral(here);
   if (literal !== undefined) parts.push(literal);
   parts.push(...refs);
-  for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) parts.push(lowerSchema(context, childLocation(here, child, 'allOf', index)));
+  const { conjuncts, selfReference } = lowerAllOf(context, here);
+  parts.push(...conjuncts);
   for (const mode of ['oneOf', 'anyOf'] as const) {
     const union = lowerUnion(context, here, mode);
     if (union !== undefined) parts.push(union);
@@ -62,7 +63,45 @@ function lowerLocation(context: LoweringContext, location: SchemaLocation): IrNo
   for (const part of parts) node = intersect(context, node, part, here);
   node = withChecks(node, lowerChecks(context, here));
   node = lowerUnevaluated(context, here, node);
+  if (selfReference !== undefined) node = withoutSelfReference(context, node, selfReference, here);
   return withAnnotations(node, collectAnnotations(context, here), path);
+}
+
+/**
+ * `allOf` members, less those that are only a reference to this very schema (`x: {allOf: [{$ref:
+ * x}, …]}`, seen in published schemas): such a conjunct asks the value to match what it is
+ * already being matched against, so it adds no constraint (validating it literally never ends:
+ * ajv overflows the stack). The first of them is returned apart for `withoutSelfReference`.
+ */
+function lowerAllOf(context: LoweringContext, here: Here): { conjuncts: IrNode[]; selfReference: IrRef | undefined } {
+  const conjuncts: IrNode[] = [];
+  let selfReference: IrRef | undefined;
+  for (const [index, child] of (arrayKeyword(here, 'allOf') ?? []).entries()) {
+    const conjunct = lowerSchema(context, childLocation(here, child, 'allOf', index));
+    if (isReferenceTo(context, conjunct, here.location)) selfReference ??= conjunct;
+    else conjuncts.push(conjunct);
+  }
+  return { conjuncts, selfReference };
+}
+
+function isReferenceTo(context: LoweringContext, node: IrNode, location: SchemaLocation): node is IrRef {
+  if (node.kind !== 'ref' || node.checks !== undefined) return false;
+  const target = context.locationOf(node.target);
+  return target !== undefined && target.document === location.document && target.pointer === location.pointer;
+}
+
+/**
+ * The schema compiled without its self-referencing `allOf` member, said aloud. A schema that
+ * is nothing else (`a: {allOf: [{$ref: a}]}`) stays the reference to itself, which
+ * `refuseUnguardedRecursion` refuses: it has no constraint to be, only the loop.
+ */
+function withoutSelfReference(context: LoweringContext, node: IrNode, selfReference: IrRef, here: Here): IrNode {
+  if (node.kind === 'any' && (node.checks === undefined || node.checks.length === 0)) return selfReference;
+  context.options.warn(
+    { code: WarningCode.SelfAllOf, keyword: 'allOf', schemaPath: selfReference.schemaPath, source: here.source },
+    `allOf names the schema it sits in, a conjunct that adds no constraint; compiled without it`,
+  );
+  return node;
 }
 
 /**

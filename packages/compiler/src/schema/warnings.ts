@@ -10,6 +10,8 @@ export const WarningCode = {
   LaterDraftKeyword: 'later-draft-keyword',
   /** A `format` the compiler cannot check, under the per-draft default assertion: kept as an annotation. */
   UnknownFormat: 'unknown-format',
+  /** An `allOf` member that is a reference to the schema it sits in: a conjunct that adds nothing, compiled without. */
+  SelfAllOf: 'self-all-of',
 } as const;
 export type WarningCode = (typeof WarningCode)[keyof typeof WarningCode];
 
