@@ -123,6 +123,22 @@ convertSuite('reports truncated input at its offset from the start of the input'
   assert.match(run.stderr, /^error: cbor decode: unexpected end of input.* at offset 4\n$/);
 });
 
+convertSuite('takes the input format from the file name: a cut .cbor file fails where it is cut; --from overrides the name', () => {
+  // {name: 'inspect me', list: […], …} in CBOR cut to 20 bytes, inside text(4) "list" (issue 38).
+  const cut = runCli(['convert', file('cut.cbor', bytes('a3 646e616d65 6a696e7370656374206d65 646c69')), '--to', 'ndjson', '-q']);
+  assert.is(cut.status, 1);
+  assert.is(cut.stdout.toString(), '');
+  assert.match(cut.stderr, /^error: cbor decode: unexpected end of input.* at offset 20\n$/);
+  // 0x01 0xc3: 1 and true in MessagePack; in CBOR 1, then tag 3 with nothing to tag.
+  const named = file('two.mpk', bytes('01 c3'));
+  const msgpack = runCli(['convert', named, '--to', 'ndjson', '-q']);
+  assert.is(msgpack.status, 0, msgpack.stderr);
+  assert.is(msgpack.stdout.toString(), '1\ntrue\n');
+  const cbor = runCli(['convert', named, '--from', 'cbor', '--to', 'ndjson', '-q']);
+  assert.is(cbor.status, 1);
+  assert.match(cbor.stderr, /^error: cbor decode: unexpected end of input.* at offset 2\n$/);
+});
+
 convertSuite('refuses several items for a single-item output, and a bad NDJSON line by number', () => {
   const several = runCli(['convert', '-', '--from', 'cbor', '--to', 'json', '-q'], bytes('0102'));
   assert.is(several.status, 1);

@@ -32,6 +32,17 @@ guess('keeps ambiguous input CBOR: MessagePack small integers are CBOR integers 
   assert.is(guessFormat(bytes('01 02 03'), true), 'cbor');
   assert.is(guessFormat(bytes('01 02 c3'), true), 'cbor');
 });
+// Issue 38: a cut file must read as cut, not as another format that happens to fit it.
+guess('takes whole input that CBOR reads up to running out of bytes as CBOR, never as MessagePack', () => {
+  // The first 20 bytes of {name: 'inspect me', list: [1, -2, 3.5, 'x'], …} in CBOR: map(3),
+  // text(4) "name", text(10) "inspect me", text(4) with 2 of its bytes. As MessagePack, fixstr(3) and 16 integers.
+  assert.is(guessFormat(bytes('a3 646e616d65 6a696e7370656374206d65 646c69'), true), 'cbor');
+});
+guess('takes whole input that UBJSON reads further than CBOR before running out as UBJSON', () => {
+  // The same value's first 20 bytes in UBJSON: {, i 4 "name", S i 10 "inspect me", then nothing.
+  // CBOR runs out too, right after its first head: 0x7b is text with a 4-byte length.
+  assert.is(guessFormat(bytes('7b 6904 6e616d65 53 690a 696e7370656374206d65'), true), 'ubjson');
+});
 guess('does not take bytes MessagePack cannot read to the end as MessagePack', () => {
   assert.is(guessFormat(bytes('81a161c1'), true), 'cbor');
 });

@@ -104,7 +104,7 @@ inspect('indents --diag output with --indent', () => {
 inspect('guesses UBJSON from the bytes and dumps it', () => {
   // {"a": [$i#2 1, -1], "b": "abc"} with every marker written out (UBJSON Draft 12).
   const ubjson = Buffer.concat([Buffer.from('{U\x01a[$i#U\x02'), Buffer.from([0x01, 0xff]), Buffer.from('U\x01bSU\x03abc}')]);
-  const run = runCli(['inspect', file('doc.ubj', ubjson)]);
+  const run = runCli(['inspect', file('doc-ubjson.bin', ubjson)]);
   assert.is(run.status, 0);
   assert.is(run.stdout.toString(), [
     '     0  7b                  object',
@@ -168,7 +168,7 @@ inspect('refuses JSON and a missing file with exit code 2', () => {
 inspect('guesses MessagePack from the bytes and dumps it with the spec.md format names', () => {
   // {"a": [1, -1, 300], "b": "abc", "t": timestamp 2018-01-02T03:04:05Z, "x": h'0102'}, written by hand.
   const msgpack = bytes('84 a161 93 01 ff cd012c a162 a3616263 a174 d6ff5a4af6a5 a178 c4020102');
-  const run = runCli(['inspect', file('doc.msgpack', msgpack)]);
+  const run = runCli(['inspect', file('doc-msgpack.bin', msgpack)]);
   assert.is(run.status, 0, run.stderr);
   assert.is(run.stdout.toString(), [
     '     0  84                  fixmap(4)',
@@ -220,6 +220,46 @@ inspect('refuses --schema with MessagePack (no generated MessagePack codecs yet)
   const run = runCli(['inspect', '-', '-f', 'msgpack', '--schema', file('any.json', '{}')], bytes('c0'));
   assert.is(run.status, 2);
   assert.match(run.stderr, /--schema reads CBOR or UBJSON/);
+});
+
+// Issue 38: {name: 'inspect me', list: [1, -2, 3.5, 'x'], nested: {deep: [true, null]}} from the
+// runtime's generic encoders, whole and cut to its first 20 bytes, in files named for their format.
+const WHOLE = {
+  cbor: 'a3 646e616d65 6a696e7370656374206d65 646c697374 84 01 21 fb400c000000000000 6178 666e6573746564 a1 6464656570 82 f5 f6',
+  ubj: '7b 6904 6e616d65 53 690a 696e7370656374206d65 6904 6c697374 5b 6901 69fe 44400c000000000000 53 6901 78 5d 6906 6e6573746564 7b 6904 64656570 5b 54 5a 5d 7d 7d',
+  msgpack: '83 a4 6e616d65 aa 696e7370656374206d65 a4 6c697374 94 01 fe cb400c000000000000 a178 a6 6e6573746564 81 a4 64656570 92 c3 c0',
+};
+
+inspect('reads a cut .cbor, .ubj and .msgpack file in the format its name states and reports the cut at offset 20 with exit code 1', () => {
+  // Each cut ends inside a string: CBOR text(4) "list" and MessagePack fixstr(4) "list" with 2
+  // of their 4 bytes, UBJSON right after the value "inspect me". The last 8 bytes are shown.
+  const expected = {
+    cbor: { format: 'cbor', first: '     0  a3                  map(3)', context: '    12  63 74 20 6d 65 64 6c 69' },
+    ubj: { format: 'ubjson', first: '     0  7b                  object', context: '    12  73 70 65 63 74 20 6d 65' },
+    msgpack: { format: 'msgpack', first: '     0  83                  fixmap(3)', context: '    12  63 74 20 6d 65 a4 6c 69' },
+  };
+  for (const [extension, hex] of Object.entries(WHOLE) as [keyof typeof WHOLE, string][]) {
+    const { format, first, context } = expected[extension];
+    const whole = runCli(['inspect', file(`whole.${extension}`, bytes(hex))]);
+    assert.is(whole.status, 0, `whole.${extension}: ${whole.stdout}`);
+    assert.is(whole.stdout.toString().split('\n')[0], first);
+    const cut = runCli(['inspect', file(`cut.${extension}`, bytes(hex).subarray(0, 20))]);
+    assert.is(cut.status, 1, `cut.${extension}: ${cut.stdout}`);
+    const lines = cut.stdout.toString().split('\n');
+    assert.is(lines[0], first);
+    assert.match(lines.at(-4)!, new RegExp(`^error: ${format} decode: unexpected end of input.* at offset 20$`));
+    assert.equal(lines.slice(-3), [context, `${' '.repeat(32)}^^ end of input`, '']);
+  }
+});
+
+inspect('reads a file in the format its name states though the bytes would be guessed otherwise; --format overrides the name', () => {
+  // 0x01 0x02 is two integers in CBOR and in MessagePack: guessed CBOR, stated MessagePack.
+  const path = file('small.mpk', bytes('01 02'));
+  assert.is(runCli(['inspect', path]).stdout.toString(), '     0  01                  positive fixint 1\n     1  02                  positive fixint 2\n');
+  assert.is(runCli(['inspect', path, '--format', 'cbor']).stdout.toString(), '     0  01                  unsigned(1) 1\n     1  02                  unsigned(2) 2\n');
+  const json = runCli(['inspect', file('doc.json', bytes('a0'))]);
+  assert.is(json.status, 2);
+  assert.match(json.stderr, /doc\.json is JSON by its name/);
 });
 
 inspect.after(() => rmSync(dir, { recursive: true }));

@@ -2,6 +2,7 @@ import { createWriteStream, readFileSync, statSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { isCodecError } from '@binschema/runtime';
+import { formatByExtension } from '../io/format-by-extension.js';
 import { guessFormat, type InputFormat } from '../io/guess-format.js';
 import { CliError, describeIoError, openInput } from '../io/input.js';
 import { convert, type ConvertOptions, type OutputFormat } from '../convert/pipeline.js';
@@ -19,7 +20,7 @@ export async function runConvert(file: string, flags: ConvertFlags, streams: Str
   let sink: Writable = streams.stdout;
   try {
     const input = openInput(file, streams.stdin);
-    const { chunks, format } = await peekFormat(input, flags.from);
+    const { chunks, format } = await peekFormat(input, flags.from ?? formatByExtension(file));
     const options: ConvertOptions = { from: format, to: flags.to, maxBytes: flags.maxBytes };
     if (flags.schema !== undefined) Object.assign(options, await schemaCodecs(flags.schema, format, flags.to));
     if (flags.progress && streams.stderr.isTTY === true) options.progress = new ProgressBar(streams.stderr, file === '-' ? undefined : sizeOf(file));
@@ -52,8 +53,8 @@ export async function runConvert(file: string, flags: ConvertFlags, streams: Str
 }
 
 /**
- * The input format (given, or guessed from the first 64 KiB) and the input's chunks, the ones
- * read for the guess included.
+ * The input format (given by `--from` or the file's name, else guessed from the first 64 KiB) and
+ * the input's chunks, the ones read for the guess included.
  */
 async function peekFormat(input: AsyncIterable<Uint8Array>, given: InputFormat | undefined): Promise<{ chunks: AsyncIterable<Uint8Array>; format: InputFormat }> {
   if (given !== undefined) return { chunks: input, format: given };

@@ -17,7 +17,7 @@ export function registerInspect(program: Command): void {
     .command('inspect')
     .description('Show CBOR, UBJSON or MessagePack bytes: one item per line with offset, head bytes, type, argument and value.')
     .argument('<file>', 'input file, or - for stdin')
-    .addOption(new Option('-f, --format <format>', 'input format (default: guessed from the bytes; MessagePack only when CBOR and UBJSON do not fit)').choices(['cbor', 'ubjson', 'msgpack']))
+    .addOption(new Option('-f, --format <format>', 'input format (default: from the file extension, else guessed from the bytes; MessagePack only when CBOR and UBJSON do not fit)').choices(['cbor', 'ubjson', 'msgpack']))
     .option('--diag', 'print diagnostic notation (RFC 8949 §8; the same notation for UBJSON and MessagePack) instead of the dump')
     .option('--exact', 'with --diag: add encoding indicators (1_1, 1.5_1, 300_I, 200_uint8)')
     .option('--indent <n>', 'with --diag: spaces per nesting level (default: one line per item)', positiveInteger)
@@ -30,11 +30,15 @@ Examples:
   binschema inspect message.cbor
   curl -s https://example.com/data.cbor | binschema inspect - --diag --indent 2
   binschema inspect points.cbor --schema point.schema.json
-  binschema inspect events.msgpack --format msgpack --diag
+  binschema inspect events.msgpack --diag
+  binschema inspect - --format msgpack < events.bin
 
-The format is guessed from the bytes. Almost any bytes begin some MessagePack item, so MessagePack
-is guessed only when neither CBOR nor UBJSON fits them and MessagePack reads them to the end;
-ambiguous input (small integers, for one) is read as CBOR or UBJSON: use --format msgpack.
+The file extension names the format: .cbor, .cbors, .cborseq, .ubj, .ubjson, .msgpack, .mpk, .mp
+(.json, .ndjson and .jsonl are refused: see binschema convert). Standard input and other names
+are guessed from the bytes. Almost any bytes begin some MessagePack item, so MessagePack is
+guessed only when neither CBOR nor UBJSON fits them and MessagePack reads them to the end; bytes
+that CBOR or UBJSON reads until they run out are that format, cut short (exit 1), and ambiguous
+input (small integers, for one) is read as CBOR or UBJSON: use --format msgpack.
 
 Exit codes: 0 ok, 1 the input is not valid CBOR/UBJSON/MessagePack (shown at its offset), 2 usage or I/O error.`)
     .action(async (file: string, flags: InspectFlags) => {

@@ -5,6 +5,7 @@ import { isDecodeError } from '@binschema/runtime';
 import { toDiagnostic as cborDiagnostic } from '@binschema/runtime/cbor';
 import { toDiagnostic as ubjsonDiagnostic } from '@binschema/runtime/ubjson';
 import { toDiagnostic as msgpackDiagnostic } from '@binschema/runtime/msgpack';
+import { formatByExtension } from '../io/format-by-extension.js';
 import { guessFormat } from '../io/guess-format.js';
 import { CliError, describeIoError, openInput, readAll } from '../io/input.js';
 import { dump, type BinaryFormat } from '../inspect/dump.js';
@@ -27,9 +28,11 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
     streams.stderr.write(`error: ${describeIoError(error, file) ?? (error as Error).message}\n`);
     return 2;
   }
-  const format = flags.format ?? guessFormat(bytes, true);
+  const named = flags.format ?? formatByExtension(file);
+  const format = named ?? guessFormat(bytes, true);
   if (format !== 'cbor' && format !== 'ubjson' && format !== 'msgpack') {
-    streams.stderr.write(`error: ${file} looks like ${format.toUpperCase()}; inspect reads CBOR, UBJSON or MessagePack (see binschema convert)\n`);
+    const why = named === undefined ? `looks like ${format.toUpperCase()}` : `is ${format.toUpperCase()} by its name (--format to read it otherwise)`;
+    streams.stderr.write(`error: ${file} ${why}; inspect reads CBOR, UBJSON or MessagePack (see binschema convert)\n`);
     return 2;
   }
   if (format === 'msgpack' && flags.schema !== undefined) {

@@ -14,37 +14,67 @@ const SELF_DESCRIBED = [0xd9, 0xd9, 0xf7];
  * The format of an input from its first bytes (`prefix`; `complete` when it is the whole input):
  * CBOR when it starts with the self-described tag (RFC 8949 §3.4.6); JSON text when it is UTF-8
  * that parses as one JSON document (JSON) or whose first line parses (NDJSON); otherwise the
- * binary format whose reader gets furthest into the first item (CBOR on a tie).
+ * binary format whose reader gets further into the first item (`firstItem`; CBOR on a tie).
  *
  * MessagePack comes last, and only when the bytes are MessagePack items one after another to
  * their end (a cut prefix may end inside the last one) and neither CBOR nor UBJSON fits them:
- * neither reads its first item whole, nor runs out of a cut prefix inside it. Almost any bytes
- * start some MessagePack item, so an input that is CBOR or UBJSON keeps that guess: ambiguous
- * input (a run of small integers is all three) stays CBOR or UBJSON; `--format msgpack` (inspect)
- * and `--from msgpack` (convert) say otherwise.
+ * neither reads its first item whole, nor runs out of bytes inside it. Running out counts in whole
+ * input too, since almost any bytes read as some MessagePack items: a cut CBOR or UBJSON file stays
+ * CBOR or UBJSON, reported as cut (issue 38). The one exception is whole input that MessagePack
+ * reads as exactly one item, which a cut rarely is (a MessagePack document whose first byte CBOR
+ * reads as a long array head, say). Ambiguous input (a run of small integers is all three) stays
+ * CBOR or UBJSON; `--format msgpack` (inspect) and `--from msgpack` (convert) say otherwise.
  */
 export function guessFormat(prefix: Uint8Array, complete: boolean): InputFormat {
   if (SELF_DESCRIBED.every((byte, index) => prefix[index] === byte)) return 'cbor';
   const text = jsonText(prefix, complete);
   if (text !== undefined) return text;
-  if (!fits(prefix, 'cbor', complete) && !fits(prefix, 'ubjson', complete) && fits(prefix, 'msgpack', complete)) return 'msgpack';
-  return binaryReach(prefix, 'cbor') >= binaryReach(prefix, 'ubjson') ? 'cbor' : 'ubjson';
+  const cbor = firstItem(prefix, 'cbor');
+  const ubjson = firstItem(prefix, 'ubjson');
+  const msgpackItems = msgpackItemsToTheEnd(prefix, complete);
+  const neitherFits = cbor.outcome === Outcome.Failed && ubjson.outcome === Outcome.Failed;
+  const neitherWhole = cbor.outcome !== Outcome.Whole && ubjson.outcome !== Outcome.Whole;
+  if (msgpackItems > 0 && (neitherFits || (complete && neitherWhole && msgpackItems === 1))) return 'msgpack';
+  const cborFurther = cbor.outcome !== ubjson.outcome ? cbor.outcome > ubjson.outcome : cbor.offset >= ubjson.offset;
+  return cborFurther ? 'cbor' : 'ubjson';
 }
 
+/** How a reader's first item ends, best last, so outcomes compare as numbers. */
+const Outcome = { Failed: 0, RanOut: 1, Whole: 2 } as const;
+type Outcome = (typeof Outcome)[keyof typeof Outcome];
+
 /**
- * Whether `format` fits the bytes: CBOR and UBJSON read their first item whole (or run out of a
- * cut prefix inside it); MessagePack reads items to the end (or runs out of a cut prefix).
+ * How far the format's reader gets into the first item of `prefix`: `offset` is where its first
+ * item ends (`Whole`), where the read that ran out of bytes started (`RanOut`: the bytes before it
+ * read cleanly), or the error's offset (`Failed`).
  */
-function fits(prefix: Uint8Array, format: 'cbor' | 'ubjson' | 'msgpack', complete: boolean): boolean {
+function firstItem(prefix: Uint8Array, format: 'cbor' | 'ubjson'): { outcome: Outcome; offset: number } {
   const reader = new Reader(format, prefix);
   const limits = { maxDepth: 512, itemsLeft: 1_000_000 };
   try {
     if (format === 'cbor') readTree(reader, limits);
-    else if (format === 'ubjson') readUbjsonItem(reader, limits);
-    else while (reader.pos < reader.end) readMsgpackItem(reader, limits);
-    return prefix.length > 0;
+    else readUbjsonItem(reader, limits);
+    return { outcome: prefix.length > 0 ? Outcome.Whole : Outcome.Failed, offset: prefix.length };
   } catch (error) {
-    return !complete && (error as { code?: string }).code === 'unexpected-end';
+    const { code, offset } = error as { code?: string; offset?: number };
+    if (code === 'unexpected-end' && prefix.length > 0) return { outcome: Outcome.RanOut, offset: reader.pos };
+    return { outcome: Outcome.Failed, offset: offset ?? 0 };
+  }
+}
+
+/**
+ * How many MessagePack items `prefix` holds when they run to its end (a cut prefix may end inside
+ * the last one, which counts); 0 when MessagePack cannot read it to the end.
+ */
+function msgpackItemsToTheEnd(prefix: Uint8Array, complete: boolean): number {
+  const reader = new Reader('msgpack', prefix);
+  const limits = { maxDepth: 512, itemsLeft: 1_000_000 };
+  let items = 0;
+  try {
+    for (; reader.pos < reader.end; items++) readMsgpackItem(reader, limits);
+    return items;
+  } catch (error) {
+    return !complete && (error as { code?: string }).code === 'unexpected-end' ? items + 1 : 0;
   }
 }
 
@@ -84,19 +114,4 @@ function lastCharStart(bytes: Uint8Array): number {
   let index = bytes.length;
   while (index > 0 && index > bytes.length - 4 && (bytes[index - 1] & 0xc0) === 0x80) index--;
   return index > 0 && bytes[index - 1] >= 0xc0 ? index - 1 : bytes.length;
-}
-
-/** How far the format's reader gets into `prefix`: the end of the first item, or the error's offset. */
-function binaryReach(prefix: Uint8Array, format: 'cbor' | 'ubjson'): number {
-  const reader = new Reader(format, prefix);
-  const limits = { maxDepth: 512, itemsLeft: 1_000_000 };
-  try {
-    if (format === 'cbor') readTree(reader, limits);
-    else readUbjsonItem(reader, limits);
-    return prefix.length + 1; // a whole item: better than any error
-  } catch (error) {
-    const { code, offset } = error as { code?: string; offset?: number };
-    // Running out of a cut prefix is not the format's fault.
-    return code === 'unexpected-end' ? prefix.length : (offset ?? 0);
-  }
 }
