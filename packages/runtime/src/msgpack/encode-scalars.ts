@@ -142,10 +142,24 @@ export function writeInteger(writer: Writer, value: number): void {
 /**
  * The generic rule for a JS number: a safe integer (not -0) is an integer; anything else is a
  * float64, or with `shortestFloat` a float32 when it holds the value exactly (NaN included).
+ * With `largeIntegersAsFloat` (`largeIntegers: 'float64'`) only integers of the 32-bit forms.
  */
-export function writeNumber(writer: Writer, value: number, shortestFloat = false): void {
-  if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
+export function writeNumber(writer: Writer, value: number, shortestFloat = false, largeIntegersAsFloat = false): void {
+  if (isIntegerForm(value, largeIntegersAsFloat)) writeInteger(writer, value);
   else writeFloat(writer, value, shortestFloat);
+}
+
+/** Whether `writeNumber` writes `value` as an integer (see there). */
+export function isIntegerForm(value: number, largeIntegersAsFloat: boolean): boolean {
+  return Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0) && (!largeIntegersAsFloat || (value < TWO_32 && value >= -0x8000_0000));
+}
+
+/**
+ * `writeNumber` of modules compiled with `largeIntegers: 'float64'`: integers past 32 bits as
+ * float64, as msgpackr writes them (the generic encoder's bytes under that option).
+ */
+export function writeNumberLargeAsFloat64(writer: Writer, value: number): void {
+  writeNumber(writer, value, false, true);
 }
 
 /** float64, or float32 when `shortest` and float32 holds `value` exactly. */

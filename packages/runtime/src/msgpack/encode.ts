@@ -9,7 +9,7 @@ import { LONE_SURROGATE } from '../utf8.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
 import { Byte, TIMESTAMP_TYPE } from './constants.js';
 import { writeArrayHead, writeBinHead, writeExtHead, writeMapHead } from './head.js';
-import { putBigInt, putText, writeInteger, writeFloat } from './encode-scalars.js';
+import { isIntegerForm, putBigInt, putText, writeInteger, writeFloat } from './encode-scalars.js';
 import { dateParts, isTimestampData, timestampProblem, writeTimestamp } from './timestamp.js';
 import { Ext, Timestamp } from './values.js';
 import { encodeSettings, type EncodeSettings, type MsgpackEncodeOptions } from './options.js';
@@ -37,7 +37,7 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
       if (!putText(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
       return;
     case 'number':
-      if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
+      if (isIntegerForm(value, settings.largeIntegersAsFloat)) writeInteger(writer, value);
       else writeFloat(writer, value, settings.shortestFloat);
       return;
     case 'boolean':

@@ -5,7 +5,8 @@
  * Encoding: the smallest form (spec.md "serializers SHOULD use the format which represents the
  * data in the smallest number of bytes"). A safe integral number (not -0) is an integer:
  * positive/negative fixint, then uint8/16/32/64 for values >= 0 and int8/16/32/64 below; other
- * numbers are float64, or float32 where exact with `float: 'shortest'`. bigint → uint64 (>= 0) or
+ * numbers are float64, or float32 where exact with `float: 'shortest'` (`largeIntegers: 'float64'`:
+ * integers past 32 bits too, as msgpackr writes them). bigint → uint64 (>= 0) or
  * int64 (< 0), always the 8-byte form; outside -2^63..2^64-1 it fails. string → fixstr/str8/16/32
  * (a lone surrogate has no UTF-8 form and fails with `unsupported-value`, never silently U+FFFD);
  * Uint8Array → bin8/16/32; array → fixarray/array16/32; plain object (prototype Object.prototype or
@@ -43,7 +44,7 @@ export { Byte, Kind, TIMESTAMP_TYPE, kindOf, formatName } from './constants.js';
 
 // For generated code: heads, scalars and the generic codec on an existing Writer/Reader.
 export { writeStrHead, writeBinHead, writeArrayHead, writeMapHead, writeExtHead, strHeadSize, readHead, HEAD } from './head.js';
-export { writeText, writeInteger, writeNumber, writeFloat } from './encode-scalars.js';
+export { writeText, writeInteger, writeNumber, writeNumberLargeAsFloat64, writeFloat } from './encode-scalars.js';
 export { writeTimestamp } from './timestamp.js';
 export { writeAny } from './encode.js';
 export { readAny } from './decode.js';

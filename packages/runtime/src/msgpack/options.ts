@@ -8,6 +8,14 @@ export interface MsgpackEncodeOptions {
    * `'f64'` (default) always as float64, `'shortest'` as float32 when it holds the value exactly.
    */
   float?: 'f64' | 'shortest';
+  /**
+   * Integers past 32 bits (from 2^32 up, below -2^31), which the default writes as uint64/int64
+   * (the smallest exact form, as the spec asks): `'float64'` writes them as floats instead, as
+   * msgpackr does, for readers that cannot take 64-bit heads (msgpackr by default reads them as
+   * bigints). Exact for safe integers; float32 under `float: 'shortest'` when it holds the value.
+   * A bigint keeps its 64-bit form.
+   */
+  largeIntegers?: 'float64';
   /** Maximum nesting of arrays and maps (default 512); deeper values fail with `too-deep`. */
   maxDepth?: number;
   /** Extension types for this encoder (`MsgpackEncoder.addExtension` adds more). */
@@ -47,11 +55,14 @@ export interface MsgpackDecodeOptions {
 /** Resolved encode options: one fixed shape so the hot path stays monomorphic. */
 export class EncodeSettings {
   readonly shortestFloat: boolean;
+  /** `largeIntegers: 'float64'`: integers past 32 bits are floats. */
+  readonly largeIntegersAsFloat: boolean;
   readonly maxDepth: number;
   /** Writers of extension types; `undefined` (nothing to ask) by default. */
   extensions: ExtensionWriters | undefined;
   constructor(options: MsgpackEncodeOptions = {}) {
     this.shortestFloat = options.float === 'shortest';
+    this.largeIntegersAsFloat = options.largeIntegers === 'float64';
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     for (const extension of options.extensions ?? []) this.addExtension(extension);
   }
