@@ -18,6 +18,7 @@ export interface CompileFlags {
   /** `<uri>=<file>` pairs for `schemasByUri`. */
   schemaUri?: string[];
   check?: boolean;
+  watch?: boolean;
   runtime?: string;
   codeSize?: 'auto' | 'speed' | 'small';
   layout?: 'map' | 'compact';
@@ -51,19 +52,31 @@ export function registerCompile(program: Command): void {
         .default('map'),
     )
     .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
+    .addOption(new Option('-w, --watch', 'compile, then again whenever a schema or a file it references changes, printing each file rewritten; Ctrl-C stops').conflicts('check'))
     .addHelpText('after', `
 Examples:
   binschema compile schemas/*.schema.json --out src/generated
   binschema compile person.schema.json --out gen --format cbor,ubjson --target js
   binschema compile person.schema.json --out gen --format msgpack            # gen/person.msgpack.ts
   binschema compile schemas/*.schema.json --out src/generated --check
+  binschema compile schemas/*.schema.json --out src/generated --watch       # dev loop
 
 Each module exports the schema's TypeScript types, encode(value) and decode(bytes) for the root,
-and encode<Def>/decode<Def> for every $defs entry. Exit codes: 0 ok, 1 stale (--check), 2 error.`)
+and encode<Def>/decode<Def> for every $defs entry. Exit codes: 0 ok, 1 stale (--check), 2 error.
+
+--watch compiles again when a schema, a file its $refs load or a --schema/--schema-uri file
+changes; a schema error is printed (with its pointer) and the generated files are kept as they
+were until the schema compiles again. Ctrl-C (SIGINT) or SIGTERM stops it with exit code 0.`)
     .action(async (schemas: string[], flags: CompileFlags) => {
-      const { runCompile } = await import('./compile.js');
+      const print = (line: string): boolean => process.stdout.write(`${line}\n`);
       const warn = (line: string): boolean => process.stderr.write(`${line}\n`);
-      process.exitCode = runCompile(schemas, flags, (line) => process.stdout.write(`${line}\n`), warn);
+      if (flags.watch === true) {
+        const { watchCompile } = await import('./compile-watch.js');
+        process.exitCode = await watchCompile(schemas, flags, print, warn);
+        return;
+      }
+      const { runCompile } = await import('./compile.js');
+      process.exitCode = runCompile(schemas, flags, print, warn);
     });
 }
 

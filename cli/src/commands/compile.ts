@@ -12,22 +12,40 @@ const CLI_REF_HINT = 'pass it with --schema <file> (by its $id) or --schema-uri 
  * compiler warning (once per schema file, format and subject), for stderr.
  */
 export function runCompile(schemas: string[], flags: CompileFlags, print: (line: string) => void, warn: (line: string) => void = print): number {
+  const generated = generateFiles(schemas, flags, print, warn);
+  if (generated === undefined) return ExitCode.Error;
+  return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);
+}
+
+/**
+ * The files every schema compiles to in every format, or undefined once the schema error that
+ * stopped them is printed. `onSchemaFile` is told each schema file read, `--schema` files included.
+ */
+export function generateFiles(
+  schemas: string[],
+  flags: CompileFlags,
+  print: (line: string) => void,
+  warn: (line: string) => void,
+  onSchemaFile?: (path: string) => void,
+): GeneratedFile[] | undefined {
   const extraSchemas: unknown[] = [];
   for (const file of flags.schema) {
+    onSchemaFile?.(file);
     const document = readExtraSchema(file, '--schema');
     if (typeof document === 'string') {
       print(document);
-      return ExitCode.Error;
+      return undefined;
     }
     extraSchemas.push(document.value);
   }
   const schemasByUri: Record<string, unknown> = {};
   for (const pair of flags.schemaUri ?? []) {
     const split = pair.indexOf('=');
+    if (split > 0) onSchemaFile?.(pair.slice(split + 1));
     const document = split > 0 ? readExtraSchema(pair.slice(split + 1), '--schema-uri') : `schema error: --schema-uri ${pair}: expected <uri>=<file>`;
     if (typeof document === 'string') {
       print(document);
-      return ExitCode.Error;
+      return undefined;
     }
     schemasByUri[pair.slice(0, split)] = document.value;
   }
@@ -46,6 +64,7 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
           schemasByUri,
           runtimeModule: flags.runtime,
           onWarning: index === 0 ? (warning: CompileWarning) => warn(warning.message) : undefined,
+          onSchemaFile,
           codeSize: flags.codeSize,
           layout: flags.layout,
         } as CompileOptions;
@@ -56,9 +75,9 @@ export function runCompile(schemas: string[], flags: CompileFlags, print: (line:
     if (!isSchemaError(error)) throw error;
     // The API's advice names its options; here the flags that do the same.
     print(error.code === 'unresolved-ref' ? error.message.replace(API_REF_HINT, CLI_REF_HINT) : error.message);
-    return ExitCode.Error;
+    return undefined;
   }
-  return flags.check === true ? checkFiles(flags.out, generated, print) : writeFiles(flags.out, generated, print);
+  return generated;
 }
 
 /** An extra schema document for `--schema`/`--schema-uri`, or the message saying why it cannot be used. */
@@ -71,12 +90,13 @@ function readExtraSchema(file: string, flag: string): { value: unknown } | strin
   }
 }
 
-function writeFiles(outDir: string, files: GeneratedFile[], print: (line: string) => void): number {
+/** Writes the files that differ from those on disk, printing `wrote <path>` for each (and `unchanged <path>` for the others unless `reportUnchanged` is false). */
+export function writeFiles(outDir: string, files: GeneratedFile[], print: (line: string) => void, reportUnchanged = true): number {
   mkdirSync(outDir, { recursive: true });
   for (const file of files) {
     const target = join(outDir, file.fileName);
     if (readIfExists(target) === file.text) {
-      print(`unchanged ${target}`);
+      if (reportUnchanged) print(`unchanged ${target}`);
       continue;
     }
     writeFileSync(target, file.text);

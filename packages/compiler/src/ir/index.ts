@@ -43,6 +43,8 @@ export interface FrontEndOptions {
   baseUri?: string;
   /** Receives each warning (a later-draft keyword honoured, an unknown format left unchecked) once per compilation and subject. */
   onWarning?: WarningHandler;
+  /** Receives the path of each schema file the compilation reads (the root file, and each file a `$ref` loads), before reading it: what a watcher watches. */
+  onSchemaFile?: (path: string) => void;
 }
 
 export interface SchemaInput {
@@ -59,6 +61,7 @@ const INLINE_BASE = 'binschema:///inline.schema.json';
 /** Reads a schema file (sync) and lowers it; relative `$ref`s to other files are read from disk relative to it, never over a network. */
 export function buildIrFromFile(path: string, options?: FrontEndOptions): IrModule {
   let text: string;
+  options?.onSchemaFile?.(path);
   try {
     text = readSchemaFile(path);
   } catch (error) {
@@ -83,7 +86,7 @@ function buildModule(input: SchemaInput, options: FrontEndOptions, source: strin
     throw new SchemaError(SchemaErrorCode.InvalidOption, 'onWarning must be a function', '#', source);
   }
   const baseUri = checkedBase(input.baseUri ?? options.baseUri, source);
-  const registry = new SchemaRegistry(true);
+  const registry = new SchemaRegistry(true, options.onSchemaFile);
   for (const [index, extra] of (options.extraSchemas ?? []).entries()) registerExtra(registry, extra, index);
   registerByUri(registry, options.schemasByUri, source);
   const document = registry.addDocument(input.schema, baseUri, source);

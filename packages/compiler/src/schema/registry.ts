@@ -60,7 +60,11 @@ export class SchemaRegistry {
   /** Plain-name fragments `$dynamicRef`s use anywhere: the only anchors whose dynamic binding matters. */
   readonly dynamicRefNames = new Set<string>();
 
-  constructor(private readonly readFiles: boolean) {}
+  constructor(
+    private readonly readFiles: boolean,
+    /** Told each file's path before it is read (`FrontEndOptions.onSchemaFile`). */
+    private readonly onSchemaFile?: (path: string) => void,
+  ) {}
 
   /** Checks, meta-validates and indexes a document; returns it. */
   addDocument(root: unknown, uri: string, source: string, inheritedDraft?: Draft): SchemaDocument {
@@ -173,6 +177,7 @@ export class SchemaRegistry {
     let path: string;
     try {
       path = fileURLToPath(resourceUri);
+      this.onSchemaFile?.(path);
       text = readSchemaFile(path);
     } catch (error) {
       return fail(`cannot read ${resourceUri} (${(error as { code?: string }).code ?? 'error'})`);
