@@ -227,4 +227,32 @@ compile('rejects an unknown format before compiling anything', () => {
   }
 });
 
+compile('--large-integers float64 writes integers past 32 bits as float64 in MessagePack modules only; without msgpack it is a usage error', async () => {
+  const { dir, schema, out } = workspace();
+  const format = ['cbor' as const, 'msgpack' as const];
+  assert.is(runCompile([schema], flags(out, { format, largeIntegers: 'float64' }), () => {}), ExitCode.Ok);
+  assert.match(readFileSync(join(out, 'point.msgpack.ts'), 'utf8'), /writeNumberLargeAsFloat64\(writer, /);
+  assert.not.match(readFileSync(join(out, 'point.cbor.ts'), 'utf8'), /LargeAsFloat64/);
+  assert.is(runCompile([schema], flags(out, { format }), () => {}), ExitCode.Ok);
+  assert.not.match(readFileSync(join(out, 'point.msgpack.ts'), 'utf8'), /LargeAsFloat64/);
+  const lines: string[] = [];
+  assert.is(runCompile([schema], flags(out, { largeIntegers: 'float64' }), (line) => lines.push(line)), ExitCode.Error);
+  assert.match(lines.join('\n'), /--large-integers is a MessagePack option/);
+  // The flag as a user passes it, and its one value.
+  const program = createProgram();
+  for (const command of [program, ...program.commands]) command.exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+  const parsed = mkdtempSync(join(dir, 'out-'));
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    await program.parseAsync(['node', 'binschema', 'compile', schema, '--out', parsed, '--format', 'msgpack', '--large-integers', 'float64']);
+  } finally {
+    process.stdout.write = write;
+  }
+  assert.match(readFileSync(join(parsed, 'point.msgpack.ts'), 'utf8'), /writeNumberLargeAsFloat64\(writer, /);
+  assert.throws(() => program.parse(['node', 'binschema', 'compile', schema, '--out', parsed, '--large-integers', 'float32']));
+  assert.ok(program.commands.find((command) => command.name() === 'compile')!.helpInformation().includes('--large-integers'));
+  rmSync(dir, { recursive: true });
+});
+
 compile.run();

@@ -22,6 +22,8 @@ export interface CompileFlags {
   runtime?: string;
   codeSize?: 'auto' | 'speed' | 'small';
   layout?: 'map' | 'compact';
+  /** MessagePack modules only: integers past 32 bits as float64. */
+  largeIntegers?: 'float64';
 }
 
 /** Exit codes: 0 written (or up to date), 1 `--check` found stale files, 2 a schema or usage error. */
@@ -50,6 +52,10 @@ export function registerCompile(program: Command): void {
       new Option('--layout <layout>', 'map (objects with their keys) or compact (objects as arrays by position or objects of position keys, enums by index; README "Compact layout"); CBOR, UBJSON and MessagePack alike')
         .choices(['map', 'compact'])
         .default('map'),
+    )
+    .addOption(
+      new Option('--large-integers <form>', 'MessagePack: float64 writes integers past 32 bits as float64, as msgpackr does, for readers that take uint64/int64 as bigints (default: the smallest exact form)')
+        .choices(['float64']),
     )
     .option('--check', 'write nothing; exit 1 when a file on disk differs from what would be generated (for CI)')
     .addOption(new Option('-w, --watch', 'compile, then again whenever a schema or a file it references changes, printing each file rewritten; Ctrl-C stops').conflicts('check'))

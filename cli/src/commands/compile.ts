@@ -28,6 +28,10 @@ export function generateFiles(
   warn: (line: string) => void,
   onSchemaFile?: (path: string) => void,
 ): GeneratedFile[] | undefined {
+  if (flags.largeIntegers !== undefined && !flags.format.includes('msgpack')) {
+    print('usage error: --large-integers is a MessagePack option: add msgpack to --format');
+    return undefined;
+  }
   const extraSchemas: unknown[] = [];
   for (const file of flags.schema) {
     onSchemaFile?.(file);
@@ -67,6 +71,7 @@ export function generateFiles(
           onSchemaFile,
           codeSize: flags.codeSize,
           layout: flags.layout,
+          largeIntegers: format === 'msgpack' ? flags.largeIntegers : undefined,
         } as CompileOptions;
         generated.push(...compileFile(resolve(schemaPath), options));
       }

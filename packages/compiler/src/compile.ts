@@ -49,6 +49,12 @@ export interface CompileOptions extends FrontEndOptions {
    * `[variantIndex, …fields]` (README "Compact layout"), in CBOR, UBJSON and MessagePack.
    */
   layout?: Layout;
+  /**
+   * MessagePack only: `'float64'` writes integers past 32 bits (which otherwise take a uint64 or
+   * int64 head) as float64, as msgpackr does, for readers that cannot take 64-bit heads: the bytes
+   * of the generic encoder's `largeIntegers: 'float64'`. Default: the smallest exact form.
+   */
+  largeIntegers?: 'float64';
 }
 
 export { LAYOUTS, type Layout };
@@ -83,6 +89,15 @@ export function checkOptions(options: CompileOptions): void {
     throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown layout ${JSON.stringify(options.layout)}`, '#');
   }
   if (options.layout === 'compact') checkCompactOptions(options);
+  if (options.largeIntegers !== undefined) checkLargeIntegers(options);
+}
+
+/** `largeIntegers`: `'float64'`, and only for MessagePack (CBOR and UBJSON have no such choice to make here). */
+function checkLargeIntegers(options: CompileOptions): void {
+  if (options.largeIntegers !== 'float64') {
+    throw new SchemaError(SchemaErrorCode.InvalidOption, `unknown largeIntegers ${JSON.stringify(options.largeIntegers)}: 'float64' or none`, '#');
+  }
+  if (options.format !== 'msgpack') throw new SchemaError(SchemaErrorCode.InvalidOption, `largeIntegers is a MessagePack option, not one of ${options.format}`, '#');
 }
 
 /** The combinations the compact layout does not support, refused up front. */
@@ -117,7 +132,8 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   const backEnd: FormatBackEnd = BACK_ENDS[options.format];
   const deterministic = options.deterministic === true;
   const dagCbor = options.dagCbor === true;
-  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, smallCode, layout, deterministic, dagCbor }));
+  const largeIntegers = options.largeIntegers;
+  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, smallCode, layout, deterministic, dagCbor, largeIntegers }));
 }
 
 /** Compiles a schema file. */

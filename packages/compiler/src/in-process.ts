@@ -105,6 +105,7 @@ function cacheKey(schema: unknown, options: CompileOptions): string | undefined 
     baseUri: options.baseUri ?? null,
     codeSize: options.codeSize ?? 'speed',
     layout: options.layout ?? 'map',
+    largeIntegers: options.largeIntegers ?? null,
     extraSchemas: options.extraSchemas ?? [],
     schemasByUri: options.schemasByUri ?? {},
   };

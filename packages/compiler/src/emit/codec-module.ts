@@ -36,6 +36,8 @@ export interface ModuleOptions {
   smallCode: boolean;
   /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
   deterministic?: boolean;
+  /** MessagePack only: integers past 32 bits as float64 (`CompileOptions.largeIntegers`). */
+  largeIntegers?: 'float64';
 }
 
 /** What `compile.ts` passes every format; a format ignores the options it has no use for. */
@@ -99,6 +101,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   if (format.ownsNumber !== undefined) context.ownsNumber = format.ownsNumber;
   context.smallCode = options.smallCode;
   context.sortedKeys = options.deterministic === true;
+  context.largeIntegers = options.largeIntegers;
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
   const decodeStream = context.scope.claim('decodeStream');

@@ -44,6 +44,8 @@ export class ModuleContext {
   smallCode = false;
   /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
   sortedKeys = false;
+  /** MessagePack `largeIntegers: 'float64'`: integers past 32 bits are written as float64. */
+  largeIntegers: 'float64' | undefined;
   /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`in-place-guard.ts`). */
   readonly leftRecursive: ReadonlySet<IrNode>;
   /** Compact mode: arrays the format writes itself rather than through the runtime's `listOf` (ModuleFormat.ownsList). */

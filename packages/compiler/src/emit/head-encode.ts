@@ -86,9 +86,12 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     lines.line(js`writer.u8(${value} ? ${hexLiteral(this.wire.trueByte)} : ${hexLiteral(this.wire.falseByte)});`);
   }
 
-  /** The format's number writer (the runtime's `writeNumber`, smallest integer form or float64). */
+  /**
+   * The format's number writer (the runtime's `writeNumber`, smallest integer form or float64;
+   * MessagePack `largeIntegers: 'float64'`: `writeNumberLargeAsFloat64`).
+   */
   protected writeNumber(_node: IrNumber, value: Code, lines: Lines): void {
-    lines.line(js`${this.context.runtime('writeNumber')}(writer, ${value});`);
+    lines.line(js`${this.context.runtime(this.context.largeIntegers === 'float64' ? 'writeNumberLargeAsFloat64' : 'writeNumber')}(writer, ${value});`);
   }
 
   protected writeString(value: Code, lines: Lines): void {
@@ -97,7 +100,7 @@ export class HeadEncoderEmitter extends EncoderEmitter {
 
   /** The settings of `writeAny` with `depth` nesting levels left: they carry over, so deep values fail where the generic encoder's do. */
   anyOptions(depth: Code): Code {
-    return js`${this.context.use('anySettingsAt')}(${depth})`;
+    return js`${this.context.use(this.context.largeIntegers === 'float64' ? 'anyFloat64SettingsAt' : 'anySettingsAt')}(${depth})`;
   }
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {

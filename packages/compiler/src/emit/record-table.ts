@@ -70,15 +70,15 @@ export interface FieldValue {
 /**
  * The `Field` of `node` in a record table: a shared codec for plain scalars (`stringField`), the
  * table of an inner object, `listOf(…)` for plain arrays, else `fieldOf(write…, read…)`, its
- * generated functions. Deterministic CBOR writes shortest floats, which the shared number and
- * any codecs do not: those get functions there.
+ * generated functions. Where the shared number and any codecs do not write the module's numbers
+ * (`sharedNumbers`), those get functions.
  */
 export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   const codec = scalarCodec(node);
-  if (codec !== undefined && !(context.sortedKeys && (node.kind === 'number' || node.kind === 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
+  if (codec !== undefined && (sharedNumbers(context) || (node.kind !== 'number' && node.kind !== 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
   const bounded = boundedNumber(context, node);
   if (bounded !== undefined) return { value: bounded, needsPath: true };
-  if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && !(context.sortedKeys && node.values.some((candidate) => typeof candidate !== 'string'))) {
+  if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && (sharedNumbers(context) || node.values.every((candidate) => typeof candidate === 'string'))) {
     return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
@@ -94,9 +94,17 @@ export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
 }
 
+/**
+ * Whether the runtime's shared number and any codecs write numbers as this module does: not
+ * deterministic CBOR's shortest floats, nor MessagePack's `largeIntegers: 'float64'`.
+ */
+function sharedNumbers(context: ModuleContext): boolean {
+  return !context.sortedKeys && context.largeIntegers === undefined;
+}
+
 /** `integerIn(min, max)`/`numberIn(…)` for a number with inclusive bounds and no other assertion, or undefined. */
 function boundedNumber(context: ModuleContext, node: IrNode): Code | undefined {
-  if (node.kind !== 'number' || node.checks !== undefined || context.sortedKeys || context.ownsNumber(node)) return undefined;
+  if (node.kind !== 'number' || node.checks !== undefined || !sharedNumbers(context) || context.ownsNumber(node)) return undefined;
   const bounds = boundsArguments(node);
   if (bounds === undefined || bounds.length === 0) return undefined;
   return js`${context.runtime(node.integer ? 'integerIn' : 'numberIn')}(${joinCode(bounds, ', ')})`;

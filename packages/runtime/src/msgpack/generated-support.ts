@@ -12,7 +12,7 @@ import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, kindOf } from './constants.js';
 import { lengthWidth, readLength } from './head.js';
 import { readItem } from './decode.js';
-import { DEFAULT_DECODE } from './options.js';
+import { DEFAULT_DECODE, EncodeSettings } from './options.js';
 import { KeyCache } from '../key-cache.js';
 
 /**
@@ -219,4 +219,13 @@ export function readNullItem(reader: Reader, schemaPath: string): null {
   const offset = reader.pos;
   if (reader.u8() !== Byte.Nil) throw expectedType(reader, 'nil', offset, schemaPath);
   return null;
+}
+
+/**
+ * `writeAny` settings with `depth` nesting levels left, of modules compiled with `largeIntegers:
+ * 'float64'` (integers past 32 bits as float64), one per depth, built once.
+ */
+const FLOAT64_ANY_SETTINGS: EncodeSettings[] = [];
+export function anyFloat64SettingsAt(depth: number): EncodeSettings {
+  return (FLOAT64_ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth, largeIntegers: 'float64' }));
 }

@@ -65,6 +65,7 @@ export {
   readBooleanItem,
   readNullItem,
   writeConstant,
+  anyFloat64SettingsAt,
 } from './generated-support.js';
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';

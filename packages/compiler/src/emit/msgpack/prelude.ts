@@ -16,6 +16,7 @@ export const MSGPACK_FORMAT_NAMES = [
   'writeInteger',
   'writeText',
   'writeNumber',
+  'writeNumberLargeAsFloat64',
   'writeAny',
   'readArrayHead',
   'readMapHead',
@@ -53,6 +54,8 @@ function anySettingsAt(depth: number): EncodeSettings {
     [],
     ['EncodeSettings'],
   ),
+  // The `writeAny` settings of modules compiled with largeIntegers: 'float64'.
+  anyFloat64SettingsAt: imported('anyFloat64SettingsAt', true),
   readKey: imported('readKey', true),
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
