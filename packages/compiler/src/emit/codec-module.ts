@@ -69,14 +69,8 @@ export interface ModuleFormat {
   formatRuntimeNames: readonly string[];
   encoder(context: ModuleContext): EncoderEmitter;
   decoder(context: ModuleContext): DecoderEmitter;
-  /** The `ANY_OPTIONS` constant: what the JSDoc adds after "values of unknown shape", and its value. */
-  anyOptions: { note: string; init: string };
-  /** Statements of a public decode after the reader is reset to `bytes`. */
-  decodeStart(context: ModuleContext, shared: Name): Code[];
-  /** The call of the root read function `reader` on the shared reader. */
-  rootRead(context: ModuleContext, reader: Name, shared: Name): Code;
-  /** Read functions take the value's consumed marker after `reader, depth` (UBJSON). */
-  readsMarker?: true;
+  /** The runtime's entry point public encode functions call (`encodeWith`; `encodeDeterministicWith` for deterministic CBOR); they decode through `decodeWith`. */
+  encodeEntry: string;
   /** What a stream of root items is, for the JSDoc of `decodeStream` (`a CBOR sequence (RFC 8742)`). */
   streamItems: string;
   /** Arrays the format's own code writes better than the runtime's `listOf` (codeSize 'small' keeps their functions). */
@@ -106,14 +100,6 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   const decodeRoot = context.scope.claim('decode');
   const decodeStream = context.scope.claim('decodeStream');
   const encodeStream = context.scope.claim('encodeStream');
-  const sharedWriter = context.scope.claim('sharedWriter');
-  const sharedReader = context.scope.claim('sharedReader');
-  const anyOptions = context.scope.claim('ANY_OPTIONS');
-  // With at least two exported definitions (the root makes three pairs), every public pair calls
-  // one shared encode and decode body (issue 24: the bodies cost about what one pair's own do, so
-  // they pay off from there; one shared body is also hot sooner than one per pair).
-  const sharesApi = ir.definitions.filter((definition) => definition.exported).length >= 2;
-  const shared = sharesApi ? { encode: context.scope.claim('encodeWith'), decode: context.scope.claim('decodeWith') } : undefined;
   const { rootType, types } = nameTypes(context);
   const exportedDefinitions = ir.definitions.filter((definition) => definition.exported);
   const api = apiEntries(context, exportedDefinitions, encodeRoot, decodeRoot);
@@ -131,18 +117,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
       schemaPath: definition.node.schemaPath,
     });
   });
-  const apiFunctions: FunctionSpec[] = [];
-  if (shared !== undefined) {
-    // Compact: every public pair calls one encode and one decode helper instead of repeating their bodies.
-    const helpers = sharedApi(context, format, shared, sharedWriter, sharedReader);
-    for (const pair of pairs) apiFunctions.push(...compactApiPair(format, pair, shared));
-    context.functions.push(...helpers);
-  } else {
-    for (const pair of pairs) {
-      apiFunctions.push(encodeFunction(context, format, pair, sharedWriter));
-      apiFunctions.push(decodeFunction(context, format, pair, sharedReader));
-    }
-  }
+  const apiFunctions = pairs.flatMap((pair) => apiPair(context, format, pair));
   apiFunctions.push(...streamFunctions(context, format, pairs[0], decodeStream, encodeStream));
   encoder.drain();
   decoder.drain();
@@ -153,10 +128,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     runtimeModule: options.runtimeModule,
     formatModule: `${options.runtimeModule}/${format.id}`,
     types,
-    state: [
-      js`/** One writer and one reader for the module: outputs are carved from its buffer (see Writer.finish); pure, so a decode-only bundle drops the writer and an encode-only one the reader. */\nconst ${sharedWriter} = /* @__PURE__ */ new ${context.runtime('Writer')}();\nconst ${sharedReader} = /* @__PURE__ */ new ${context.runtime('Reader')}(${quotedId(format)});`,
-      js`/** Options of the generic encoder, for values of unknown shape${new Code(format.anyOptions.note)}. */\nconst ${anyOptions} = ${new Code(format.anyOptions.init)};`,
-    ],
+    state: [],
     api: apiFunctions,
   };
   return { text: assembleModule(context, parts, options.mode), api };
@@ -197,11 +169,6 @@ function apiEntries(context: ModuleContext, exportedDefinitions: IrDefinition[],
   return api;
 }
 
-/** The format id as a single-quoted string literal (a fixed id, never schema text). */
-function quotedId(format: ModuleFormat): Code {
-  return new Code(`'${format.id}'`);
-}
-
 /** The summary of a public encode function (the error's value path and schema path are in its message). */
 function encodeDoc(format: ModuleFormat, pair: ApiPair): string {
   return `Encodes a ${pair.type.text} as ${format.name}; throws \`EncodeError\` if it does not match the schema.`;
@@ -216,52 +183,29 @@ function typeDocs(description: string | undefined, schemaPath: string): string[]
   return description === undefined ? [`@schema ${schemaPath}`] : [description, `@schema ${schemaPath}`];
 }
 
-function encodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name): FunctionSpec {
-  const body = [
-    js`try {`,
-    js`  ${pair.writer}(${shared}, value, ${context.runtime('DEFAULT_MAX_DEPTH')});`,
-    js`} catch (error) {`,
-    js`  ${shared}.reset();`,
-    js`  throw ${context.use('toEncodeError')}(error);`,
-    js`}`,
-    js`return ${shared}.finish();`,
-  ];
-  return {
+/**
+ * A public pair: one call each of the runtime's entry points (`encodeWith`, `decodeWith`), which
+ * hold what every public function does around the module's own writer and reader (the shared
+ * writer and reader, the public errors, the end of input).
+ */
+function apiPair(context: ModuleContext, format: ModuleFormat, pair: ApiPair): FunctionSpec[] {
+  const encode: FunctionSpec = {
     name: pair.entry.encode,
     docs: [encodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [js`value: ${pair.type}`],
     returnType: new Code('Uint8Array'),
-    body: new Code(body.map((line) => line.text).join('\n')),
+    body: js`return ${context.runtime(format.encodeEntry)}(${pair.writer}, value);`,
     exported: true,
   };
-}
-
-function decodeFunction(context: ModuleContext, format: ModuleFormat, pair: ApiPair, shared: Name, schemaPath = literal(pair.schemaPath)): FunctionSpec {
-  const failure = context.use('decodeFailure');
-  const decodeError = context.runtime('DecodeError');
-  const body = [
-    js`if (!(bytes instanceof Uint8Array)) throw new ${decodeError}(${quotedId(format)}, 'unexpected-type', 'expected a Uint8Array', 0);`,
-    js`${shared}.reset(bytes);`,
-    ...format.decodeStart(context, shared),
-    js`let value: ${pair.type};`,
-    js`try {`,
-    js`  value = ${format.rootRead(context, pair.reader, shared)};`,
-    js`} catch (error) {`,
-    js`  // A stack overflow on the way down is a nesting problem of the input, reported as such.`,
-    js`  if (error instanceof RangeError) throw ${failure}('too-deep', 'nesting too deep for the engine stack', ${shared}.pos, ${schemaPath});`,
-    js`  throw error;`,
-    js`}`,
-    js`if (${shared}.pos !== ${shared}.end) throw ${failure}('trailing-bytes', ${shared}.trailingText(), ${shared}.pos, ${schemaPath});`,
-    js`return value;`,
-  ];
-  return {
+  const decode: FunctionSpec = {
     name: pair.entry.decode,
     docs: [decodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [new Code('bytes: Uint8Array')],
     returnType: pair.type,
-    body: new Code(body.map((line) => line.text).join('\n')),
+    body: js`return ${context.runtime('decodeWith')}(${pair.reader}, bytes, ${literal(pair.schemaPath)});`,
     exported: true,
   };
+  return [encode, decode];
 }
 
 /**
@@ -290,39 +234,5 @@ function streamFunctions(context: ModuleContext, format: ModuleFormat, root: Api
       body: js`return ${context.runtime(`${format.id}EncoderStream`)}({ encode: ${root.entry.encode} });`,
       exported: true,
     },
-  ];
-}
-
-/** Compact mode's public pair: a call of the module's `encodeWith`/`decodeWith` each. */
-function compactApiPair(format: ModuleFormat, pair: ApiPair, shared: { encode: Name; decode: Name }): FunctionSpec[] {
-  const encode: FunctionSpec = {
-    name: pair.entry.encode,
-    docs: [encodeDoc(format, pair), `@schema ${pair.schemaPath}`],
-    params: [js`value: ${pair.type}`],
-    returnType: new Code('Uint8Array'),
-    body: js`return ${shared.encode}(${pair.writer}, value);`,
-    exported: true,
-  };
-  const decode: FunctionSpec = {
-    name: pair.entry.decode,
-    docs: [decodeDoc(format, pair), `@schema ${pair.schemaPath}`],
-    params: [new Code('bytes: Uint8Array')],
-    returnType: pair.type,
-    body: js`return ${shared.decode}(${pair.reader}, bytes, ${literal(pair.schemaPath)}) as ${pair.type};`,
-    exported: true,
-  };
-  return [encode, decode];
-}
-
-/** `encodeWith(write, value)` and `decodeWith(read, bytes, schemaPath)`: the bodies of every public function, once. */
-function sharedApi(context: ModuleContext, format: ModuleFormat, shared: { encode: Name; decode: Name }, sharedWriter: Name, sharedReader: Name): FunctionSpec[] {
-  const writer = new Name('write');
-  const reader = new Name('read');
-  const pair = (type: Code): ApiPair => ({ entry: { definition: undefined, encode: shared.encode, decode: shared.decode }, type: new Name(type.text), writer, reader, schemaPath: '' });
-  const encode = encodeFunction(context, format, pair(new Code('unknown')), sharedWriter);
-  const decode = decodeFunction(context, format, pair(new Code('unknown')), sharedReader, new Code('schemaPath'));
-  return [
-    { ...encode, name: shared.encode, docs: ['Writes `value` with `write` into the shared writer; a failure becomes the public `EncodeError`.'], params: [js`write: (writer: ${context.runtime('Writer')}, value: unknown, depth: number) => void`, new Code('value: unknown')], exported: false },
-    { ...decode, name: shared.decode, docs: ['Reads one item with `read` from `bytes`, which it must fill; a failure is a `DecodeError` (`schemaPath`: the public function\'s schema).'], params: [js`read: (reader: ${context.runtime('Reader')}, depth: number${new Code(format.readsMarker ? ', marker: number' : '')}) => unknown`, new Code('bytes: Uint8Array'), new Code('schemaPath: string')], exported: false },
   ];
 }

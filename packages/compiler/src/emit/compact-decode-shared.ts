@@ -123,7 +123,7 @@ export function variantReaders(emitter: DecoderEmitter, formatName: string, extr
     verb: 'read',
     summary: (object, index) => `Reads ${object.schemaPath} from ${formatName}, as variant ${index} of a union (compact layout).`,
     fixed: ['reader', 'depth', 'error', ...extraParams.map((param) => param.split(':')[0])],
-    params: () => [js`reader: ${context.runtime('Reader')}`, new Code('depth: number'), ...extraParams.map((param) => new Code(param))],
+    params: () => [js`reader: ${context.runtimeType('Reader')}`, new Code('depth: number'), ...extraParams.map((param) => new Code(param))],
     returnType: (object) => emitter.type(object),
     body: (object, scope, index) => {
       const lines = new Lines();

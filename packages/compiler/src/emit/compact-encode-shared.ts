@@ -125,7 +125,7 @@ export function variantWriters(emitter: EncoderEmitter, formatName: string, writ
     verb: 'write',
     summary: (object, index) => `Writes ${object.schemaPath} as ${formatName}, as variant ${index} of a union (compact layout).`,
     fixed: ['writer', 'value', 'depth', 'error'],
-    params: () => [js`writer: ${emitter.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+    params: () => [js`writer: ${emitter.context.runtimeType('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
     returnType: () => new Code('void'),
     body: (object, scope, index) => {
       const lines = new Lines();

@@ -120,7 +120,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
       if (this.readExpression(node, new Code('depth'), marker) === undefined) lines.line(js`let ${value}: ${this.type(node)};`);
       this.returnValue(node, value, scope, lines, new Code('depth'), marker);
     }
-    const params = [js`reader: ${this.context.runtime('Reader')}`, new Code('depth: number')];
+    const params = [js`reader: ${this.context.runtimeType('Reader')}`, new Code('depth: number')];
     if (marker !== undefined) params.push(js`${marker}: number`);
     // Reader and runtime-helper errors (truncation, bad UTF-8) carry no schema location: add this
     // function's on the way out. The success path pays nothing for the try.

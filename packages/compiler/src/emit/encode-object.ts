@@ -344,7 +344,7 @@ export function entryWriter(frame: ObjectFrame): Name {
   context.functions.push({
     name,
     docs: [`Writes one key of ${node.schemaPath} that is not a declared property, with its value.`, `@schema ${node.schemaPath}`],
-    params: [js`writer: ${context.runtime('Writer')}`, new Code('key: string'), new Code('item: unknown'), new Code('depth: number')],
+    params: [js`writer: ${context.runtimeType('Writer')}`, new Code('key: string'), new Code('item: unknown'), new Code('depth: number')],
     returnType: new Code('void'),
     body,
     exported: false,

@@ -107,7 +107,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     this.context.functions.push({
       name,
       docs: functionDocs(summary, node),
-      params: [js`writer: ${this.context.runtime('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
+      params: [js`writer: ${this.context.runtimeType('Writer')}`, new Code('value: unknown'), new Code('depth: number')],
       returnType: new Code('void'),
       body: body.toCode(),
       exported: false,

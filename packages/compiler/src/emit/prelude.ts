@@ -4,6 +4,9 @@
  * it needs; `ModuleContext.usePrelude` pulls in dependencies.
  */
 
+/** The runtime's entry points the public functions of every format's modules call (`<format>/generated-api.ts`). */
+export const ENTRY_POINT_NAMES = ['encodeWith', 'decodeWith'] as const;
+
 /** Names generated modules of every format may import from `@binschema/runtime`. */
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
 
@@ -61,25 +64,6 @@ export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   anyFailure: imported('anyFailure'),
   atPath: imported('atPath'),
   missingText: imported('missingText'),
-  toEncodeError: helper(
-    `
-/** The public error for a failure that reached an exported function. */
-function toEncodeError(error: unknown): unknown {
-  if (!(error instanceof EncodeFailure)) return error;
-  if (error.anyValue !== undefined) {
-    // Slow path: run the generic encoder again, now with the full path, for its own error.
-    try {
-      writeAny(new Writer(64), error.anyValue.value, error.path, { ...ANY_OPTIONS, maxDepth: error.anyValue.depth });
-    } catch (generic) {
-      return generic;
-    }
-  }
-  return new EncodeError(__FORMAT__, error.code, error.what, error.path, error.schemaPath);
-}`,
-    ['EncodeError', 'Writer'],
-    ['EncodeFailure'],
-    ['writeAny'],
-  ),
   withSchemaPath: imported('withSchemaPath'),
   isPlainObject: imported('isPlainObject'),
   ownValue: imported('ownValue'),
@@ -93,54 +77,9 @@ function toEncodeError(error: unknown): unknown {
   hasDuplicates: imported('hasDuplicates'),
 };
 
-/**
- * Helpers every format's modules include, with the words that differ as parameters. Each format
- * lists them in its own prelude, so they keep their place in the generated module's order.
- */
+/** Helpers every format's modules import from the runtime; each format lists them in its own prelude, so they keep their place in the module's imports. */
 export const SHARED_PRELUDE = {
-  /** `KEYS`, the module's key cache; `keys` names what it holds (`map keys`). */
-  KEYS: (keys: string): PreludeHelper =>
-    helper(
-      `
-/** Interned ${keys} of this module's decoders (pure: an encode-only bundle drops it). */
-const KEYS = /* @__PURE__ */ new KeyCache();`,
-      ['KeyCache'],
-    ),
   writeBytes: imported('writeBytes'),
   isSchemaMismatch: imported('isSchemaMismatch'),
   sameBytes: imported('sameBytes'),
-  /**
-   * `scanDiscriminator` of a head format (CBOR, MessagePack): `readHead` reads the map's head
-   * into `count`, `more` is the entry loop's condition, `isText` tests a first byte `initial` for
-   * a short text item; `uses` and `formatRuntime` the helpers and format imports those need.
-   */
-  scanDiscriminator: (wire: { readHead: string; more: string; isText: string; uses: string[]; formatRuntime: string[] }): PreludeHelper =>
-    helper(
-      `
-/**
- * The value of the map entry \`name\` (a union's discriminator) wherever it is in the map at the
- * reader's position, or undefined; the caller rewinds and decodes the chosen variant. Fast path:
- * the first key is \`encodedName\` (how encoders write a discriminator), compared in place.
- */
-function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
-  const offset = reader.pos;
-  if (depth === 0) throw tooDeep(offset, schemaPath);
-  const count = ${wire.readHead};
-  if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
-    reader.pos += encodedName.length;
-    // A text tag (like "add") through readString, without the generic decoder's dispatch.
-    const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
-    return ${wire.isText} ? readString(reader, schemaPath) : readAny(reader, depth - 1);
-  }
-  for (let entry = 0; ${wire.more}; entry++) {
-    const key = readKey(reader, schemaPath);
-    if (key === name) return readAny(reader, depth - 1);
-    skipAny(reader, depth - 1);
-  }
-  return undefined;
-}`,
-      [],
-      ['tooDeep', 'readKey', 'sameBytes', 'readString', ...wire.uses],
-      ['readAny', 'skipAny', ...wire.formatRuntime],
-    ),
 };

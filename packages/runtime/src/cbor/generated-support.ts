@@ -1,7 +1,8 @@
 /**
  * CBOR helpers every generated CBOR module calls. They were emitted into each module as text;
- * they depend on no per-module value (the module's key cache stays in the module, with `readKey`),
- * so they live here once and modules import them. Each stays a small monomorphic function.
+ * they depend on no per-module value, so they live here once and modules import them (map keys are
+ * interned in one cache for every module, as the generic decoder's are). Each stays a small
+ * monomorphic function.
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
@@ -11,6 +12,8 @@ import { utf8Length } from '../utf8.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readArgument, readArgumentBig } from './head.js';
 import { readText, readNumber } from './decode.js';
+import { KeyCache } from '../key-cache.js';
+import { EncodeSettings } from './options.js';
 
 /** A decoder failure at byte `offset`, naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
@@ -196,4 +199,34 @@ export function compareKeys(a: string, b: string): number {
     if (left > 0xffff) index++;
   }
   return 0;
+}
+
+/** Interned map keys of every generated CBOR decoder. */
+const KEYS = /* @__PURE__ */ new KeyCache();
+
+/** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
+export function readKey(reader: Reader, schemaPath: string): string {
+  const offset = reader.pos;
+  const initial = reader.u8();
+  if (initial >> 5 !== 3) throw expectedType(reader, 'text key', offset, schemaPath);
+  const length = readArgument(reader, initial & 0x1f, offset);
+  if (length < 0) {
+    reader.pos = offset;
+    return readText(reader);
+  }
+  reader.need(length);
+  const key = KEYS.get(reader.uint8, reader.pos, length);
+  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in text', reader.pos);
+  reader.pos += length;
+  return key;
+}
+
+/**
+ * `writeAny` settings with `depth` nesting levels left (1: deterministic key order), one per
+ * depth, built once: an options object a call cost an allocation and a settings object each time
+ * (24 KB a combined encode, where records hold values of any shape).
+ */
+const ANY_SETTINGS: EncodeSettings[][] = [[], []];
+export function anySettingsAt(depth: number, deterministic: 0 | 1): EncodeSettings {
+  return (ANY_SETTINGS[deterministic][depth] ??= new EncodeSettings({ deterministic: deterministic === 1, maxDepth: depth }));
 }

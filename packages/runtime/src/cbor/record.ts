@@ -5,17 +5,15 @@
  * the same order: required properties, then undeclared keys, then the values in write order.
  */
 import { ErrorCode } from '../errors.js';
-import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
 import { FieldKind, assembleRecord, checkedRecord, checkPropertyCount, fieldKinds, recordValues, undeclaredKeys, readDeclared, readExtra, writeDeclared, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
-import { readArgument, writeHead } from './head.js';
-import { readText } from './decode.js';
+import { writeHead } from './head.js';
 import { writeText } from './encode-scalars.js';
-import { atBreak, compareKeys, decodeFailure, expectedType, readContainerHead, readString, tooDeep } from './generated-support.js';
+import { atBreak, compareKeys, decodeFailure, readContainerHead, readKey, readString, tooDeep } from './generated-support.js';
 import { keyTable, matchKey, type KeyTable } from './key-table.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
@@ -93,26 +91,6 @@ function readEntry(reader: Reader, field: Field, depth: number, _marker: number,
   return readField(reader, field, depth, schemaPath);
 }
 
-/** Interned map keys of every compact reader. */
-const KEYS = /* @__PURE__ */ new KeyCache();
-
-/** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
-function readRecordKey(reader: Reader, schemaPath: string): string {
-  const offset = reader.pos;
-  const initial = reader.u8();
-  if (initial >> 5 !== 3) throw expectedType(reader, 'text key', offset, schemaPath);
-  const length = readArgument(reader, initial & 0x1f, offset);
-  if (length < 0) {
-    reader.pos = offset;
-    return readText(reader);
-  }
-  reader.need(length);
-  const key = KEYS.get(reader.uint8, reader.pos, length);
-  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in text', reader.pos);
-  reader.pos += length;
-  return key;
-}
-
 /**
  * Reads a CBOR map (any head, keys in any order) as an object of the table's schema: required
  * properties first in the result, then optional ones in table order, then undeclared keys in
@@ -133,7 +111,7 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
       const at = reader.pos;
       let index = matchKey(reader, keys, expected);
       if (index < 0) {
-        const key = readRecordKey(reader, schemaPath);
+        const key = readKey(reader, schemaPath);
         index = keys.fieldOf(key);
         if (index < 0) {
           if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
@@ -162,7 +140,7 @@ function readMapOnly(reader: Reader, depth: number, table: RecordTable<Field>, c
   const result: Record<string, unknown> = {};
   let sparse = false;
   for (let entry = 0; count < 0 ? !atBreak(reader) : entry < count; entry++) {
-    const key = readRecordKey(reader, table.schemaPath);
+    const key = readKey(reader, table.schemaPath);
     sparse = setEntry(result, key, read(reader, depth - 1, table.extraPath), sparse);
   }
   return table.plain ? result : checkedRecord(table, result, start, decodeFailure);

@@ -67,6 +67,9 @@ export {
   writeConstant,
   anyFloat64SettingsAt,
 } from './generated-support.js';
+export { scanDiscriminator } from './scan-discriminator.js';
+// The public functions of generated modules: encode<Name> and decode<Name> call these.
+export { encodeWith, decodeWith } from './generated-api.js';
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 

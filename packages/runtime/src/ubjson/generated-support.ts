@@ -7,7 +7,7 @@
  */
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
-import type { KeyCache } from '../key-cache.js';
+import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
@@ -84,6 +84,14 @@ export function readContainerStart(reader: Reader, perEntry: number, schemaPath:
 /** A value of unknown shape whose marker is consumed; `depth` counts the levels left, the runtime counts levels used. */
 export function readAnyValue(reader: Reader, marker: number, depth: number): unknown {
   return readPayload(reader, marker, DEFAULT_MAX_DEPTH - depth, BUDGET);
+}
+
+/** Interned object keys of every generated UBJSON decoder. */
+const KEYS = /* @__PURE__ */ new KeyCache();
+
+/** An object key: an integer length and UTF-8 (no `S`), interned in the generated decoders' cache. */
+export function readKey(reader: Reader): string {
+  return readKeyWith(reader, KEYS);
 }
 
 /** An object key: an integer length and UTF-8 (no `S`), interned in `keys`. */

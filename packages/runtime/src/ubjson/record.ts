@@ -8,7 +8,6 @@
  * marker already consumed (or the element type of a typed container), as generated ones do.
  */
 import { ErrorCode } from '../errors.js';
-import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { RecordTable } from '../record-table.js';
@@ -16,7 +15,7 @@ import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
 import { FieldKind, assembleRecord, checkedRecord, checkPropertyCount, fieldKinds, readDeclared, readExtra, recordValues, undeclaredKeys, declaredWriters, writeDeclaredEntries, writeExtra, type EntryWriter } from '../record-support.js';
 import { writeKey } from './text.js';
-import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKeyWith, readMarker, readString, tooDeep } from './generated-support.js';
+import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKey, readMarker, readString, tooDeep } from './generated-support.js';
 import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
 
 /** Writes one value (`depth` levels left); `schemaPath` is its subschema's, for the shared helpers' failures. */
@@ -73,9 +72,6 @@ export function writeRecord(writer: Writer, value: unknown, depth: number, table
   writer.u8(0x7d); // }
 }
 
-/** Interned keys of every compact reader (the keys `matchKey` does not find in place). */
-const KEYS = /* @__PURE__ */ new KeyCache();
-
 /**
  * Reads a UBJSON object (`marker`, consumed, must be `{`) as an object of the table's schema:
  * required properties first in the result, then optional ones in table order, then undeclared
@@ -98,7 +94,7 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
     for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
       const at = reader.pos;
       const matched = matchKey(reader, keys, expected);
-      const key = matched >= 0 ? keys.names[matched] : readKeyWith(reader, KEYS);
+      const key = matched >= 0 ? keys.names[matched] : readKey(reader);
       // No no-op between a key and its value (value-types.html#noop: only between elements).
       const valueMarker = type !== 0 ? type : readMarker(reader);
       const index = matched >= 0 ? matched : keys.fieldOf(key);
@@ -138,7 +134,7 @@ function readMapOnly(reader: Reader, depth: number, table: RecordTable<Field>, c
   const result: Record<string, unknown> = {};
   let sparse = false;
   for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
-    const key = readKeyWith(reader, KEYS);
+    const key = readKey(reader);
     // No no-op between a key and its value (value-types.html#noop: only between elements).
     const valueMarker = type !== 0 ? type : readMarker(reader);
     sparse = setEntry(result, key, read(reader, depth - 1, valueMarker, table.extraPath), sparse);

@@ -1,6 +1,5 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../layout.js';
-import { js } from '../code.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './prelude.js';
 import { CborEncoderEmitter } from './encode.js';
 import { HeadDecoderEmitter } from '../head-decode.js';
@@ -17,12 +16,8 @@ function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): M
     formatRuntimeNames: CBOR_FORMAT_NAMES,
     encoder: (context) => new CborEncoderEmitter(context, deterministic, dagCbor, layout),
     decoder: (context) => new HeadDecoderEmitter(context, cborWire(deterministic), layout),
-    anyOptions: deterministic ? { note: ' (RFC 8949 §4.2.1 deterministic)', init: '{ deterministic: true }' } : { note: '', init: '{}' },
-    decodeStart: (_context, shared) => [
-      js`// RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.`,
-      js`if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) ${shared}.pos = 3;`,
-    ],
-    rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')})`,
+    // A value of unknown shape is written again with sorted keys for the error of a failed encode.
+    encodeEntry: deterministic ? 'encodeDeterministicWith' : 'encodeWith',
     streamItems: 'a CBOR sequence (RFC 8742)',
   };
 }

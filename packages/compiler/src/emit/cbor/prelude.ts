@@ -1,5 +1,5 @@
 import { CBOR_COMPACT_PRELUDE } from './compact-prelude.js';
-import { COMPACT_FORMAT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -32,6 +32,8 @@ export const CBOR_FORMAT_NAMES = [
   'cborEncoderStream',
   'writeDagNumber',
   'writeDagAny',
+  ...ENTRY_POINT_NAMES,
+  'encodeDeterministicWith',
   // codeSize 'small': table-driven maps and the shared field codecs (runtime cbor/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
@@ -48,46 +50,10 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   readIntegerItem: imported('readIntegerItem', true),
   readFiniteItem: imported('readFiniteItem', true),
   readWideInteger: imported('readWideInteger', true),
-  anySettingsAt: helper(
-    `
-/**
- * \`writeAny\` settings with \`depth\` nesting levels left (1: deterministic key order), one per
- * depth, built once: an options object a call cost an allocation and a settings object each time
- * (24 KB a combined encode, where records hold values of any shape).
- */
-const ANY_SETTINGS: EncodeSettings[][] = [[], []];
-function anySettingsAt(depth: number, deterministic: 0 | 1): EncodeSettings {
-  return (ANY_SETTINGS[deterministic][depth] ??= new EncodeSettings({ deterministic: deterministic === 1, maxDepth: depth }));
-}`,
-    [],
-    [],
-    ['EncodeSettings'],
-  ),
+  anySettingsAt: imported('anySettingsAt', true),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
-  readKey: helper(
-    `
-/** A map key: must be text (a JSON object's keys are strings); definite keys are interned. */
-function readKey(reader: Reader, schemaPath: string): string {
-  const offset = reader.pos;
-  const initial = reader.u8();
-  if (initial >> 5 !== 3) throw expectedType(reader, 'text key', offset, schemaPath);
-  const length = readArgument(reader, initial & 0x1f, offset);
-  if (length < 0) {
-    reader.pos = offset;
-    return readText(reader);
-  }
-  reader.need(length);
-  const key = KEYS.get(reader.uint8, reader.pos, length);
-  if (key === undefined) reader.fail('invalid-utf8', 'invalid UTF-8 in text', reader.pos);
-  reader.pos += length;
-  return key;
-}`,
-    ['KeyCache'],
-    ['expectedType', 'KEYS'],
-    ['readArgument', 'readText'],
-  ),
-  KEYS: SHARED_PRELUDE.KEYS('map keys'),
+  readKey: imported('readKey', true),
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
   textKeyLength: imported('textKeyLength', true),
@@ -95,13 +61,7 @@ function readKey(reader: Reader, schemaPath: string): string {
   matchKey: imported('matchKey', true),
   readKnownText: imported('readKnownText', true),
   writeKnownText: imported('writeKnownText', true),
-  scanDiscriminator: SHARED_PRELUDE.scanDiscriminator({
-    readHead: 'readContainerHead(reader, 5, schemaPath)',
-    more: 'count < 0 ? !atBreak(reader) : entry < count',
-    isText: 'initial >> 5 === 3',
-    uses: ['readContainerHead', 'atBreak'],
-    formatRuntime: [],
-  }),
+  scanDiscriminator: imported('scanDiscriminator', true),
   writeBytes: SHARED_PRELUDE.writeBytes,
   writeConstant: imported('writeConstant', true),
   compareKeys: imported('compareKeys', true),

@@ -21,9 +21,7 @@ function msgpackFormat(layout: Layout): ModuleFormat {
     formatRuntimeNames: MSGPACK_FORMAT_NAMES,
     encoder: (context) => new HeadEncoderEmitter(context, MSGPACK_WIRE, layout),
     decoder: (context) => new HeadDecoderEmitter(context, MSGPACK_WIRE, layout),
-    anyOptions: { note: '', init: '{}' },
-    decodeStart: () => [],
-    rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')})`,
+    encodeEntry: 'encodeWith',
     streamItems: 'concatenated MessagePack items',
   };
 }

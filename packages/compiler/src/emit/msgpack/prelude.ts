@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
 
 /**
  * MessagePack helpers a generated module includes when it uses them (fixed source, no schema
@@ -25,6 +25,7 @@ export const MSGPACK_FORMAT_NAMES = [
   'DEFAULT_MAX_DEPTH',
   'msgpackDecoderStream',
   'msgpackEncoderStream',
+  ...ENTRY_POINT_NAMES,
   // codeSize 'small': table-driven maps and the shared field codecs (runtime msgpack/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
@@ -64,8 +65,7 @@ function anySettingsAt(depth: number): EncodeSettings {
   matchKey: imported('matchKey', true),
   readKnownText: imported('readKnownText', true),
   writeKnownText: imported('writeKnownText', true),
-  // fixstr: 0xa0-0xbf (longer tags take readAny).
-  scanDiscriminator: SHARED_PRELUDE.scanDiscriminator({ readHead: 'readMapHead(reader, schemaPath)', more: 'entry < count', isText: '(initial & 0xe0) === 0xa0', uses: [], formatRuntime: ['readMapHead'] }),
+  scanDiscriminator: imported('scanDiscriminator', true),
   writeBytes: SHARED_PRELUDE.writeBytes,
   writeConstant: imported('writeConstant', true),
   // The compact layout (runtime msgpack/compact-support.ts).

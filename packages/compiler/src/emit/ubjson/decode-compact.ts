@@ -46,8 +46,8 @@ export function emitUbjsonCompactObjectReader(emitter: UbjsonDecoderEmitter, nod
     (sparse) => readSparse(frame, sparse),
     (dense) => {
       dense.line(js`if (marker !== ${hexLiteral(Marker.ArrayStart)}) throw ${context.use('expectedType')}(reader, 'array or object', marker, ${path});`);
-      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 0, ${path});`);
-      dense.line(js`const ${type} = ${context.use('containerType')};`);
+      dense.line(js`const ${count} = ${context.use('readContainerStart')}(reader, 0, ${path});`);
+      dense.line(js`const ${type} = ${context.use('CONTAINER')}.type;`);
       if (variant !== undefined) dense.line(js`${context.use('readIndex')}(reader, ${context.use('nextElement')}(reader, ${count}, 0, ${type}), ${path}); // the variant index ${variant}`);
       readPositions(frame, dense);
     },
@@ -68,8 +68,8 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
   const failAtKey = emitter.failAt(node, at);
   const [position, seen, valueMarker, extrasRead] = [scope.fresh('position'), scope.fresh('seen'), scope.fresh('valueMarker'), scope.fresh('extrasRead')];
   const slots = positions.slots.length;
-  lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 2, ${path});`);
-  lines.line(js`const ${type} = ${context.use('containerType')};`);
+  lines.line(js`const ${count} = ${context.use('readContainerStart')}(reader, 2, ${path});`);
+  lines.line(js`const ${type} = ${context.use('CONTAINER')}.type;`);
   declareSeen(seen, slots, lines);
   if (positions.open) lines.line(js`let ${extrasRead} = false;`);
   lines.block(js`for (let ${entry} = 0; ${context.use('nextEntry')}(reader, ${count}, ${entry}, ${type}); ${entry}++)`, (body) => {
@@ -163,8 +163,8 @@ export function emitIndexedUnionReader(emitter: UbjsonDecoderEmitter, node: IrUn
   lines.ifElse(
     js`marker === ${hexLiteral(Marker.ObjectStart)}`,
     (sparse) => {
-      sparse.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 2, ${path});`);
-      sparse.line(js`const ${type} = ${context.use('containerType')};`);
+      sparse.line(js`const ${count} = ${context.use('readContainerStart')}(reader, 2, ${path});`);
+      sparse.line(js`const ${type} = ${context.use('CONTAINER')}.type;`);
       sparse.line(js`if (!${context.use('nextEntry')}(reader, ${count}, 0, ${type})) ${fail('schema-violation', 'missing variant index')}`);
       sparse.line(js`const ${at} = reader.pos;`);
       sparse.line(js`const ${index} = ${context.use('readPositionKey')}(reader, ${path});`);
@@ -182,8 +182,8 @@ export function emitIndexedUnionReader(emitter: UbjsonDecoderEmitter, node: IrUn
     },
     (dense) => {
       dense.line(js`if (marker !== ${hexLiteral(Marker.ArrayStart)}) throw ${context.use('expectedType')}(reader, 'array or object', marker, ${path});`);
-      dense.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 0, ${path});`);
-      dense.line(js`const ${valueMarker} = ${context.use('nextElement')}(reader, ${count}, 0, ${context.use('containerType')});`);
+      dense.line(js`const ${count} = ${context.use('readContainerStart')}(reader, 0, ${path});`);
+      dense.line(js`const ${valueMarker} = ${context.use('nextElement')}(reader, ${count}, 0, ${context.use('CONTAINER')}.type);`);
       dense.line(js`if (${valueMarker} < 0) ${fail('schema-violation', 'missing variant index')}`);
       dense.line(js`const ${at} = reader.pos - 1;`);
       dense.line(js`const ${index} = ${context.use('readIndex')}(reader, ${valueMarker}, ${path});`);

@@ -20,8 +20,8 @@ export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecod
       lines.line(js`if (marker !== ${hexLiteral(Marker.ObjectStart)}) throw ${context.use('expectedType')}(reader, 'object', marker, ${path});`);
       emitter.depthGuard(node, lines);
       lines.line(js`const ${start} = reader.pos - 1;`);
-      lines.line(js`const ${count} = ${context.use('readContainerHead')}(reader, 2, ${path});`);
-      lines.line(js`const ${reserved.elementType} = ${context.use('containerType')};`);
+      lines.line(js`const ${count} = ${context.use('readContainerStart')}(reader, 2, ${path});`);
+      lines.line(js`const ${reserved.elementType} = ${context.use('CONTAINER')}.type;`);
     },
     moreEntries: (entry, count, { reserved }) => js`${context.use('nextEntry')}(reader, ${count}, ${entry}, ${reserved.elementType})`,
     readKey: () => js`${context.use('readKey')}(reader)`,

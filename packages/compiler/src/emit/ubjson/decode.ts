@@ -110,8 +110,8 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     // Only arrays with checks after their items (`hasArrayChecks`) report at their start (the marker's offset).
     const start = hasArrayChecks(node) ? scope.claim('start') : undefined;
     if (start !== undefined) lines.line(js`const ${start} = reader.pos - 1;`);
-    lines.line(js`const ${count} = ${this.context.use('readContainerHead')}(reader, 0, ${path});`);
-    lines.line(js`const ${type} = ${this.context.use('containerType')};`);
+    lines.line(js`const ${count} = ${this.context.use('readContainerStart')}(reader, 0, ${path});`);
+    lines.line(js`const ${type} = ${this.context.use('CONTAINER')}.type;`);
     const tuple = node.prefixItems.length > 0;
     lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = [];`);
     // The item marker is read in the loop, not through a shared runtime helper, and each branch

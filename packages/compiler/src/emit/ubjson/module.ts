@@ -1,6 +1,5 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../layout.js';
-import { js } from '../code.js';
 import { fixedInteger, typedArrayItems } from '../../plan/ubjson.js';
 import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
 import { UbjsonEncoderEmitter } from './encode.js';
@@ -21,10 +20,7 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     formatRuntimeNames: UBJSON_FORMAT_NAMES,
     encoder: (context) => new UbjsonEncoderEmitter(context, layout),
     decoder: (context) => new UbjsonDecoderEmitter(context, layout),
-    anyOptions: { note: '', init: '{}' },
-    decodeStart: (context) => [js`${context.use('BUDGET')}.left = ${context.runtime('DEFAULT_MAX_COUNT')};`],
-    rootRead: (context, reader, shared) => js`${reader}(${shared}, ${context.runtime('DEFAULT_MAX_DEPTH')}, ${context.use('readMarker')}(${shared}))`,
-    readsMarker: true,
+    encodeEntry: 'encodeWith',
     streamItems: 'concatenated UBJSON values',
     // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's listOf does not write.
     ownsList: (node) => typedArrayItems(node) !== undefined,

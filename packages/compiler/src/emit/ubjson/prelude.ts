@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -22,6 +22,7 @@ export const UBJSON_FORMAT_NAMES = [
   'DEFAULT_MAX_COUNT',
   'ubjsonDecoderStream',
   'ubjsonEncoderStream',
+  ...ENTRY_POINT_NAMES,
   // codeSize 'small': table-driven objects and the shared field codecs (runtime ubjson/record.ts).
   ...COMPACT_FORMAT_NAMES,
 ] as const;
@@ -33,21 +34,8 @@ const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   BUDGET: imported('BUDGET', true),
   readMarker: imported('readMarker', true),
   readAnyValue: imported('readAnyValue', true),
-  containerType: helper(`
-/** The element type (\`$\`) of the container head read last, or 0 when it has none. */
-let containerType = 0;`),
-  readContainerHead: helper(
-    `
-/** \`readContainerStart\` (a container's optimized header and count), its element type kept in \`containerType\`. */
-function readContainerHead(reader: Reader, perEntry: number, schemaPath: string): number {
-  const count = readContainerStart(reader, perEntry, schemaPath);
-  containerType = CONTAINER.type;
-  return count;
-}`,
-    [],
-    ['containerType'],
-    ['readContainerStart', 'CONTAINER'],
-  ),
+  readContainerStart: imported('readContainerStart', true),
+  CONTAINER: imported('CONTAINER', true),
   nextEntry: imported('nextEntry', true),
   // The compact layout (runtime ubjson/compact-support.ts).
   nextElement: imported('nextElement', true),
@@ -64,56 +52,10 @@ function readContainerHead(reader: Reader, perEntry: number, schemaPath: string)
   readFiniteItem: imported('readFiniteItem', true),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
-  readKey: helper(
-    `
-/** An object key: an integer length and UTF-8 (no \`S\`), interned in this module's cache. */
-function readKey(reader: Reader): string {
-  return readKeyWith(reader, KEYS);
-}`,
-    [],
-    ['KEYS'],
-    ['readKeyWith'],
-  ),
-  KEYS: SHARED_PRELUDE.KEYS('object keys'),
+  readKey: imported('readKey', true),
   isSchemaMismatch: SHARED_PRELUDE.isSchemaMismatch,
   sameBytes: SHARED_PRELUDE.sameBytes,
-  scanDiscriminator: helper(
-    `
-/**
- * The value of the entry \`name\` (a union's discriminator) of the object whose \`{\` was just
- * consumed, wherever it is, or undefined; the caller rewinds and decodes the chosen variant
- * (BUDGET is restored, so the second read is not counted twice). Fast path: the first key is
- * \`encodedName\` (how encoders write a discriminator), compared in place.
- */
-function scanDiscriminator(reader: Reader, marker: number, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
-  if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
-  if (depth === 0) throw tooDeep(reader, schemaPath);
-  const left = BUDGET.left;
-  const count = readContainerHead(reader, 2, schemaPath);
-  const type = containerType;
-  let found: unknown;
-  for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
-    const hit = sameBytes(reader.uint8, reader.pos, reader.end, encodedName);
-    if (hit) reader.pos += encodedName.length;
-    const key = hit ? name : readKey(reader);
-    const valueMarker = type !== 0 ? type : readMarker(reader);
-    // A string tag (like "add") through readString, without the generic decoder's dispatch.
-    if (key === name && valueMarker === 0x53) {
-      found = readString(reader, valueMarker, schemaPath);
-      break;
-    }
-    const value = readAnyValue(reader, valueMarker, depth - 1);
-    if (key === name) {
-      found = value;
-      break;
-    }
-  }
-  BUDGET.left = left;
-  return found;
-}`,
-    [],
-    ['expectedType', 'tooDeep', 'readContainerHead', 'containerType', 'nextEntry', 'sameBytes', 'readKey', 'readAnyValue', 'readMarker', 'readString', 'BUDGET'],
-  ),
+  scanDiscriminator: imported('scanDiscriminator', true),
   writeBytes: SHARED_PRELUDE.writeBytes,
   hasNegativeZero: imported('hasNegativeZero', true),
   anyOptionsAt: imported('anyOptionsAt', true),

@@ -1,0 +1,32 @@
+/**
+ * Finds a union's discriminator in a MessagePack map for generated decoders, before they decode
+ * the variant it names.
+ */
+import { sameBytes } from '../generated-support.js';
+import type { Reader } from '../reader.js';
+import { readAny } from './decode.js';
+import { readKey, readMapHead, readString, tooDeep } from './generated-support.js';
+import { skipAny } from './skip.js';
+
+/**
+ * The value of the map entry `name` wherever it is in the map at the reader's position, or
+ * undefined; the caller rewinds and decodes the chosen variant. Fast path: the first key is
+ * `encodedName` (how encoders write a discriminator), compared in place.
+ */
+export function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
+  const offset = reader.pos;
+  if (depth === 0) throw tooDeep(offset, schemaPath);
+  const count = readMapHead(reader, schemaPath);
+  if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
+    reader.pos += encodedName.length;
+    // A fixstr tag (like "add") through readString, without the generic decoder's dispatch.
+    const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
+    return (initial & 0xe0) === 0xa0 ? readString(reader, schemaPath) : readAny(reader, depth - 1);
+  }
+  for (let entry = 0; entry < count; entry++) {
+    const key = readKey(reader, schemaPath);
+    if (key === name) return readAny(reader, depth - 1);
+    skipAny(reader, depth - 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,40 @@
+/**
+ * Finds a union's discriminator in a UBJSON object for generated decoders, before they decode
+ * the variant it names.
+ */
+import { sameBytes } from '../generated-support.js';
+import type { Reader } from '../reader.js';
+import { BUDGET, CONTAINER, expectedType, nextEntry, readAnyValue, readContainerStart, readKey, readMarker, readString, tooDeep } from './generated-support.js';
+
+/**
+ * The value of the entry `name` of the object whose `{` was just consumed, wherever it is, or
+ * undefined; the caller rewinds and decodes the chosen variant (BUDGET is restored, so the second
+ * read is not counted twice). Fast path: the first key is `encodedName` (how encoders write a
+ * discriminator), compared in place.
+ */
+export function scanDiscriminator(reader: Reader, marker: number, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
+  if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
+  if (depth === 0) throw tooDeep(reader, schemaPath);
+  const left = BUDGET.left;
+  const count = readContainerStart(reader, 2, schemaPath);
+  const type = CONTAINER.type;
+  let found: unknown;
+  for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
+    const hit = sameBytes(reader.uint8, reader.pos, reader.end, encodedName);
+    if (hit) reader.pos += encodedName.length;
+    const key = hit ? name : readKey(reader);
+    const valueMarker = type !== 0 ? type : readMarker(reader);
+    // A string tag (like "add") through readString, without the generic decoder's dispatch.
+    if (key === name && valueMarker === 0x53) {
+      found = readString(reader, valueMarker, schemaPath);
+      break;
+    }
+    const value = readAnyValue(reader, valueMarker, depth - 1);
+    if (key === name) {
+      found = value;
+      break;
+    }
+  }
+  BUDGET.left = left;
+  return found;
+}
