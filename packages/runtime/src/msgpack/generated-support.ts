@@ -222,6 +222,15 @@ export function readNullItem(reader: Reader, schemaPath: string): null {
 }
 
 /**
+ * `writeAny` settings with `depth` nesting levels left, one per depth, built once (an options
+ * object per call would cost an allocation and a settings object each time).
+ */
+const ANY_SETTINGS: EncodeSettings[] = [];
+export function anySettingsAt(depth: number): EncodeSettings {
+  return (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth }));
+}
+
+/**
  * `writeAny` settings with `depth` nesting levels left, of modules compiled with `largeIntegers:
  * 'float64'` (integers past 32 bits as float64), one per depth, built once.
  */

@@ -65,6 +65,7 @@ export {
   readBooleanItem,
   readNullItem,
   writeConstant,
+  anySettingsAt,
   anyFloat64SettingsAt,
 } from './generated-support.js';
 export { scanDiscriminator } from './scan-discriminator.js';

@@ -5,7 +5,7 @@
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import { readAny } from './decode.js';
-import { readKey, readMapHead, readString, tooDeep } from './generated-support.js';
+import { readKey, readMapHead, tooDeep } from './generated-support.js';
 import { skipAny } from './skip.js';
 
 /**
@@ -19,9 +19,9 @@ export function scanDiscriminator(reader: Reader, name: string, encodedName: Uin
   const count = readMapHead(reader, schemaPath);
   if (count !== 0 && sameBytes(reader.uint8, reader.pos, reader.end, encodedName)) {
     reader.pos += encodedName.length;
-    // A fixstr tag (like "add") through readString, without the generic decoder's dispatch.
+    // A fixstr tag (like "add") interned as keys are: read again for every value, it allocates nothing once seen.
     const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
-    return (initial & 0xe0) === 0xa0 ? readString(reader, schemaPath) : readAny(reader, depth - 1);
+    return (initial & 0xe0) === 0xa0 ? readKey(reader, schemaPath) : readAny(reader, depth - 1);
   }
   for (let entry = 0; entry < count; entry++) {
     const key = readKey(reader, schemaPath);

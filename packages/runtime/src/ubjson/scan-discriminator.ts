@@ -4,7 +4,7 @@
  */
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { BUDGET, CONTAINER, expectedType, nextEntry, readAnyValue, readContainerStart, readKey, readMarker, readString, tooDeep } from './generated-support.js';
+import { BUDGET, CONTAINER, expectedType, nextEntry, readAnyValue, readContainerStart, readKey, readMarker, tooDeep } from './generated-support.js';
 
 /**
  * The value of the entry `name` of the object whose `{` was just consumed, wherever it is, or
@@ -24,9 +24,9 @@ export function scanDiscriminator(reader: Reader, marker: number, name: string, 
     if (hit) reader.pos += encodedName.length;
     const key = hit ? name : readKey(reader);
     const valueMarker = type !== 0 ? type : readMarker(reader);
-    // A string tag (like "add") through readString, without the generic decoder's dispatch.
+    // A string tag (like "add") interned as keys are (after \`S\`, a string is a key's length and bytes): it allocates nothing once seen.
     if (key === name && valueMarker === 0x53) {
-      found = readString(reader, valueMarker, schemaPath);
+      found = readKey(reader);
       break;
     }
     const value = readAnyValue(reader, valueMarker, depth - 1);

@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, helper, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
 
 /**
  * MessagePack helpers a generated module includes when it uses them (fixed source, no schema
@@ -41,20 +41,7 @@ const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
   readFiniteItem: imported('readFiniteItem', true),
   readBooleanItem: imported('readBooleanItem', true),
   readNullItem: imported('readNullItem', true),
-  anySettingsAt: helper(
-    `
-/**
- * \`writeAny\` settings with \`depth\` nesting levels left, one per depth, built once (an options
- * object per call would cost an allocation and a settings object each time).
- */
-const ANY_SETTINGS: EncodeSettings[] = [];
-function anySettingsAt(depth: number): EncodeSettings {
-  return (ANY_SETTINGS[depth] ??= new EncodeSettings({ maxDepth: depth }));
-}`,
-    [],
-    [],
-    ['EncodeSettings'],
-  ),
+  anySettingsAt: imported('anySettingsAt', true),
   // The `writeAny` settings of modules compiled with largeIntegers: 'float64'.
   anyFloat64SettingsAt: imported('anyFloat64SettingsAt', true),
   readKey: imported('readKey', true),
