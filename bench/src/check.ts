@@ -1,9 +1,9 @@
 /**
  * The check phase: before anything is timed, every codec's output is verified on every payload.
- * An encoder passes when its bytes decode (by itself and by the format's reference peer) to a
- * value equal to the payload and stay unchanged after later calls; a decoder passes when it
- * decodes its own encoding and the reference bytes to the payload. Failing cases are reported,
- * never timed.
+ * An encoder passes when its bytes decode (by itself, unless it only encodes, and by the format's
+ * reference peer) to a value equal to the payload and stay unchanged after later calls; a decoder
+ * passes when it decodes its own encoding and the reference bytes to the payload. Failing cases
+ * are reported, never timed.
  */
 import { DECODER_INPUT, FORMATS, REFERENCE_ENCODER, type CodecEntry, type Direction, type Format, type PayloadCodec } from './registry.js';
 import type { Payload } from './payloads.js';
@@ -116,7 +116,7 @@ function pickReference(format: Format, payload: Payload, codecs: Map<CodecEntry,
 
 function pickPeer(format: Format, payload: Payload, codecs: Map<CodecEntry, PayloadCodec | Error>): Reference | undefined {
   const candidates = [...codecs.keys()]
-    .filter((entry) => entry.origin === 'peer')
+    .filter((entry) => entry.origin === 'peer' && !entry.encodeOnly)
     .sort((a, b) => Number(b.id === REFERENCE_ENCODER[format]) - Number(a.id === REFERENCE_ENCODER[format]));
   for (const entry of candidates) {
     const codec = codecs.get(entry);
@@ -144,12 +144,12 @@ function liveCopy(payload: Payload): unknown {
 
 function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: PayloadCodec | Error, reference: Reference | undefined, keepShapes: boolean): Case[] {
   const base = { payload: payload.name, format, entry };
-  if (codec instanceof PayloadSkip) {
-    return [{ ...base, direction: 'encode', status: 'skipped', reason: codec.message }, { ...base, direction: 'decode', status: 'skipped', reason: codec.message }];
-  }
+  // An encode-only codec has no decode case: not applicable, rather than skipped or failing.
+  const directions: Direction[] = entry.encodeOnly ? ['encode'] : ['encode', 'decode'];
+  if (codec instanceof PayloadSkip) return directions.map((direction) => ({ ...base, direction, status: 'skipped', reason: codec.message }));
   if (codec instanceof Error) {
     const reason = `setup failed: ${describe(codec)}`;
-    return [{ ...base, direction: 'encode', status: 'failing', reason }, { ...base, direction: 'decode', status: 'failing', reason }];
+    return directions.map((direction) => ({ ...base, direction, status: 'failing', reason }));
   }
   const encoded = attempt(() => checkEncoder(payload, entry, codec, reference));
   const encodeCase: Case = { ...base, direction: 'encode', status: 'failing', reason: encoded.reason };
@@ -162,6 +162,7 @@ function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: 
       liveShapes: keepShapes ? liveCopy(payload) : undefined,
     });
   }
+  if (entry.encodeOnly) return [encodeCase];
   // A baseline in another wire format decodes its own encoding; JSON the payload's own text.
   const input = entry.wire === 'json' ? payload.json : entry.wire === format ? reference?.bytes : encoded.value;
   const decoded = attempt(() => checkDecoder(payload, codec, encoded.value, input));
@@ -182,7 +183,11 @@ function checkEntry(payload: Payload, format: Format, entry: CodecEntry, codec: 
 function checkEncoder(payload: Payload, entry: CodecEntry, codec: PayloadCodec, reference: Reference | undefined): Uint8Array {
   const output = asBytes(codec.encode(cloneJson(payload.value)));
   const bytes = copyBytes(output);
-  expectEqual(payload.value, codec.decode(codec.prepare(bytes)), 'its own decoder', codec.view);
+  if (entry.encodeOnly) {
+    if (reference === undefined) throw new Error('no reference peer to read the bytes of an encode-only codec');
+  } else {
+    expectEqual(payload.value, codec.decode(codec.prepare(bytes)), 'its own decoder', codec.view);
+  }
   if (entry.wire === entry.format && reference !== undefined && reference.entry !== entry) {
     expectEqual(payload.value, reference.codec.decode(reference.codec.prepare(bytes)), reference.entry.label);
   }

@@ -1,6 +1,7 @@
 /**
- * How each peer and baseline is imported and called, one loader per `<format>/<registry id>`:
- * the one source for `registry.ts` (in process) and `cold-child.mjs` (a fresh plain-node
+ * How each peer and baseline is imported and called, one loader per `<format>/<registry id>`
+ * (and per peer set up otherwise for the user's alternative, `alternatives.ts`: `cbor/cbor-x
+ * int64AsNumber`): the one source for `registry.ts` (in process) and `cold-child.mjs` (a fresh plain-node
  * process, which cannot load TypeScript). Each loader imports only its own package and returns
  * `{ encode, decode, prepare? }` (`prepare` makes a decoder's input from bytes; default: a copy).
  * Plain JavaScript for that reason; types in `peer-calls.d.mts`.
@@ -23,6 +24,14 @@ export const PEER_CALLS = {
   'cbor/cbor-x': async () => {
     const { Encoder } = await import('cbor-x');
     const codec = new Encoder({ useRecords: false });
+    return { encode: (value) => codec.encode(value), decode: (bytes) => codec.decode(bytes) };
+  },
+  // For the user's alternative (alternatives.ts): cbor-x's default decodes a 64-bit integer head as
+  // a BigInt, which ajv's `type: number` refuses (object-with-many-keys' 62343423432), so a user
+  // who validates what cbor-x decodes asks for numbers.
+  'cbor/cbor-x int64AsNumber': async () => {
+    const { Encoder } = await import('cbor-x');
+    const codec = new Encoder({ useRecords: false, int64AsNumber: true });
     return { encode: (value) => codec.encode(value), decode: (bytes) => codec.decode(bytes) };
   },
   'cbor/json-pack': async () => {

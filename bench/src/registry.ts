@@ -10,6 +10,8 @@ import { copyBytes } from './values.js';
 import { loadPeerCalls } from './peer-calls.mjs';
 import { schemadEntries } from './schemad.js';
 import { referenceEntries } from './reference/entry.js';
+import { jsonTypeEntry } from './json-type-peer.js';
+import { alternativeEntries } from './alternatives.js';
 
 /** The id of the ahead-of-time modules: the codec the bars are judged on. */
 export const AHEAD_OF_TIME = 'binschema ahead-of-time';
@@ -17,13 +19,17 @@ export const AHEAD_OF_TIME = 'binschema ahead-of-time';
 export type Format = 'cbor' | 'ubjson' | 'msgpack';
 /** Every format the bench times, in table order. */
 export const FORMATS: readonly Format[] = ['cbor', 'ubjson', 'msgpack'];
+/** How the bars and summaries name each format. */
+export const FORMAT_NAMES: Record<Format, string> = { cbor: 'CBOR', ubjson: 'UBJSON', msgpack: 'MessagePack' };
 export type Direction = 'encode' | 'decode';
 /**
  * `ours` is binschema; `peer` sets the bar; `baseline` (JSON) is shown but never the bar;
  * `schemad` (schema'd layouts: records, Avro, our compact layout; `schemad.ts`) has its own table;
- * `reference` (a codec written by hand for one payload, `reference/`) is shown, never the bar.
+ * `reference` (a codec written by hand for one payload, `reference/`) is shown, never the bar;
+ * `alternative` (a generic codec paired with ajv, what users without binschema do for checked
+ * binary data; `alternatives.ts`) has its own table and bar, never the fastest peer.
  */
-export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad' | 'reference';
+export type Origin = 'ours' | 'peer' | 'baseline' | 'schemad' | 'reference' | 'alternative';
 
 /** One codec bound to one payload (generated codecs are per schema; the others ignore it). */
 export interface PayloadCodec {
@@ -50,6 +56,11 @@ export interface CodecEntry {
   origin: Origin;
   notes: string[];
   /**
+   * Only encodes (json-type's CborCodegen): the check reads its bytes with the format's reference
+   * peer, and it has no decode case at all (not applicable, rather than skipped or failing).
+   */
+  encodeOnly?: boolean;
+  /**
    * Imports the module and returns the per-payload factory; throws when it is not available.
    * `payloads`: the ones this run checks (the ahead-of-time entry generates a module for each).
    */
@@ -57,10 +68,10 @@ export interface CodecEntry {
 }
 
 /**
- * Options a user can pick to make generated code faster; an empty object means none exist.
- * `codeSize: 'speed'`: specialised code per property instead of the default record tables.
+ * The opt-in smaller code, timed beside the default so its price stays measured: `codeSize:
+ * 'small'`, record tables the runtime interprets instead of the default specialised code.
  */
-export const FAST_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: { codeSize: 'speed' }, ubjson: { codeSize: 'speed' }, msgpack: { codeSize: 'speed' } };
+export const SMALL_GENERATED_OPTIONS: Record<Format, Record<string, unknown>> = { cbor: { codeSize: 'small' }, ubjson: { codeSize: 'small' }, msgpack: { codeSize: 'small' } };
 
 const pinned: Record<string, string> = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -162,19 +173,19 @@ function generic(format: Format): CodecEntry {
   };
 }
 
-function generated(format: Format, fast: boolean): CodecEntry {
-  const extra = fast ? FAST_GENERATED_OPTIONS[format] : {};
+function generated(format: Format, small: boolean): CodecEntry {
+  const extra = small ? SMALL_GENERATED_OPTIONS[format] : {};
   const shown = Object.entries(extra).map(([key, value]) => `${key}: ${JSON.stringify(value)}`).join(', ');
+  const id = small ? 'binschema generated (small)' : 'binschema generated';
   return {
-    id: fast ? 'binschema generated (fast)' : 'binschema generated',
-    label: fast ? `binschema generated (fast: ${shown || 'none'})` : 'binschema generated (defaults)',
-    names: { encode: fast ? 'binschema generated (fast)' : 'binschema generated', decode: fast ? 'binschema generated (fast)' : 'binschema generated' },
+    id,
+    label: small ? `binschema generated (${shown})` : 'binschema generated (defaults)',
+    names: { encode: id, decode: id },
     format,
     wire: format,
     origin: 'ours',
     notes: [`compileCodec(schema, { format: '${format}'${shown ? `, ${shown}` : ''} }) at start-up, one codec per payload schema`],
     async load() {
-      if (fast && shown === '') throw new Unavailable('no option makes generated code faster than its defaults');
       const { compileCodec } = (await import('@binschema/compiler')) as Record<string, any>;
       if (typeof compileCodec !== 'function') throw new Unavailable('@binschema/compiler does not export compileCodec yet');
       probeFormat(compileCodec, format);
@@ -232,12 +243,18 @@ function probeFormat(compileCodec: (schema: unknown, options: object) => unknown
   }
 }
 
-/** The registry, in display order: ours first, then peers, then the baselines, then the hand-written reference and the schema'd layouts (CBOR). */
+/**
+ * The registry, in display order: ours first, then peers (json-type's encoder after CBOR's), the
+ * baselines, the user's alternatives (a generic codec + ajv), then the hand-written reference and
+ * the schema'd layouts (CBOR).
+ */
 export function registry(): CodecEntry[] {
   const entries: CodecEntry[] = [];
   for (const format of FORMATS) {
     entries.push(aheadOfTime(format), generated(format, false), generated(format, true), generic(format));
-    entries.push(...peers().filter((entry) => entry.format === format), json(format));
+    entries.push(...peers().filter((entry) => entry.format === format));
+    if (format === 'cbor') entries.push(jsonTypeEntry());
+    entries.push(json(format), ...alternativeEntries(format));
     if (format === 'cbor') entries.push(...referenceEntries(), ...schemadEntries());
   }
   return entries;

@@ -11,7 +11,7 @@ const LABEL_WIDTH = 300;
 const BAR_AREA = 380;
 const ROW = 20;
 const PANEL_GAP = 34;
-const COLOURS = { ours: '#2563eb', peer: '#9ca3af', baseline: '#d1d5db', schemad: '#a7f3d0', reference: '#fbbf24' } as const;
+const COLOURS = { ours: '#2563eb', peer: '#9ca3af', baseline: '#d1d5db', schemad: '#a7f3d0', reference: '#fbbf24', alternative: '#fca5a5' } as const;
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
