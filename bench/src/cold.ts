@@ -4,7 +4,7 @@
  * codec) runs in fresh Node processes (`cold-child.mjs`, plain `node`, no loader) that import only
  * that codec and time its first call and its first 10, 100 and 1,000 calls together. Each cell
  * runs in `processes` processes, interleaved (every cell once, then every cell again, so drift
- * hits every cell alike); the report takes the median per cell. Issue 24's cold bar is judged on
+ * hits every cell alike); the report takes the median per cell. Issue 37's cold bar is judged on
  * the result (`cold-markdown.ts`).
  */
 import { spawnSync } from 'node:child_process';
