@@ -145,7 +145,8 @@ async function main(): Promise<void> {
   const formats: Format[] = options.format === undefined ? ['cbor', 'ubjson'] : [options.format];
   const peers = registry().filter((entry) => entry.id === AHEAD_OF_TIME || (entry.origin === 'peer' && (entry.id === 'cbor-x' || entry.id === 'json-pack')));
   const entries = [...peers, ...formats.flatMap((format) => devices.map((device) => variantEntry(device, format)))];
-  const report = await runBench(options, entries, argv);
+  // One process: the variants are entries of this script, which the bench's child processes would not have.
+  const report = await runBench(options, entries);
   const out = fileURLToPath(new URL(`../results/ab-devices-node${process.versions.node.split('.')[0]}${options.quick ? '-quick' : ''}.md`, import.meta.url));
   writeFileSync(out, render(report.rows, devices));
   console.log(`wrote ${out}`);

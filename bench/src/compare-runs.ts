@@ -1,20 +1,20 @@
 /**
- * `pnpm --filter @binschema/bench run compare-runs <a.json> <b.json> [--statistic median|min] [--out results/x.md]`:
+ * `pnpm --filter @binschema/bench run compare-runs <a.json> <b.json> [--statistic min|median] [--out results/x.md]`:
  * do two runs of the same code on the same machine agree? For every case both runs timed, the
  * ratio to the fastest peer in each and how far apart they are (|a/b − 1|), plus the geometric
  * means; the issue 23 bar is that no ratio moves by more than 10%. Reads the JSON `pnpm bench`
- * writes. `--statistic min` scores both runs again from their rounds with each case's fastest
- * round instead of its median: on a machine whose noise only ever slows a slice down, a median of
- * 15 slices can land in a slow stretch or a fast one by chance (see the bench README).
+ * writes. Both runs are scored from their rounds: by default from each case's fastest round (the
+ * bench's figure since issue 37), with `--statistic median` from each case's median over rounds.
+ * Runs written before issue 37 reported medians as `nsPerOp`; both statistics read them too.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { GeoMean, Row } from './summary.js';
+import type { Row } from './summary.js';
 
+/** The part of a run's JSON read here. */
 interface Results {
   machine: { node: string; v8: string; cpu: string; date: string; commit: string };
   settings: Record<string, unknown>;
-  geometricMeans: GeoMean[];
   cases: Row[];
 }
 
@@ -26,42 +26,37 @@ export interface Agreement {
   apart: number;
 }
 
-/** How a case's rounds become its figure: the median (what `pnpm bench` reports) or the fastest round. */
-export type Statistic = 'median' | 'min';
+/** How a case's rounds become its figure: the fastest round (the bench's figure) or the median over rounds. */
+export type Statistic = 'min' | 'median';
 
 /** Every ratio present in both runs (cases, then geometric means), farthest apart first. */
-export function compareRuns(a: Results, b: Results, statistic: Statistic = 'median'): Agreement[] {
-  const ratios = statistic === 'median' ? reportedRatios : fastestRoundRatios;
-  const second = ratios(b);
+export function compareRuns(a: Results, b: Results, statistic: Statistic = 'min'): Agreement[] {
+  const figure = statistic === 'min' ? fastestRound : medianOverRounds;
+  const second = ratios(b, figure);
   const out: Agreement[] = [];
-  for (const [key, ratio] of ratios(a)) {
+  for (const [key, ratio] of ratios(a, figure)) {
     const other = second.get(key);
     if (other !== undefined) out.push({ key, a: ratio, b: other, apart: Math.abs(ratio / other - 1) });
   }
   return out.sort((x, y) => y.apart - x.apart);
 }
 
-/** The ratios the run reported: medians over rounds, the run's own geometric means. */
-function reportedRatios(results: Results): Map<string, number> {
-  return new Map<string, number>([
-    ...results.cases.filter((row) => row.ratio !== undefined).map((row) => [`${row.payload} ${row.format} ${row.direction} ${row.codec}`, row.ratio!] as const),
-    ...results.geometricMeans.map((mean) => [`geomean ${mean.format} ${mean.direction} ${mean.codec}`, mean.ratio] as const),
-  ]);
-}
+const fastestRound = (row: Row) => (row.rounds === undefined || row.rounds.length === 0 ? undefined : Math.min(...row.rounds));
+// Before issue 37 `nsPerOp` was the median and there was no `medianNs`.
+const medianOverRounds = (row: Row) => row.medianNs ?? row.nsPerOp;
 
 /**
- * The ratios again from each case's fastest round: the fastest peer's fastest round over the
- * codec's, per payload, format and direction; geometric means over the payloads per codec.
+ * The ratios from each case's `figure`: the fastest peer's figure over the codec's, per payload,
+ * format and direction; geometric means over the payloads per codec.
  */
-function fastestRoundRatios(results: Results): Map<string, number> {
-  const fastest = (row: Row) => Math.min(...row.rounds!);
-  const timed = results.cases.filter((row) => row.rounds !== undefined && row.rounds.length > 0);
+function ratios(results: Results, figure: (row: Row) => number | undefined): Map<string, number> {
+  const timed = results.cases.filter((row) => figure(row) !== undefined);
   const out = new Map<string, number>();
   const logs = new Map<string, number[]>();
   for (const row of timed) {
     const peers = timed.filter((other) => other.origin === 'peer' && other.payload === row.payload && other.format === row.format && other.direction === row.direction);
     if (peers.length === 0) continue;
-    const ratio = Math.min(...peers.map(fastest)) / fastest(row);
+    const ratio = Math.min(...peers.map((peer) => figure(peer)!)) / figure(row)!;
     out.set(`${row.payload} ${row.format} ${row.direction} ${row.codec}`, ratio);
     const mean = `geomean ${row.format} ${row.direction} ${row.codec}`;
     (logs.get(mean) ?? logs.set(mean, []).get(mean)!).push(Math.log(ratio));
@@ -81,7 +76,8 @@ function render(fileA: string, fileB: string, a: Results, b: Results, agreements
     run(`B (${fileB})`, b),
     '',
     `**${agreements.length - over.length} of ${agreements.length} ratios agree within ${limit * 100}%**${over.length === 0 ? '.' : `; ${over.length} do not (listed first below).`}`,
-    ...(statistic === 'min' ? ['', 'Scored from each case\'s fastest round (`--statistic min`), not the medians the runs report.'] : []),
+    '',
+    statistic === 'min' ? 'Scored from each case\'s fastest round (the bench\'s figure).' : 'Scored from each case\'s median over rounds (`--statistic median`).',
     '',
     '## Geometric means',
     '',
@@ -99,9 +95,9 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const outIndex = args.indexOf('--out');
   const out = outIndex >= 0 ? args.splice(outIndex, 2)[1] : undefined;
   const statisticIndex = args.indexOf('--statistic');
-  const statistic = statisticIndex >= 0 ? args.splice(statisticIndex, 2)[1] : 'median';
+  const statistic = statisticIndex >= 0 ? args.splice(statisticIndex, 2)[1] : 'min';
   if (args.length !== 2 || (statistic !== 'median' && statistic !== 'min')) {
-    console.error('usage: compare-runs <a.json> <b.json> [--statistic median|min] [--out file.md]');
+    console.error('usage: compare-runs <a.json> <b.json> [--statistic min|median] [--out file.md]');
     process.exit(2);
   }
   const [fileA, fileB] = args;

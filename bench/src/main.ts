@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // @ts-expect-error: a plain ES module of the workspace's scripts, without type declarations.
 import { nodeBinary } from '../../scripts/node-binary.mjs';
@@ -15,32 +16,34 @@ import { describeMachine } from './machine.js';
 import { renderConsole, renderMarkdown, type ReportInput } from './markdown.js';
 import { parseOptions, UsageError, type Options } from './options.js';
 import { loadPayloads } from './payloads.js';
-import { registry, type CodecEntry } from './registry.js';
-import { buildRows, geoMeans, judgeBars } from './summary.js';
+import { FORMATS, registry, type CodecEntry } from './registry.js';
+import { judgeBars } from './bars.js';
+import { buildRows, geoMeans, type Timings } from './summary.js';
 import { renderSvg } from './svg.js';
 import { estimate } from './timing.js';
-import { timeInProcesses, writeTimings } from './processes.js';
+import { planChildren, timeInProcesses, writeTimings, type ChildRecord, type ChildRun } from './processes.js';
 import { timeMixedRounds } from './mixed.js';
 import { timeSteadyRounds } from './steady.js';
 
-const STEADY_NOTE = 'Steady mode: every case warmed up alone first (warmupMs), then in each round every case runs one slice of timeMs, in an order shuffled anew each round (seeded, see settings) with the cases of one payload, format and direction one after another, so a ratio compares slices taken within a quarter of a second; gc() between rounds, never inside a slice; nothing kept alive between measurements (no live copy of the payloads\' shapes, no decoder output). A case\'s ns/op is the median over rounds, shown with the lowest and highest round; ratios are ratios of medians from this one process.';
+const STEADY_NOTE = 'Steady mode: one process per format, one after another, each holding every payload\'s codecs of its format (a program speaks one format; a process of every format makes the peers\' shared code polymorphic). In it every case is warmed up alone first (warmupMs), then in each round every case runs one slice of timeMs, in an order shuffled anew each round (seeded, see settings) with the cases of one payload, format and direction one after another, so a ratio compares slices taken within a quarter of a second; gc() between rounds, never inside a slice; nothing kept alive between measurements (no live copy of the payloads\' shapes, no decoder output). A case\'s figure is its fastest round, printed with the median over rounds beside it; ratios are ratios of fastest rounds from one process.';
 
-const MIXED_NOTE = 'Mixed mode: every case of every payload, format and direction in one process, in a new shuffled order each round (seeded, see settings), gc() before each measurement, and nothing kept alive between measurements: no live copy of the payloads\' shapes and no decoder output (the standard mode keeps both).';
+const MIXED_NOTE = 'Mixed mode: every case of every payload, format and direction in one process, in a new shuffled order each round (seeded, see settings), gc() before each measurement, and nothing kept alive between measurements: no live copy of the payloads\' shapes and no decoder output (the standard mode keeps both). A case\'s figure is its fastest round, the median beside it.';
 
 const NOTES = [
   'Every timed call gets a fresh input made outside the timed section: encoders a deep copy of the payload, decoders a copy of the bytes in its own ArrayBuffer (an ArrayBuffer for @shelacek/ubjson, a Buffer for JSON), so nothing can be memoised on identity.',
-  'Timing: mitata 1.0.34 measure() with computed parameters, driven in slices; a slice\'s ns/op is the median of its samples (batches of ~0.5 ms), and the report gives the median over rounds.',
+  'Timing: mitata 1.0.34 measure() with computed parameters, driven in slices; a slice\'s ns/op is the median of its samples (batches of ~0.5 ms); a case\'s figure is its fastest slice (round), the median over rounds beside it.',
   'Checks compare values after normalising: BigInt equals the number it converts to (cborg returns BigInt beyond 2^53), typed arrays equal arrays (UBJSON typed containers), key order is ignored.',
-  'JSON is a baseline shown in each table; it never counts as the fastest peer.',
-  'Ours: the ahead-of-time modules (`binschema compile --target js`, imported: what users take) and compileCodec\'s output of the same code; the bars are judged on the ahead-of-time modules. JSON is a reference point, never the fastest peer; MessagePack has its own tables (msgpackr with useRecords: false is its bar peer).',
-  'These machines are noisy (±40% between 100 ms windows): "rounds min–max" is the lowest and highest round\'s ns/op (with --processes N: over the processes, each a median over its rounds). Compare only medians taken in one run.',
+  'JSON is a baseline shown in each table; it never counts as the fastest peer. Nor do the user\'s alternatives (a generic codec + ajv), which have their own table.',
+  'Ours: the ahead-of-time modules (`binschema compile --target js`, default options, imported: what users take) and compileCodec\'s output of the same code, and of `codeSize: \'small\'` (record tables, opt-in); the bars are judged on the ahead-of-time modules. MessagePack has its own tables (msgpackr with useRecords: false is its bar peer).',
+  'These machines are noisy (±40% between 100 ms windows): noise only ever adds time, so the fastest round is the figure; the median and the slowest round show how far a case moved (with --processes N: over every round of every process).',
 ];
 
 /**
- * Checks, times and summarises `entries`; prints progress and the summary. `argv`: the command
- * line, for the child processes of `--processes`.
+ * Checks, times and summarises `entries`; prints progress and the summary. `children`: the
+ * command line to re-run in child processes (the steady mode's one process per format, and
+ * `--processes`); without it everything is timed in this process (a child itself, ab-devices).
  */
-export async function runBench(options: Options, entries: CodecEntry[], argv: string[] = []): Promise<ReportInput> {
+export async function runBench(options: Options, entries: CodecEntry[], children?: { argv: string[] }): Promise<ReportInput> {
   const machine = describeMachine();
   console.log(`${machine.cpu} (${machine.cores} cores) · Node ${machine.node} · ${machine.date}`);
   if (options.budget.gc && typeof (globalThis as { gc?: unknown }).gc !== 'function') {
@@ -56,11 +59,20 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
     console.log(`FAIL ${item.payload} ${item.format} ${item.direction} ${item.entry.label}: ${item.reason}`);
   }
 
-  const timings = options.processes > 1 ? timeInProcesses(check.cases, argv, options.processes) : await timeCases(check.cases, options);
-  if (options.timingsOut !== undefined) writeTimings(options.timingsOut, check.cases, timings);
+  const plan = children === undefined || options.timingsOut !== undefined ? undefined : planFor(options, children.argv, check.cases);
+  let timings: Timings;
+  let childRecords: ChildRecord[] = [];
+  if (plan === undefined) {
+    const rounds = await timeCases(check.cases, options);
+    if (options.timingsOut !== undefined) writeTimings(options.timingsOut, check, rounds);
+    timings = new Map([...rounds].map(([item, values]) => [item, [values]]));
+  } else {
+    ({ timings, children: childRecords } = timeInProcesses(check.cases, plan));
+  }
   const rows = buildRows(check.cases, timings);
   const mode = `${options.mode} ${options.quick ? 'quick' : 'full'}`;
-  const settings = { mode, seed: options.seed, processes: options.processes, rounds: options.rounds, warmupMs: options.mode === 'steady' ? options.warmupMs : undefined, ...options.budget };
+  const timedIn = plan === undefined ? 'this process' : plan.some((child) => child.format !== undefined) ? 'one process per format' : 'one process per run';
+  const settings = { mode, seed: options.seed, processes: options.processes, timedIn, rounds: options.rounds, warmupMs: options.mode === 'steady' ? options.warmupMs : undefined, ...options.budget };
   const report: ReportInput = {
     machine,
     settings: { ...settings, only: options.only, payload: options.payload, format: options.format },
@@ -69,10 +81,23 @@ export async function runBench(options: Options, entries: CodecEntry[], argv: st
     bars: judgeBars(rows, payloads.length),
     check,
     entries,
+    children: childRecords,
     notes: [options.mode === 'mixed' ? MIXED_NOTE : STEADY_NOTE, ...NOTES],
   };
   if (options.timingsOut === undefined) console.log(renderConsole(report));
   return report;
+}
+
+/**
+ * Which child processes time the cases: the steady mode one per format that has cases to time
+ * (per run of `--processes`), the mixed mode one per run when `--processes` > 1, else none.
+ */
+function planFor(options: Options, argv: string[], cases: Case[]): ChildRun[] | undefined {
+  if (options.mode === 'steady') {
+    const formats = FORMATS.filter((format) => cases.some((item) => item.format === format && item.status === 'ok'));
+    return planChildren(argv, options.processes, formats, options.seed);
+  }
+  return options.processes > 1 ? planChildren(argv, options.processes, undefined, options.seed) : undefined;
 }
 
 /** Times the cases that passed (with --only, the matching ones and the peers) in rounds. */
@@ -95,9 +120,10 @@ async function timeCases(cases: Case[], options: Options): Promise<Map<Case, num
   return results;
 }
 
+/** `name`: a base name under bench/results/, or an absolute path without extension (tests). */
 export function writeResults(name: string, report: ReportInput): void {
-  const dir = new URL('../results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
+  const base = isAbsolute(name) ? name : fileURLToPath(new URL(`../results/${name}`, import.meta.url));
+  mkdirSync(dirname(base), { recursive: true });
   const json = {
     machine: report.machine,
     settings: report.settings,
@@ -106,13 +132,14 @@ export function writeResults(name: string, report: ReportInput): void {
     cases: report.rows,
     skipped: report.check.skipped.map(({ entry, reason }) => ({ format: entry.format, codec: entry.id, reason })),
     decoderInput: report.check.references,
+    processes: report.children,
     notes: report.notes,
   };
-  writeFileSync(new URL(`${name}.md`, dir), renderMarkdown(report, `${name}.svg`));
-  writeFileSync(new URL(`${name}.json`, dir), `${JSON.stringify(json, null, 2)}\n`);
-  // The chart shows the map-layout comparison; schema'd layouts are in their own table, the one-payload reference in its payload's.
-  writeFileSync(new URL(`${name}.svg`, dir), renderSvg(report.means.filter((mean) => mean.origin !== 'schemad' && mean.origin !== 'reference'), report.machine, String(report.settings.mode)));
-  console.log(`\nwrote bench/results/${name}.md, ${name}.json, ${name}.svg`);
+  writeFileSync(`${base}.md`, renderMarkdown(report, `${basename(base)}.svg`));
+  writeFileSync(`${base}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  // The chart shows the map-layout comparison with the peers; schema'd layouts, alternatives and the one-payload reference have their own tables.
+  writeFileSync(`${base}.svg`, renderSvg(report.means.filter((mean) => mean.origin !== 'schemad' && mean.origin !== 'reference' && mean.origin !== 'alternative'), report.machine, String(report.settings.mode)));
+  console.log(`\nwrote ${base}.md, .json, .svg`);
 }
 
 /**
@@ -142,8 +169,8 @@ async function main(): Promise<void> {
     for (const bar of report.bars) console.log(`${bar.status}: ${bar.format} ${bar.direction} (${bar.detail})`);
     return;
   }
-  const report = await runBench(options, registry(), argv);
-  // A child of `--processes` hands its timings to the parent instead.
+  const report = await runBench(options, registry(), { argv });
+  // A child (the steady mode's per format, or of `--processes`) hands its timings to the parent instead.
   if (options.timingsOut === undefined) writeResults(options.out, report);
 }
 

@@ -2,9 +2,12 @@
 import type { CheckResult } from './check.js';
 import type { CodecEntry } from './registry.js';
 import type { Machine } from './machine.js';
-import type { Bar, GeoMean, Row } from './summary.js';
+import type { Bar } from './bars.js';
+import type { ChildRecord } from './processes.js';
+import type { GeoMean, Row } from './summary.js';
 import { AHEAD_OF_TIME } from './registry.js';
 import { groupBy } from './summary.js';
+import { alternativeSummary, renderAlternatives } from './markdown-alternatives.js';
 
 export interface ReportInput {
   machine: Machine;
@@ -14,6 +17,8 @@ export interface ReportInput {
   bars: Bar[];
   check: CheckResult;
   entries: CodecEntry[];
+  /** The child processes that timed the cases (empty: timed in the reporting process). */
+  children: ChildRecord[];
   notes: string[];
 }
 
@@ -21,18 +26,22 @@ const number = (value: number, digits = 0) => value.toLocaleString('en-US', { ma
 const ratio = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(2)}x`);
 const ns = (value: number) => (value >= 100 ? number(value) : number(value, 1));
 
-/** The lowest and highest round's ns/op: how much this case moved between rounds. */
-function spread(row: Row): string {
+/** The slowest round's ns/op: with the median, how far this case moved between rounds. */
+function slowest(row: Row): string {
   if (row.rounds === undefined || row.rounds.length < 2) return '–';
-  return `${ns(Math.min(...row.rounds))}–${ns(Math.max(...row.rounds))}`;
+  return ns(Math.max(...row.rounds));
 }
 
+/** One line per bar; a bar of an earlier issue names it. */
 export function renderBars(bars: Bar[]): string[] {
-  return bars.map((bar) => `- **${bar.status}**: ${bar.claim} (${bar.detail})`);
+  return bars.map((bar) => `- **${bar.status}**: ${bar.issue === 'issue 37' ? '' : `${bar.issue}: `}${bar.claim} (${bar.detail})`);
 }
 
-/** Schema'd layouts have their own table (`renderSchemad`), apart from the map-layout comparisons. */
-const mapLayout = <T extends { origin: string }>(items: T[]): T[] => items.filter((item) => item.origin !== 'schemad');
+/**
+ * Schema'd layouts and the user's alternatives have their own tables (`renderSchemad`,
+ * `renderAlternatives`), apart from the map-layout comparisons with the peers.
+ */
+const mapLayout = <T extends { origin: string }>(items: T[]): T[] => items.filter((item) => item.origin !== 'schemad' && item.origin !== 'alternative');
 /** The hand-written reference is one payload's: no geometric mean, and no row where it is skipped. */
 const withoutReferenceMeans = (means: GeoMean[]) => mapLayout(means).filter((mean) => mean.origin !== 'reference');
 const withoutReferenceSkips = (rows: Row[]) => mapLayout(rows).filter((row) => row.origin !== 'reference' || row.status !== 'skipped');
@@ -40,9 +49,9 @@ const withoutReferenceSkips = (rows: Row[]) => mapLayout(rows).filter((row) => r
 function renderMeans(means: GeoMean[]): string[] {
   const lines: string[] = [];
   for (const [key, group] of groupBy(withoutReferenceMeans(means), (mean) => `${mean.format.toUpperCase()} ${mean.direction}`)) {
-    lines.push(`### ${key}`, '', '| codec | vs fastest peer (geomean) | worst payload | payloads |', '| --- | ---: | ---: | ---: |');
+    lines.push(`### ${key}`, '', '| codec | vs fastest peer (geomean) | by medians | worst payload | payloads |', '| --- | ---: | ---: | ---: | ---: |');
     for (const mean of [...group].sort((a, b) => b.ratio - a.ratio)) {
-      lines.push(`| ${mean.label} | ${ratio(mean.ratio)} | ${ratio(mean.worst)} | ${mean.payloads} |`);
+      lines.push(`| ${mean.label} | ${ratio(mean.ratio)} | ${ratio(mean.medianRatio)} | ${ratio(mean.worst)} ${mean.worstPayload} | ${mean.payloads} |`);
     }
     lines.push('');
   }
@@ -52,14 +61,14 @@ function renderMeans(means: GeoMean[]): string[] {
 function renderCases(rows: Row[]): string[] {
   const lines: string[] = [];
   for (const [key, group] of groupBy(withoutReferenceSkips(rows), (row) => `${row.payload} · ${row.format.toUpperCase()} ${row.direction}`)) {
-    lines.push(`### ${key}`, '', '| codec | ops/s | ns/op (median) | bytes | vs fastest peer | rounds min–max (ns/op) |', '| --- | ---: | ---: | ---: | ---: | ---: |');
+    lines.push(`### ${key}`, '', '| codec | ops/s | ns/op (fastest round) | median | bytes | vs fastest peer | by medians | slowest round |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     const ordered = [...group].sort((a, b) => (a.nsPerOp ?? Infinity) - (b.nsPerOp ?? Infinity));
     for (const row of ordered) {
       if (row.status !== 'ok') {
-        lines.push(`| ${row.label} | ${row.status} | | ${row.size ?? ''} | | |`);
+        lines.push(`| ${row.label} | ${row.status} | | | ${row.size ?? ''} | | | |`);
         continue;
       }
-      lines.push(`| ${row.label} | ${number(row.opsPerSec!)} | ${ns(row.nsPerOp!)} | ${row.size ?? ''} | ${ratio(row.ratio)} | ${spread(row)} |`);
+      lines.push(`| ${row.label} | ${number(row.opsPerSec!)} | ${ns(row.nsPerOp!)} | ${ns(row.medianNs!)} | ${row.size ?? ''} | ${ratio(row.ratio)} | ${ratio(row.medianRatio)} | ${slowest(row)} |`);
     }
     lines.push('');
   }
@@ -123,29 +132,42 @@ function renderProblems(input: ReportInput): string[] {
   return lines.length === 0 ? ['None: every registered codec passed the check on every payload.'] : lines;
 }
 
+/** Which process timed which format, as one line (the steady mode's children, or this process). */
+function renderProcesses(children: ChildRecord[]): string {
+  if (children.length === 0) return 'Timed in the process that wrote this report.';
+  return `Timed in ${children.length} child process(es), one after another: ${children.map((child) => `run ${child.run} ${child.format ?? 'every format'} (pid ${child.pid})`).join(', ')}.`;
+}
+
 /** `svgFile`: the chart written beside the Markdown file. */
 export function renderMarkdown(input: ReportInput, svgFile: string): string {
   const { machine, settings } = input;
+  const current = input.bars.filter((bar) => bar.issue === 'issue 37');
   const lines = [
     '# binschema benchmark',
     '',
     `${machine.date} · ${machine.cpu} (${machine.cores} cores, ${machine.memoryGiB} GiB) · ${machine.platform} · Node ${machine.node} (V8 ${machine.v8}) · commit ${machine.commit}`,
     '',
     `Settings: ${Object.entries(settings).filter(([, value]) => value !== undefined).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}.`,
+    renderProcesses(input.children),
+    '',
+    '## Bars',
+    '',
+    'Issue 37\'s bars, judged on the ahead-of-time modules (default options) from each case\'s fastest round;',
+    'they are to hold on Node 26 and Node 24 in the steady mode (other modes print them too).',
+    ...(String(settings.mode).endsWith('quick') ? ['Quick mode: one round of tiny slices, so these check the harness, not the code.'] : []),
+    '',
+    ...renderBars(current),
     '',
     'Ratios are the fastest peer\'s ns/op divided by the codec\'s (2.00x = twice as fast as the fastest',
-    'peer on that payload, format and direction; peers are cbor-x, json-pack, cborg, node-cbor, @shelacek/ubjson,',
-    `msgpackr and @msgpack/msgpack, never binschema or JSON). ns/op is the median over the rounds of each round's median sample${Number(settings.processes) > 1 ? `, then the median over ${settings.processes} processes` : ''}.`,
+    'peer on that payload, format and direction; peers are cbor-x, json-pack, cborg, node-cbor, json-type (CBOR encode), @shelacek/ubjson,',
+    'msgpackr and @msgpack/msgpack, never binschema, JSON or a generic codec + ajv). A case\'s ns/op is its fastest round (each round',
+    `the median of its samples), the median over rounds beside it${Number(settings.processes) > 1 ? ` (median of the ${settings.processes} processes' medians)` : ''}; "by medians" is the same ratio from the medians.`,
     'Decoders are all timed on the same bytes, made by a peer (see "Decoder input"); encoders\' bytes',
     'are their own output size.',
     '',
     '## Codecs',
     '',
-    ...input.entries.map((entry) => `- ${entry.format.toUpperCase()} \`${entry.id}\` (${entry.origin}): ${entry.label}${entry.notes.length === 0 ? '' : `; ${entry.notes.join('; ')}`}`),
-    '',
-    '## Bars',
-    '',
-    ...renderBars(input.bars),
+    ...input.entries.map((entry) => `- ${entry.format.toUpperCase()} \`${entry.id}\` (${entry.origin}${entry.encodeOnly ? ', encode only' : ''}): ${entry.label}${entry.notes.length === 0 ? '' : `; ${entry.notes.join('; ')}`}`),
     '',
     '## Geometric means',
     '',
@@ -158,6 +180,13 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
     '## Encoded size (bytes)',
     '',
     ...renderSizes(input.rows),
+    '## The user\'s alternative: a generic codec + ajv',
+    '',
+    'What someone who wants checked binary data does today: ajv standalone validation compiled ahead of time',
+    'from the payload schema, then the peer\'s encoder; or the peer\'s decoder, then the validation. ns/op are',
+    'fastest rounds; the last column is the fastest alternative\'s time over ours.',
+    '',
+    ...renderAlternatives(input.rows),
     '## Schema\'d layouts',
     '',
     'Codecs whose bytes leave the key names out and need the writer\'s schema or record definitions',
@@ -166,6 +195,10 @@ export function renderMarkdown(input: ReportInput, svgFile: string): string {
     '(the ahead-of-time modules) is listed beside them.',
     '',
     ...renderSchemad(input.rows),
+    '## Earlier targets',
+    '',
+    ...renderBars(input.bars.filter((bar) => bar.issue !== 'issue 37')),
+    '',
     '## Failing and skipped',
     '',
     ...renderProblems(input),
@@ -196,6 +229,7 @@ export function renderConsole(input: ReportInput): string {
     lines.push('', 'Schema\'d layouts (geometric mean vs the fastest CBOR peer, over the payloads each expresses):');
     for (const mean of schemad) lines.push(`    ${ratio(mean.ratio).padStart(7)}  ${mean.direction}  ${mean.label} (${mean.payloads} payloads)`);
   }
+  lines.push('', 'The user\'s alternative (a generic codec + ajv):', ...alternativeSummary(input.rows).map((line) => `  ${line}`));
   lines.push('', 'Bars:', ...renderBars(input.bars).map((line) => `  ${line.replace(/\*\*/g, '')}`));
   lines.push('', 'Failing and skipped:', ...renderProblems(input).map((line) => `  ${line}`));
   return lines.join('\n');

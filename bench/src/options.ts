@@ -26,7 +26,7 @@ export interface Options {
   format?: Format;
   /** Base name of the files written to bench/results/. */
   out: string;
-  /** Full runs in separate processes, one after another; the report takes the median over them. */
+  /** Runs in fresh processes (the steady mode: one per format each), one after another; the report takes the fastest round over them, the median of their medians beside it. */
   processes: number;
   /** Internal (a child of `--processes`): write the round timings to this file, no report. */
   timingsOut?: string;
@@ -73,7 +73,7 @@ export function parseOptions(argv: string[]): Options {
     warmupMs: positive(values.get('--warmup'), quick ? 0 : 300, '--warmup', true),
     node: values.get('--node'),
     seed: values.has('--seed') ? Number(values.get('--seed')) : Date.now() % 1_000_000,
-    // Steady full run: ~440 cases × (300 ms + 15 × 25 ms) ≈ 5 minutes on 2 cores; mixed: 5 rounds of 40 ms.
+    // Steady full run: ~730 cases × (300 ms + 15 × 25 ms) ≈ 8 minutes on 2 cores, plus the checks; mixed: 5 rounds of 40 ms.
     rounds: positive(values.get('--rounds'), quick ? 1 : mixed ? 5 : 15, '--rounds'),
     budget: {
       timeMs: positive(values.get('--time'), quick ? 2 : mixed ? 40 : 25, '--time'),

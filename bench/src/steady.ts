@@ -3,8 +3,9 @@
  * shared machine cannot fake. Every case (codec × payload × direction) is first warmed up on its
  * own for `warmupMs`; then in each of `rounds` rounds every case runs one short slice, in an order
  * shuffled anew each round, so drift (another process, frequency changes) hits every case alike.
- * `gc()` runs between rounds, never inside a slice. A case's figure is the median of its rounds,
- * and ratios are ratios of medians taken in the same process (see summary.ts).
+ * `gc()` runs between rounds, never inside a slice. A case's figure is its fastest round, the
+ * median beside it, and ratios are ratios of fastest rounds taken in the same process (see
+ * summary.ts). The parent runs this in one child process per format (processes.ts).
  *
  * The order is shuffled by comparison: the cases a ratio compares (one payload, format and
  * direction) run one after another, in a new order each round, and those groups in a new order.
