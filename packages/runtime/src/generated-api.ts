@@ -10,35 +10,29 @@ import { DEFAULT_MAX_DEPTH } from './limits.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
 
-/** Writes a value of unknown shape again, with the generic encoder and its options, for that encoder's own error. */
-export type WriteAnyAgain = (value: unknown, path: string, maxDepth: number) => void;
-
 /** Writes `value` into `writer` with a module's writer function and returns the output; a failure is the public error (`encodeFailed`). */
-export function encodeInto<T>(writer: Writer, write: (writer: Writer, value: T, depth: number) => void, value: T, format: Format, writeAnyAgain: WriteAnyAgain): Uint8Array {
+export function encodeInto<T>(writer: Writer, write: (writer: Writer, value: T, depth: number) => void, value: T, format: Format): Uint8Array {
   try {
     write(writer, value, DEFAULT_MAX_DEPTH);
   } catch (error) {
-    throw encodeFailed(writer, error, format, writeAnyAgain);
+    throw encodeFailed(writer, error, format);
   }
   return writer.finish();
 }
 
 /**
  * The public error for a failure that reached a public encode function, after the writer drops
- * what it had written: an `EncodeFailure` becomes an `EncodeError`; a value of unknown shape the
- * generic encoder refused is written again by `writeAnyAgain` (the slow path, now with the full
- * path), for the generic encoder's own error. Anything else (a bug, an engine error) passes as it is.
+ * what it had written: an `EncodeFailure` becomes an `EncodeError`. A failure of the generic
+ * encoder inside a value of unknown shape (`anyFailure`) is that encoder's own error, its path
+ * now from the root: the path down to the value, then the generic encoder's path within it. No
+ * generic encoder runs again here, so a module whose schema has no value of unknown shape ships
+ * none. Anything else (a bug, an engine error) passes as it is.
  */
-export function encodeFailed(writer: Writer, error: unknown, format: Format, writeAnyAgain: WriteAnyAgain): unknown {
+export function encodeFailed(writer: Writer, error: unknown, format: Format): unknown {
   writer.reset();
   if (!(error instanceof EncodeFailure)) return error;
-  if (error.anyValue !== undefined) {
-    try {
-      writeAnyAgain(error.anyValue.value, error.path, error.anyValue.depth);
-    } catch (generic) {
-      return generic;
-    }
-  }
+  const generic = error.generic;
+  if (generic !== undefined) return new EncodeError(generic.format, generic.code, generic.detail, `${error.path}${generic.path}`);
   return new EncodeError(format, error.code, error.what, error.path, error.schemaPath);
 }
 

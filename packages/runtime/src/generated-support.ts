@@ -3,7 +3,7 @@
  * text; they depend on no per-module value, so they live here once and modules import them.
  * Each stays a small monomorphic function (V8 inlines across modules as within one).
  */
-import { DecodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
+import { DecodeError, type EncodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
 import { escapePointerToken } from './pointer.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
@@ -143,7 +143,8 @@ export function checksHold(predicate: (value: unknown, depth: number) => boolean
 /**
  * An encoder failure on its way up to the exported function, which turns it into an
  * `EncodeError`. Its `path` grows by one token per container it leaves, so the success path
- * builds no path strings. `anyValue` marks a failure inside the generic encoder.
+ * builds no path strings. `generic` is the generic encoder's own error when the failure is
+ * inside a value of unknown shape (its path relative to that value).
  */
 export class EncodeFailure {
   constructor(
@@ -151,7 +152,7 @@ export class EncodeFailure {
     readonly what: string,
     public path: string,
     readonly schemaPath: string | undefined,
-    readonly anyValue?: { value: unknown; depth: number },
+    readonly generic?: EncodeError,
   ) {}
 }
 
@@ -248,9 +249,14 @@ export function knownText(reader: Reader, table: KnownTexts, text: string, offse
   return table.names[index];
 }
 
-/** Wraps an error of the generic encoder; the exported function re-runs it with the full path. */
-export function anyFailure(error: unknown, value: unknown, depth: number): unknown {
-  return isEncodeError(error) ? new EncodeFailure(error.code, error.message, '', undefined, { value, depth }) : error;
+/**
+ * Wraps an error of the generic encoder writing a value of unknown shape (`value`, with `depth`
+ * levels left, at path '' of its own): the exported function reports it with the path to the
+ * value in front (`encodeFailed`). `value` and `depth` are the call's, kept for the generated code
+ * that passes them.
+ */
+export function anyFailure(error: unknown, _value: unknown, _depth: number): unknown {
+  return isEncodeError(error) ? new EncodeFailure(error.code, error.detail, '', undefined, error) : error;
 }
 
 /** Prefixes a failure leaving a container with the token it was found under. */

@@ -9,27 +9,21 @@ import { decodeFailed, encodeInto, endDecode, startDecode } from '../generated-a
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { writeAny } from './encode.js';
 
 const sharedWriter = /* @__PURE__ */ new Writer();
 const sharedReader = /* @__PURE__ */ new Reader('cbor');
 
 /** Writes `value` with a module's writer function; a failure is the public `EncodeError`. */
 export function encodeWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'cbor', writeAnyAgain);
+  return encodeInto(sharedWriter, write, value, 'cbor');
 }
 
-/** `encodeWith` for modules compiled `deterministic` (or DAG-CBOR): a value of unknown shape is written again with sorted keys for its error. */
+/**
+ * `encodeWith` for modules compiled `deterministic` (or DAG-CBOR). The same steps: the error of a
+ * value of unknown shape is the one its own generic encoder (sorted, DAG) gave (`encodeFailed`).
+ */
 export function encodeDeterministicWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'cbor', writeAnyAgainDeterministic);
-}
-
-function writeAnyAgain(value: unknown, path: string, maxDepth: number): void {
-  writeAny(new Writer(64), value, path, { maxDepth });
-}
-
-function writeAnyAgainDeterministic(value: unknown, path: string, maxDepth: number): void {
-  writeAny(new Writer(64), value, path, { deterministic: true, maxDepth });
+  return encodeInto(sharedWriter, write, value, 'cbor');
 }
 
 /** Reads one item that must fill `bytes` with a module's reader function; a failure is a `DecodeError` (`schemaPath`: the public function's schema). */

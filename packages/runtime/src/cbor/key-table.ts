@@ -10,18 +10,16 @@ import type { Writer } from '../writer.js';
 import { knownText, notOneOf, sameBytes, writeBytes } from '../generated-support.js';
 import { readString, textKeyLength } from './generated-support.js';
 
-/** How a head format writes and reads text: CBOR's here, MessagePack's in `../msgpack/key-table.ts`. */
-export interface TextForm {
-  /** The text item of `utf8`: its shortest head, then the bytes. */
-  withHead(utf8: Uint8Array): Uint8Array;
-  /** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed. */
-  keyLength(reader: Reader): number;
-  /** A whole text item, decoded (`readString`: a failure names `schemaPath`). */
-  readText(reader: Reader, schemaPath: string): string;
-}
+/**
+ * How a head format writes text: CBOR's here (RFC 8949 §4.2.1: the shortest head), MessagePack's
+ * in `../msgpack/key-table.ts`. The text item of `utf8`: its shortest head, then the bytes. How
+ * each format reads text is in its `matchKey` and `readKnownText`, not in the table, so a table
+ * an encoder uses brings no reader into an encode-only bundle.
+ */
+export type TextForm = (utf8: Uint8Array) => Uint8Array;
 
-/** CBOR text (RFC 8949 §4.2.1: the shortest head). */
-const CBOR_TEXT: TextForm = { withHead: textWithHead, keyLength: textKeyLength, readText: readString };
+/** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed (`textKeyLength`, `strKeyLength`). */
+export type KeyLength = (reader: Reader) => number;
 
 /**
  * The declared keys of one object (or the strings of an `enum`) as encoders write them: text
@@ -41,7 +39,7 @@ export class KeyTable {
     /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
     readonly names: readonly string[],
     order?: readonly number[],
-    readonly form: TextForm = CBOR_TEXT,
+    form: TextForm = textWithHead,
   ) {
     const encoder = new TextEncoder();
     this.encoded = names.map((name, index) => {
@@ -50,7 +48,7 @@ export class KeyTable {
       if (lengths === undefined) this.byLength.set(utf8.length, [index]);
       else lengths.push(index);
       this.byName.set(name, index);
-      return form.withHead(utf8);
+      return form(utf8);
     });
     this.order = Int32Array.from(order ?? names.map((_, index) => index));
   }
@@ -94,7 +92,7 @@ export function matchKey(reader: Reader, table: KeyTable, expected: number): num
     }
   }
   // Out of line, so this stays small enough to be inlined into the readers.
-  return findKey(reader, table, at, expected + 1);
+  return findKey(reader, table, at, expected + 1, textKeyLength);
 }
 
 /** How many keys after the expected one are compared in place before the search by length (most differ in their first byte, the head). */
@@ -102,9 +100,10 @@ const SCAN_AHEAD = 4;
 
 /**
  * A key other than the expected one: one of the next few in write order (encoders leave out
- * absent optional properties), else found by its length and bytes, without decoding it.
+ * absent optional properties), else found by its length (`keyLength`: the format's text head)
+ * and bytes, without decoding it. MessagePack's `matchKey` calls it too.
  */
-function findKey(reader: Reader, table: KeyTable, at: number, from: number): number {
+export function findKey(reader: Reader, table: KeyTable, at: number, from: number, keyLength: KeyLength): number {
   const order = table.order;
   const uint8 = reader.uint8;
   const last = Math.min(order.length, from + SCAN_AHEAD);
@@ -116,7 +115,7 @@ function findKey(reader: Reader, table: KeyTable, at: number, from: number): num
       return index;
     }
   }
-  const length = table.form.keyLength(reader);
+  const length = keyLength(reader);
   if (length < 0) return -1;
   const keyStart = reader.pos;
   const candidates = table.withLength(length);
@@ -153,7 +152,7 @@ export function readKnownText(reader: Reader, table: KeyTable, schemaPath: strin
   const index = matchKey(reader, table, 0);
   if (index >= 0) return table.names[index];
   const offset = reader.pos;
-  return knownText(reader, table, table.form.readText(reader, schemaPath), offset, schemaPath);
+  return knownText(reader, table, readString(reader, schemaPath), offset, schemaPath);
 }
 
 /**

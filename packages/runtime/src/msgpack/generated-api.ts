@@ -9,18 +9,13 @@ import { decodeFailed, encodeInto, endDecode, startDecode } from '../generated-a
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { writeAny } from './encode.js';
 
 const sharedWriter = /* @__PURE__ */ new Writer();
 const sharedReader = /* @__PURE__ */ new Reader('msgpack');
 
 /** Writes `value` with a module's writer function; a failure is the public `EncodeError`. */
 export function encodeWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'msgpack', writeAnyAgain);
-}
-
-function writeAnyAgain(value: unknown, path: string, maxDepth: number): void {
-  writeAny(new Writer(64), value, path, { maxDepth });
+  return encodeInto(sharedWriter, write, value, 'msgpack');
 }
 
 /** Reads one item that must fill `bytes` with a module's reader function; a failure is a `DecodeError` (`schemaPath`: the public function's schema). */

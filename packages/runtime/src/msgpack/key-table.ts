@@ -1,19 +1,50 @@
 /**
  * Key matching for generated MessagePack object readers, and the strings of `enum`s: the CBOR
- * module's tables, `matchKey`, `readKnownText` and `writeKnownText` (`../cbor/key-table.ts`)
- * with MessagePack's str form (the smallest head, as encoders write it).
+ * module's tables and `writeKnownText` (`../cbor/key-table.ts`) with MessagePack's str form
+ * (the smallest head, as encoders write it), and `matchKey` and `readKnownText` reading str.
  */
-import { KeyTable, type TextForm } from '../cbor/key-table.js';
+import { findKey, KeyTable } from '../cbor/key-table.js';
+import { knownText } from '../generated-support.js';
+import type { Reader } from '../reader.js';
 import { readString, strKeyLength } from './generated-support.js';
 
-export { matchKey, readKnownText, writeKnownText } from '../cbor/key-table.js';
-
-/** MessagePack str: the smallest head (fixstr, str8, str16, str32). */
-const MSGPACK_STR: TextForm = { withHead: strWithHead, keyLength: strKeyLength, readText: readString };
+export { writeKnownText } from '../cbor/key-table.js';
 
 /** A table for `names` (the object's declared properties in schema order), written in `order` (default: schema order). */
 export function keyTable(names: readonly string[], order?: readonly number[]): KeyTable {
-  return new KeyTable(names, order, MSGPACK_STR);
+  return new KeyTable(names, order, strWithHead);
+}
+
+/**
+ * CBOR's `matchKey` (`../cbor/key-table.ts`, the same steps) for str keys: the index of the
+ * declared property the key at the reader names, with the key consumed, or -1 with nothing
+ * consumed. Its own copy, so each format's readers call a function that meets one key form.
+ */
+export function matchKey(reader: Reader, table: KeyTable, expected: number): number {
+  const at = reader.pos;
+  if (expected < table.order.length) {
+    const index = table.order[expected];
+    const key = table.encoded[index];
+    const length = key.length;
+    if (at + length <= reader.end) {
+      const uint8 = reader.uint8;
+      let offset = 0;
+      while (offset < length && uint8[at + offset] === key[offset]) offset++;
+      if (offset === length) {
+        reader.pos = at + length;
+        return index;
+      }
+    }
+  }
+  return findKey(reader, table, at, expected + 1, strKeyLength);
+}
+
+/** CBOR's `readKnownText` for str items: one of `table`'s strings, else the failure naming them. */
+export function readKnownText(reader: Reader, table: KeyTable, schemaPath: string): string {
+  const index = matchKey(reader, table, 0);
+  if (index >= 0) return table.names[index];
+  const offset = reader.pos;
+  return knownText(reader, table, readString(reader, schemaPath), offset, schemaPath);
 }
 
 /** A str item: the smallest head and the UTF-8 bytes. */

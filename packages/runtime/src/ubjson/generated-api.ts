@@ -9,7 +9,6 @@ import { decodeFailed, encodeInto, endDecode, startDecode } from '../generated-a
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { writeAny } from './codec.js';
 import { DEFAULT_MAX_COUNT } from './decoder.js';
 import { BUDGET, readMarker } from './generated-support.js';
 
@@ -18,11 +17,7 @@ const sharedReader = /* @__PURE__ */ new Reader('ubjson');
 
 /** Writes `value` with a module's writer function; a failure is the public `EncodeError`. */
 export function encodeWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'ubjson', writeAnyAgain);
-}
-
-function writeAnyAgain(value: unknown, path: string, maxDepth: number): void {
-  writeAny(new Writer(64), value, path, { maxDepth });
+  return encodeInto(sharedWriter, write, value, 'ubjson');
 }
 
 /** Reads one value that must fill `bytes` with a module's reader function (its marker read first); a failure is a `DecodeError` (`schemaPath`: the public function's schema). */
