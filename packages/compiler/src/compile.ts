@@ -7,11 +7,11 @@ import type { ApiEntry, FormatBackEnd } from './emit/codec-module.js';
 import { cborBackEnd } from './emit/cbor/module.js';
 import { ubjsonBackEnd } from './emit/ubjson/module.js';
 import { msgpackBackEnd } from './emit/msgpack/module.js';
-import { LAYOUTS, type Layout } from './emit/layout.js';
-import { emitJavaScript } from './emit/module.js';
-import { commentText } from './emit/code.js';
+import { LAYOUTS, type Layout } from './emit/module/layout.js';
+import { emitJavaScript } from './emit/module/assemble.js';
+import { commentText } from './emit/module/code.js';
 import { version } from './version.js';
-import { CODE_SIZES, isSmall, RENAMED_CODE_SIZES, type CodeSize } from './emit/code-size.js';
+import { CODE_SIZES, isSmall, RENAMED_CODE_SIZES, type CodeSize } from './emit/module/code-size.js';
 
 /** The wire formats the compiler emits, by id: a format is one folder of `emit/` and one entry here. */
 const BACK_ENDS = { cbor: cborBackEnd, ubjson: ubjsonBackEnd, msgpack: msgpackBackEnd } satisfies Record<string, FormatBackEnd>;

@@ -5,7 +5,7 @@ import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import * as msgpackRuntime from '@binschema/runtime/msgpack';
 import * as formatChecks from '@binschema/runtime/formats';
 import { buildIr, type CompileWarning } from './ir/index.js';
-import { transpileBody } from './emit/module.js';
+import { transpileBody } from './emit/module/assemble.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';

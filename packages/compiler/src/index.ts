@@ -9,7 +9,7 @@ export {
   type Layout,
   type GeneratedFile,
 } from './compile.js';
-export { AUTO_SMALL_PROPERTIES, type CodeSize } from './emit/code-size.js';
+export { AUTO_SMALL_PROPERTIES, type CodeSize } from './emit/module/code-size.js';
 
 // The compact layout's positions (README "Compact layout"), for tools that compare schemas' wire forms.
 export { compactPositions, isOmittedConst, isIndexedEnum, isPositional, type CompactPositions } from './emit/compact-positions.js';

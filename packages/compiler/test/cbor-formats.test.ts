@@ -11,7 +11,7 @@ import { isDecodeError, isEncodeError } from '@binschema/runtime';
 import { encode as genericEncode } from '@binschema/runtime/cbor';
 import * as formatChecks from '@binschema/runtime/formats';
 import { ASSERTED_FORMATS, compileCodec, compileSchema } from '../src/index.js';
-import { FORMAT_FUNCTIONS } from '../src/emit/formats.js';
+import { FORMAT_FUNCTIONS } from '../src/ir/formats.js';
 
 const vectors: Record<string, { valid: string[]; invalid: string[] }> = {
   // RFC 3339 §5.8 examples; 1990-12-31T23:59:60Z is the leap second example.

@@ -4,8 +4,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileCodec, compileSchema } from '../src/index.js';
-import { literal, commentText, comment } from '../src/emit/code.js';
-import { NameScope, safeIdentifier } from '../src/emit/names.js';
+import { literal, commentText, comment } from '../src/emit/module/code.js';
+import { NameScope, safeIdentifier } from '../src/emit/module/names.js';
 import { inspectSource, plantedGlobals, MARKER } from './support/source-check.js';
 
 const hostile = [

@@ -3,7 +3,7 @@
 // explicit type is a compiler bug and must stop the build, not ship a `.d.ts` that widens it.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { emitJavaScript } from '../src/emit/module.js';
+import { emitJavaScript } from '../src/emit/module/assemble.js';
 
 const test = suite('emitJavaScript');
 

@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { unpack } from 'msgpackr';
 import { decode as genericDecode, encode as genericEncode } from '@binschema/runtime/msgpack';
 import { compileCodec, type CodeSize } from '../src/index.js';
-import { CODE_SIZES } from '../src/emit/code-size.js';
+import { CODE_SIZES } from '../src/emit/module/code-size.js';
 import { isSchemaError } from '../src/errors.js';
 
 const test = suite('generated MessagePack encoders: largeIntegers float64');

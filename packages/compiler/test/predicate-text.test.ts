@@ -2,7 +2,7 @@
 // body of one test as one `return`, which must keep the test's meaning whatever its shape.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Code } from '../src/emit/code.js';
+import { Code } from '../src/emit/module/code.js';
 import { not, singleReturn } from '../src/emit/predicate-text.js';
 
 const test = suite('predicate text');

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { compileCodec, type CodeSize, type CompileWarning } from '../src/index.js';
-import { CODE_SIZES } from '../src/emit/code-size.js';
+import { CODE_SIZES } from '../src/emit/module/code-size.js';
 import { assertVerdict, GENERIC_ENCODERS } from './support/verdicts.js';
 import { assertRefused, lower } from './ir-helpers.js';
 

@@ -8,7 +8,7 @@ import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import { compileSchema } from '../src/index.js';
 import { CBOR_MODULE_PRELUDE } from '../src/emit/cbor/prelude.js';
 import { UBJSON_MODULE_PRELUDE } from '../src/emit/ubjson/prelude.js';
-import type { PreludeHelper } from '../src/emit/prelude.js';
+import type { PreludeHelper } from '../src/emit/module/prelude.js';
 
 const support = suite('support helpers of generated modules');
 

@@ -13,7 +13,7 @@ import * as msgpack from '@binschema/runtime/msgpack';
 import { encode as cborxEncode } from 'cbor-x';
 import { encode as msgpackEncode } from '@msgpack/msgpack';
 import { compileCodec, type CodeSize } from '../src/index.js';
-import { CODE_SIZES } from '../src/emit/code-size.js';
+import { CODE_SIZES } from '../src/emit/module/code-size.js';
 import { toHex } from './support/values.js';
 
 interface WideInteger {

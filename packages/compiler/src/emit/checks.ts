@@ -1,9 +1,9 @@
 import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
 import { SchemaError } from '../errors.js';
 import { SchemaErrorCode } from '../schema/codes.js';
-import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './code.js';
-import type { ModuleContext } from './context.js';
-import { FORMAT_FUNCTIONS } from './formats.js';
+import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './module/code.js';
+import type { ModuleContext } from './module/context.js';
+import { FORMAT_FUNCTIONS } from '../ir/formats.js';
 
 /**
  * Assertion checks shared by encoders and decoders of every format. Each takes the value as an
@@ -103,7 +103,12 @@ export function stringChecks(context: ModuleContext, node: IrString, value: Code
   if (node.format !== undefined) lines.line(js`if (!${formatHelper(context, node)}(${value})) ${fail('schema-violation', `must be a valid ${node.format}`)}`);
 }
 
-/** The runtime function that checks `node.format` (the front end only lets asserted formats through). */
+/**
+ * The runtime function that checks `node.format` (JSON Schema 2020-12 Validation §7.3), imported
+ * from `@binschema/runtime/formats`, where each is written and tested against its RFC. The table
+ * is the front end's (`ir/formats.ts`: it runs the same checks on `enum`/`const` values and only
+ * lets asserted formats through).
+ */
 function formatHelper(context: ModuleContext, node: IrString): Code {
   const helper = Object.prototype.hasOwnProperty.call(FORMAT_FUNCTIONS, node.format!) ? FORMAT_FUNCTIONS[node.format!] : undefined;
   if (helper === undefined) {

@@ -1,15 +1,15 @@
 import type { IrArray, IrDefinition, IrModule, IrNumber } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
-import { Code, js, literal } from './code.js';
+import { Code, js, literal } from './module/code.js';
 import { drainPredicates } from './predicates.js';
-import { ModuleContext, type FunctionSpec } from './context.js';
+import { ModuleContext, type FunctionSpec } from './module/context.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 import type { DecoderEmitter } from './decode-skeleton.js';
-import type { PreludeHelper } from './prelude.js';
-import { assembleModule, type ModuleParts, type TypeSpec } from './module.js';
-import { Name } from './names.js';
-import { typeOf } from './types.js';
-import type { Layout } from './layout.js';
+import type { PreludeHelper } from './module/prelude.js';
+import { assembleModule, type ModuleParts, type TypeSpec } from './module/assemble.js';
+import { Name } from './module/names.js';
+import { typeOf } from './module/ts-types.js';
+import type { Layout } from './module/layout.js';
 
 /**
  * Format-neutral generated module: type names, the public `encode<Name>`/`decode<Name>` pairs,

@@ -1,7 +1,7 @@
 import type { IrLiteral, IrObject } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, literal, Lines } from './code.js';
+import { Code, comment, js, jsonLiteral, literal, Lines } from './module/code.js';
 import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
-import type { Name, NameScope } from './names.js';
+import type { Name, NameScope } from './module/names.js';
 import { buildResult, type FixedLocals } from './decode-object.js';
 import type { CompactPositions } from './compact-positions.js';
 import type { DecoderEmitter } from './decode-skeleton.js';

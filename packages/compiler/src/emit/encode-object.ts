@@ -1,9 +1,9 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
-import { Code, js, literal, Lines } from './code.js';
+import { Code, js, literal, Lines } from './module/code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks.js';
-import { isPlainPropertyName, type Name, type NameScope } from './names.js';
-import { keyDoc } from './text-table.js';
+import { isPlainPropertyName, type Name, type NameScope } from './module/names.js';
+import { keyDoc } from './module/text-table.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 
 /** How a format writes an object: what `emitObjectWriter` asks of it. */

@@ -1,16 +1,16 @@
 import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './code.js';
-import { functionDocs } from './context.js';
-import { FunctionEmitter } from './function-emitter.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './module/code.js';
+import { functionDocs } from './module/context.js';
+import { FunctionEmitter } from './module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
 import { arrayCountChecks, boundsArguments, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
-import type { Name, NameScope } from './names.js';
+import type { Name, NameScope } from './module/names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './predicates.js';
 import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
-import { textTable } from './text-table.js';
+import { textTable } from './module/text-table.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
 
 /**

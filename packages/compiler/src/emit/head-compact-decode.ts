@@ -1,6 +1,6 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, hexLiteral, js, literal, Lines } from './code.js';
-import type { Name, NameScope } from './names.js';
+import { Code, comment, hexLiteral, js, literal, Lines } from './module/code.js';
+import type { Name, NameScope } from './module/names.js';
 import { readUndeclaredEntry } from './decode-object.js';
 import { headObjectDecoding } from './head-object-decode.js';
 import { compactPositions } from './compact-positions.js';

@@ -1,12 +1,12 @@
 import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from './layout.js';
+import type { Layout } from './module/layout.js';
 import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
 import type { Fail } from './checks.js';
-import { Code, hexLiteral, js, Lines } from './code.js';
-import { ModuleContext } from './context.js';
-import type { Name, NameScope } from './names.js';
+import { Code, hexLiteral, js, Lines } from './module/code.js';
+import { ModuleContext } from './module/context.js';
+import type { Name, NameScope } from './module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
 import { EncoderEmitter } from './encode-skeleton.js';
 import type { HeadWire } from './head-wire.js';

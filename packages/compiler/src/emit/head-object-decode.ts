@@ -1,4 +1,4 @@
-import { Code, joinCode, js, literal } from './code.js';
+import { Code, joinCode, js, literal } from './module/code.js';
 import type { HeadDecoderEmitter } from './head-decode.js';
 import type { ObjectDecoding } from './decode-object.js';
 

@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import type { JsonType } from '../plan/shape.js';
-import type { Code } from './code.js';
-import type { ModuleContext } from './context.js';
+import type { Code } from './module/code.js';
+import type { ModuleContext } from './module/context.js';
 
 /**
  * The wire constants of a "head format": one whose items start with a head that carries the

@@ -1,12 +1,12 @@
 import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
-import { Code, js, joinCode, jsonLiteral, literal } from './code.js';
-import { pathWords, type ModuleContext } from './context.js';
+import { Code, js, joinCode, jsonLiteral, literal } from './module/code.js';
+import { pathWords, type ModuleContext } from './module/context.js';
 import { boundsArguments, hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
 import { describeTypes } from './encode-skeleton.js';
-import { isPlainPropertyName, type Name } from './names.js';
-import { exactKey } from './structural-key.js';
+import { isPlainPropertyName, type Name } from './module/names.js';
+import { exactKey } from './module/structural-key.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { guardsInPlace } from './in-place-guard.js';
 import { checksMessage, checksPredicate } from './predicates.js';

@@ -1,4 +1,4 @@
-import { imported, type PreludeHelper } from '../prelude.js';
+import { imported, type PreludeHelper } from '../module/prelude.js';
 
 /** CBOR helpers of the compact layout (README "Compact layout"): in the runtime (cbor/compact-support.ts), imported. */
 export const CBOR_COMPACT_PRELUDE: Record<string, PreludeHelper> = {

@@ -1,7 +1,7 @@
 import type { IrNumber } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
-import { Code, js, Lines } from '../code.js';
-import { ModuleContext } from '../context.js';
+import type { Layout } from '../module/layout.js';
+import { Code, js, Lines } from '../module/code.js';
+import { ModuleContext } from '../module/context.js';
 import { HeadEncoderEmitter } from '../head-encode.js';
 import { cborWire } from './wire.js';
 

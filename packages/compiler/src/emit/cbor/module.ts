@@ -1,5 +1,5 @@
 import type { IrModule } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
+import type { Layout } from '../module/layout.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './prelude.js';
 import { CborEncoderEmitter } from './encode.js';
 import { HeadDecoderEmitter } from '../head-decode.js';

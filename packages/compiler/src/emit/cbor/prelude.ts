@@ -1,5 +1,5 @@
 import { CBOR_COMPACT_PRELUDE } from './compact-prelude.js';
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).

@@ -1,7 +1,7 @@
 import { headSize } from '@binschema/runtime/cbor';
 import type { JsonType } from '../../plan/shape.js';
 import { cborText, planCborObject } from '../../plan/cbor.js';
-import { js, joinCode, type Code } from '../code.js';
+import { js, joinCode, type Code } from '../module/code.js';
 import type { HeadWire } from '../head-wire.js';
 
 /** RFC 8949 §3.1 shortest head of `major` with `argument` below 2^32. */

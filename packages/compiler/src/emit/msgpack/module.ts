@@ -1,6 +1,6 @@
 import type { IrModule } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
-import { js } from '../code.js';
+import type { Layout } from '../module/layout.js';
+import { js } from '../module/code.js';
 import { MSGPACK_FORMAT_NAMES, MSGPACK_MODULE_PRELUDE, MSGPACK_RUNTIME_NAMES } from './prelude.js';
 import { MSGPACK_WIRE } from './wire.js';
 import { HeadEncoderEmitter } from '../head-encode.js';

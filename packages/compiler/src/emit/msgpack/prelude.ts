@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../prelude.js';
+import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
  * MessagePack helpers a generated module includes when it uses them (fixed source, no schema

@@ -1,6 +1,6 @@
 import type { JsonType } from '../../plan/shape.js';
 import { msgpackArrayHead, msgpackMapHead, msgpackText, msgpackUnsigned, planMsgpackObject } from '../../plan/msgpack.js';
-import { js, joinCode, type Code } from '../code.js';
+import { js, joinCode, type Code } from '../module/code.js';
 import type { HeadWire } from '../head-wire.js';
 
 /**

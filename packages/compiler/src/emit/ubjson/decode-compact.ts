@@ -1,7 +1,7 @@
 import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, literal, Lines } from '../code.js';
-import type { Name, NameScope } from '../names.js';
+import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
+import type { Name, NameScope } from '../module/names.js';
 import { compactPositions } from '../compact-positions.js';
 import { declaredNames, extrasNode } from '../compact-extras.js';
 import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-decode-shared.js';

@@ -1,6 +1,6 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
-import { hexLiteral, joinCode, js, literal } from '../code.js';
+import { hexLiteral, joinCode, js, literal } from '../module/code.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
 import type { ObjectDecoding } from '../decode-object.js';
 

@@ -1,7 +1,7 @@
 import type { IrObject } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, Lines } from '../code.js';
-import type { Name, NameScope } from '../names.js';
+import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
+import type { Name, NameScope } from '../module/names.js';
 import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
 import { compactPositions, type CompactPositions } from '../compact-positions.js';
 import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';

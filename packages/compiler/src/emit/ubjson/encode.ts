@@ -1,13 +1,13 @@
 import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
+import type { Layout } from '../module/layout.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, Lines } from '../code.js';
+import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, type FixedInteger } from '../../plan/ubjson.js';
 import { numberChecks, type Fail } from '../checks.js';
-import type { Name, NameScope } from '../names.js';
+import type { Name, NameScope } from '../module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
 import { EncoderEmitter } from '../encode-skeleton.js';
-import type { ModuleContext } from '../context.js';
+import type { ModuleContext } from '../module/context.js';
 import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from '../compact-positions.js';

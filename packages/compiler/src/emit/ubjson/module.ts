@@ -1,5 +1,5 @@
 import type { IrModule } from '../../ir/types.js';
-import type { Layout } from '../layout.js';
+import type { Layout } from '../module/layout.js';
 import { fixedInteger, typedArrayItems } from '../../plan/ubjson.js';
 import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
 import { UbjsonEncoderEmitter } from './encode.js';

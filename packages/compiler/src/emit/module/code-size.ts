@@ -1,4 +1,4 @@
-import type { IrModule, IrNode } from '../ir/types.js';
+import type { IrModule, IrNode } from '../../ir/types.js';
 
 /**
  * `codeSize` (README "Code size"), as protocol-buffer compilers offer `optimize_for = SPEED` by

@@ -2,7 +2,7 @@
  * Keys that say when two IR nodes may share generated code. Numbers JSON cannot spell (-0,
  * infinities) and bigints get a form of their own, so no two distinct values share a key.
  */
-import type { IrNode } from '../ir/types.js';
+import type { IrNode } from '../../ir/types.js';
 
 type Replacer = (this: unknown, name: string, value: unknown) => unknown;
 

@@ -1,3 +1,7 @@
+/**
+ * Pre-encoded texts every format shares: the hoisted table of an `enum`/`const` of strings
+ * (`textTable`) and the comment of a pre-encoded key (`keyDoc`).
+ */
 import { js, joinCode, literal } from './code.js';
 import type { ModuleContext } from './context.js';
 import type { Name } from './names.js';

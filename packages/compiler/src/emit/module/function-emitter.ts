@@ -1,10 +1,10 @@
-import type { IrDefinition, IrNode } from '../ir/types.js';
+import type { IrDefinition, IrNode } from '../../ir/types.js';
 import { ModuleContext, pathWords } from './context.js';
 import type { Name } from './names.js';
 import { exactKey } from './structural-key.js';
 
 /**
- * What encoders and decoders share: one generated function per IR node that needs one (a
+ * What encoders, decoders and predicates share: one generated function per IR node that needs one (a
  * definition, the root, an inner object, array or union), named when first asked for and emitted
  * by `drain`, so recursive schemas end and every node gets exactly one function (shared with the
  * nodes of the same `sharingKey`).

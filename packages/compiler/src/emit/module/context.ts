@@ -1,10 +1,15 @@
-import type { IrArray, IrModule, IrNode, IrNumber } from '../ir/types.js';
-import { definitionsOf, type Definitions } from '../plan/shape.js';
-import { leftRecursiveDefinitions } from '../ir/recursion.js';
+/**
+ * `ModuleContext`: what the emitters of one generated module share while they walk the IR (its
+ * names, hoisted constants, functions, runtime imports and options), which `assemble.ts` turns
+ * into text; and the words and JSDoc of generated functions (`pathWords`, `functionDocs`).
+ */
+import type { IrArray, IrModule, IrNode, IrNumber } from '../../ir/types.js';
+import { definitionsOf, type Definitions } from '../../plan/shape.js';
+import { leftRecursiveDefinitions } from '../../ir/recursion.js';
 import { Code, commentText, literal } from './code.js';
 import { NameScope, type Name } from './names.js';
 import type { PreludeHelper } from './prelude.js';
-import { FORMAT_FUNCTIONS } from './formats.js';
+import { FORMAT_FUNCTIONS } from '../../ir/formats.js';
 import { unescapePointerToken } from '@binschema/runtime';
 
 /** A hoisted module constant: `const NAME = init;` with a comment saying what it is. */
@@ -26,7 +31,7 @@ export interface FunctionSpec {
   exported: boolean;
 }
 
-/** Everything a format emitter registers while it walks the IR; `module.ts` assembles it. */
+/** Everything a format emitter registers while it walks the IR; `assemble.ts` assembles it. */
 export class ModuleContext {
   readonly scope = new NameScope();
   readonly definitions: Definitions;

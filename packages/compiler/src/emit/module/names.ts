@@ -1,3 +1,8 @@
+/**
+ * Identifiers of generated code: `Name`, a checked identifier, made only from schema text by
+ * `safeIdentifier` and `NameScope` (reserved words and the globals the code uses are never taken;
+ * collisions get a numeric suffix).
+ */
 import { Code } from './code.js';
 
 /** A checked identifier: only `safeIdentifier`/`NameScope` make these. */

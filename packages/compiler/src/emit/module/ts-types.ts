@@ -1,6 +1,10 @@
-import type { IrNode, IrObject, IrArray, JsonValue } from '../ir/types.js';
+/**
+ * The TypeScript types of generated modules: the type of the values an IR node accepts
+ * (`typeOf`), as the module's type aliases and its functions' signatures spell it.
+ */
+import type { IrNode, IrObject, IrArray, JsonValue } from '../../ir/types.js';
 import { Code, literal, numberLiteral } from './code.js';
-import { isClosedObject, type Definitions } from '../plan/shape.js';
+import { isClosedObject, type Definitions } from '../../plan/shape.js';
 import { isPlainPropertyName, type Name } from './names.js';
 
 /**
