@@ -1,9 +1,9 @@
-// The rewrites of generated predicate text (emit/predicate-text.ts): negation without `!!`, and a
+// The rewrites of generated predicate text (emit/checks/predicate-text.ts): negation without `!!`, and a
 // body of one test as one `return`, which must keep the test's meaning whatever its shape.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Code } from '../src/emit/module/code.js';
-import { not, singleReturn } from '../src/emit/predicate-text.js';
+import { not, singleReturn } from '../src/emit/checks/predicate-text.js';
 
 const test = suite('predicate text');
 

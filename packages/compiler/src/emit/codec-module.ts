@@ -1,7 +1,7 @@
 import type { IrArray, IrDefinition, IrModule, IrNumber } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './module/code.js';
-import { drainPredicates } from './predicates.js';
+import { drainPredicates } from './checks/predicates.js';
 import { ModuleContext, type FunctionSpec } from './module/context.js';
 import type { EncoderEmitter } from './encode-skeleton.js';
 import type { DecoderEmitter } from './decode-skeleton.js';

@@ -1,6 +1,6 @@
 import type { IrLiteral, IrObject } from '../ir/types.js';
 import { Code, comment, js, jsonLiteral, literal, Lines } from './module/code.js';
-import { literalMessage, propertyCountChecks, type Fail } from './checks.js';
+import { literalMessage, propertyCountChecks, type Fail } from './checks/assertions.js';
 import type { Name, NameScope } from './module/names.js';
 import { buildResult, type FixedLocals } from './decode-object.js';
 import type { CompactPositions } from './compact-positions.js';

@@ -1,6 +1,6 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Code, js, jsonLiteral, Lines } from './module/code.js';
-import { literalCondition, literalMessage, type Fail } from './checks.js';
+import { literalCondition, literalMessage, type Fail } from './checks/assertions.js';
 import type { Name, NameScope } from './module/names.js';
 import { declaredPatternChecks, type ObjectFrame } from './encode-object.js';
 import type { CompactPositions } from './compact-positions.js';

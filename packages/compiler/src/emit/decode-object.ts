@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
 import { Code, js, joinCode, literal, Lines } from './module/code.js';
-import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from './checks.js';
+import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from './checks/assertions.js';
 import { isPlainPropertyName, type Name, type NameScope } from './module/names.js';
 import type { DecoderEmitter } from './decode-skeleton.js';
 import { pathWords } from './module/context.js';

@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { isClosedObject } from '../plan/shape.js';
 import { Code, js, literal, Lines } from './module/code.js';
-import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks/assertions.js';
 import { isPlainPropertyName, type Name, type NameScope } from './module/names.js';
 import { keyDoc } from './module/text-table.js';
 import type { EncoderEmitter } from './encode-skeleton.js';

@@ -4,14 +4,14 @@ import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from 
 import { functionDocs } from './module/context.js';
 import { FunctionEmitter } from './module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, boundsArguments, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks.js';
+import { arrayCountChecks, boundsArguments, describeTypes, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks/assertions.js';
 import type { Name, NameScope } from './module/names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
-import { checksCondition, checksMessage } from './predicates.js';
+import { checksCondition, checksMessage } from './checks/predicates.js';
 import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
 import { compactCall } from './record-table.js';
 import { textTable } from './module/text-table.js';
-import { guardsInPlace, inPlaceText, withInPlaceGuard } from './in-place-guard.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from './checks/in-place-guard.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, map heads, constant strings) are written by
@@ -368,12 +368,6 @@ export function typeTest(types: Set<JsonType>, value: Code, isPlainObject: Code)
   if (types.has('object')) tests.push(js`${isPlainObject}(${value})`);
   if (tests.length === 0) return new Code('false');
   return tests.length === 1 ? tests[0] : joinCode(tests.map((test) => (test.text.includes('&&') ? js`(${test})` : test)), ' || ');
-}
-
-export function describeTypes(types: Set<JsonType>[]): string {
-  const all = new Set<string>();
-  for (const set of types) for (const type of set) all.add(type);
-  return [...all].sort().join(' or ');
 }
 
 /** The literal of the value path a writer's failure reports, relative to its own value: `token`'s pointer, or `''`. */

@@ -6,7 +6,7 @@ import { isIndexedEnum, isPositional } from './compact-positions.js';
 import { compactUnion } from './compact-unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './module/code.js';
 import { keyDoc } from './module/text-table.js';
-import { hasArrayChecks } from './checks.js';
+import { hasArrayChecks } from './checks/assertions.js';
 import { ModuleContext } from './module/context.js';
 import type { Name, NameScope } from './module/names.js';
 import { headObjectDecoding } from './head-object-decode.js';

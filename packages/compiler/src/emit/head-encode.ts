@@ -3,7 +3,7 @@ import type { Layout } from './module/layout.js';
 import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from './compact-positions.js';
-import type { Fail } from './checks.js';
+import type { Fail } from './checks/assertions.js';
 import { Code, hexLiteral, js, Lines } from './module/code.js';
 import { ModuleContext } from './module/context.js';
 import type { Name, NameScope } from './module/names.js';

@@ -2,14 +2,13 @@ import type { IrArray, IrNode, IrObject } from '../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
 import { Code, js, joinCode, jsonLiteral, literal } from './module/code.js';
 import { pathWords, type ModuleContext } from './module/context.js';
-import { boundsArguments, hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks.js';
+import { boundsArguments, describeTypes, hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks/assertions.js';
 import { isClosedObject, unionStrategy } from '../plan/shape.js';
-import { describeTypes } from './encode-skeleton.js';
 import { isPlainPropertyName, type Name } from './module/names.js';
 import { exactKey } from './module/structural-key.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
-import { guardsInPlace } from './in-place-guard.js';
-import { checksMessage, checksPredicate } from './predicates.js';
+import { guardsInPlace } from './checks/in-place-guard.js';
+import { checksMessage, checksPredicate } from './checks/predicates.js';
 
 /**
  * `codeSize: 'small'` (README "Code size"): an object's write and read functions are a call of

@@ -2,7 +2,7 @@
  * Recursion that makes no progress: a definition that reaches itself without an array item or
  * object property in between. Through `$ref`s and unions only (`A: {anyOf: [{$ref: A}, …]}`, left
  * recursion) it is valid JSON Schema and compiles: the codec's functions of such definitions
- * guard themselves (`leftRecursiveDefinitions`, emit `in-place-guard.ts`), so a branch that comes
+ * guard themselves (`leftRecursiveDefinitions`, `emit/checks/in-place-guard.ts`), so a branch that comes
  * back to the same value in place fails instead of looping. Through a check that applies to the
  * same value (`not`, `if`, `dependentSchemas`, `allOf` kept as a check, `unevaluated*`
  * conditions), it is refused: the predicate would call itself forever, and those are booleans

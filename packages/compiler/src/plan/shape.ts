@@ -48,7 +48,7 @@ export function jsonTypes(node: IrNode, definitions: Definitions, seen: Set<stri
     }
     case 'ref': {
       // Back in a definition being walked, with no container in between: left recursion, which
-      // adds nothing its other branches do not (the codecs fail a branch that goes round, emit in-place-guard.ts).
+      // adds nothing its other branches do not (the codecs fail a branch that goes round, emit/checks/in-place-guard.ts).
       if (seen.has(node.target)) return new Set();
       const target = definitions.get(node.target);
       if (target === undefined) return new Set(ALL);

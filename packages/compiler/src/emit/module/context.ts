@@ -51,7 +51,7 @@ export class ModuleContext {
   sortedKeys = false;
   /** MessagePack `largeIntegers: 'float64'`: integers past 32 bits are written as float64. */
   largeIntegers: 'float64' | undefined;
-  /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`in-place-guard.ts`). */
+  /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`checks/in-place-guard.ts`). */
   readonly leftRecursive: ReadonlySet<IrNode>;
   /** Compact mode: arrays the format writes itself rather than through the runtime's `listOf` (ModuleFormat.ownsList). */
   ownsList: (node: IrArray) => boolean = () => false;

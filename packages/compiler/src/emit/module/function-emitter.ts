@@ -10,7 +10,7 @@ import { exactKey } from './structural-key.js';
  * nodes of the same `sharingKey`).
  */
 export abstract class FunctionEmitter {
-  /** Function names by `sharingKey` (a left-recursive node by itself: its guard is its own, in-place-guard.ts). */
+  /** Function names by `sharingKey` (a left-recursive node by itself: its guard is its own, checks/in-place-guard.ts). */
   private readonly functionNames = new Map<IrNode | string, Name>();
   private readonly pending: (() => void)[] = [];
 

@@ -9,7 +9,7 @@ type Replacer = (this: unknown, name: string, value: unknown) => unknown;
 /**
  * Shared exactly when the nodes mean the same thing: the node as JSON without the fields that
  * only say where it came from (`schemaPath`, `annotations`; never inside a literal's values).
- * Predicates of equal nodes are the same function (`predicates.ts`).
+ * Predicates of equal nodes are the same function (`checks/predicates.ts`).
  */
 export const structuralKey = keyOf(meaningOnly);
 

@@ -10,7 +10,7 @@ import type { JsonType } from '../../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from '../module/code.js';
 import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
 import { keyDoc } from '../module/text-table.js';
-import { hasArrayChecks } from '../checks.js';
+import { hasArrayChecks } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { ubjsonObjectDecoding } from './decode-object.js';
 import { emitObjectReader } from '../decode-object.js';

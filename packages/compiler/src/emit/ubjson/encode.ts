@@ -3,7 +3,7 @@ import type { Layout } from '../module/layout.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, type FixedInteger } from '../../plan/ubjson.js';
-import { numberChecks, type Fail } from '../checks.js';
+import { numberChecks, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
 import { EncoderEmitter } from '../encode-skeleton.js';

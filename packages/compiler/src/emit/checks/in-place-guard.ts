@@ -1,7 +1,7 @@
-import type { IrNode } from '../ir/types.js';
-import { Code, commentText, js, Lines } from './module/code.js';
-import type { ModuleContext } from './module/context.js';
-import type { Name, NameScope } from './module/names.js';
+import type { IrNode } from '../../ir/types.js';
+import { Code, commentText, js, Lines } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
+import type { Name, NameScope } from '../module/names.js';
 
 /**
  * Left recursion (a definition that reaches itself through `$ref`/`anyOf`/`oneOf` with no object

@@ -2,7 +2,7 @@
  * Rewrites of generated predicates' text that keep it short and readable: a test negated without
  * a double negation, and a body of one test as one `return`.
  */
-import { Code, js } from './module/code.js';
+import { Code, js } from '../module/code.js';
 
 /** The tests `not` made by negating another (a call or a parenthesised expression): negated again, they are that one. */
 const negations = new WeakMap<Code, Code>();

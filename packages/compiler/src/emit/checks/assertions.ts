@@ -1,9 +1,10 @@
-import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../ir/types.js';
-import { SchemaError } from '../errors.js';
-import { SchemaErrorCode } from '../schema/codes.js';
-import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from './module/code.js';
-import type { ModuleContext } from './module/context.js';
-import { FORMAT_FUNCTIONS } from '../ir/formats.js';
+import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '../../ir/types.js';
+import type { JsonType } from '../../plan/shape.js';
+import { SchemaError } from '../../errors.js';
+import { SchemaErrorCode } from '../../schema/codes.js';
+import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
+import { FORMAT_FUNCTIONS } from '../../ir/formats.js';
 
 /**
  * Assertion checks shared by encoders and decoders of every format. Each takes the value as an
@@ -193,6 +194,13 @@ export function literalCondition(context: ModuleContext, node: IrLiteral, value:
 /** The message of a failed `const`/`enum`. */
 export function literalMessage(node: IrLiteral): string {
   return node.values.length === 1 ? `must equal ${JSON.stringify(node.values[0])}` : `must be one of ${JSON.stringify(node.values)}`;
+}
+
+/** The JSON types a union's variants take, for its failure when the value has none of them: `array or object`. */
+export function describeTypes(types: Set<JsonType>[]): string {
+  const all = new Set<string>();
+  for (const set of types) for (const type of set) all.add(type);
+  return [...all].sort().join(' or ');
 }
 
 /** `propertyNames`: checks a key (a string) against its schema without encoding it. */

@@ -8,17 +8,17 @@
  * level; running out throws `ChecksTooDeep`, which `checksHold` turns into a failed check (never
  * an engine stack overflow on a cyclic value).
  */
-import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { Code, joinLogical, js, literal, Lines, numberLiteral } from './module/code.js';
-import type { ModuleContext } from './module/context.js';
-import { functionDocs } from './module/context.js';
-import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './checks.js';
-import { FunctionEmitter } from './module/function-emitter.js';
+import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../../ir/types.js';
+import { Code, joinLogical, js, literal, Lines, numberLiteral } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
+import { functionDocs } from '../module/context.js';
+import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './assertions.js';
+import { FunctionEmitter } from '../module/function-emitter.js';
 import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
-import { structuralKey } from './module/structural-key.js';
+import { structuralKey } from '../module/structural-key.js';
 import { not, singleReturn } from './predicate-text.js';
-import { unrestricted } from '../ir/evaluation.js';
-import type { Name, NameScope } from './module/names.js';
+import { unrestricted } from '../../ir/evaluation.js';
+import type { Name, NameScope } from '../module/names.js';
 
 const REJECT: Fail = () => new Code('return false;');
 
