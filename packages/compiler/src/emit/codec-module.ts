@@ -32,7 +32,7 @@ export interface ModuleOptions {
   /** Text of the `@generated` line. */
   preamble: string;
   mode: 'module' | 'function';
-  /** `codeSize` resolved: objects through the runtime's record tables (`record-table.ts`). */
+  /** `codeSize` resolved: objects through the runtime's record tables (`record-tables/`). */
   smallCode: boolean;
   /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
   deterministic?: boolean;

@@ -11,7 +11,7 @@ import type { Name, NameScope } from './module/names.js';
 import { typeOf } from './module/ts-types.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './checks/in-place-guard.js';
 import { textTable } from './module/text-table.js';
-import { compactCall } from './record-table.js';
+import { tableCall } from './record-tables/record-table.js';
 import { NO_VALUE_ALLOWED } from '@binschema/runtime';
 
 /** How a format tells the variants of a union apart by their first byte. */
@@ -68,9 +68,9 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** The offset of the item being read (its first byte), for assertions that report its start. */
   protected abstract readonly itemStart: Code;
 
-  /** Compact mode (`record-table.ts`): a body that hands objects and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
-  private compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'read', this.ownMarker);
+  /** codeSize 'small' (`record-tables/`): a body that hands objects and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
+  private tableBody(node: IrNode, lines: Lines): boolean {
+    const call = tableCall(this.context, node, 'read', this.ownMarker);
     if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
     return call !== undefined;
   }
@@ -95,7 +95,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
 
   /** Whether the function of `node` is a runtime call that adds the schema path to its errors itself (a record table). */
   private locatesItsErrors(node: IrNode): boolean {
-    return node.checks === undefined && compactCall(this.context, node, 'read', this.ownMarker) !== undefined;
+    return node.checks === undefined && tableCall(this.context, node, 'read', this.ownMarker) !== undefined;
   }
 
   /** Extra state around the attempts of an overlapping union (none by default). */
@@ -109,8 +109,8 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     for (const fixed of ['reader', 'depth', ...(marker === undefined ? [] : [marker.text]), 'error']) scope.claim(fixed);
     const lines = new Lines();
     if (checkedInFunction(node)) this.readChecked(node, new Code('value'), scope, lines, new Code('depth'), marker, true);
-    else if (this.compactBody(node, lines)) {
-      // Compact mode: the runtime reads this node from its table or codec.
+    else if (this.tableBody(node, lines)) {
+      // codeSize 'small': the runtime reads this node from its table or codec.
     } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);

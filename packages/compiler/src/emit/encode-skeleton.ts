@@ -9,7 +9,7 @@ import type { Name, NameScope } from './module/names.js';
 import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
 import { checksCondition, checksMessage } from './checks/predicates.js';
 import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
-import { compactCall } from './record-table.js';
+import { tableCall } from './record-tables/record-table.js';
 import { textTable } from './module/text-table.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from './checks/in-place-guard.js';
 
@@ -41,9 +41,9 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     return `Writes ${subject} as ${this.formatName}.`;
   }
 
-  /** Compact mode (`record-table.ts`): a body that hands objects and type-dispatched unions to the runtime; true when written. */
-  private compactBody(node: IrNode, lines: Lines): boolean {
-    const call = compactCall(this.context, node, 'write');
+  /** codeSize 'small' (`record-tables/`): a body that hands objects and type-dispatched unions to the runtime; true when written. */
+  private tableBody(node: IrNode, lines: Lines): boolean {
+    const call = tableCall(this.context, node, 'write');
     if (call !== undefined) lines.line(js`${call};`);
     return call !== undefined;
   }
@@ -95,8 +95,8 @@ export abstract class EncoderEmitter extends FunctionEmitter {
       // Checks first (they see the whole value), then the node's own function writes it.
       this.checkLine(node, new Code('value'), this.failWith(node, undefined), new Code('depth'), lines);
       this.writeValue(withoutChecks(node), new Code('value'), undefined, scope, lines, new Code('depth'));
-    } else if (this.compactBody(node, lines)) {
-      // Compact mode: the runtime writes this node from its table or codec.
+    } else if (this.tableBody(node, lines)) {
+      // codeSize 'small': the runtime writes this node from its table or codec.
     } else if (node.kind === 'object') this.emitObject(node, scope, lines);
     else if (node.kind === 'array') this.emitArray(node, scope, lines);
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);

@@ -1,5 +1,5 @@
 import { CBOR_COMPACT_PRELUDE } from './compact-prelude.js';
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
+import { RECORD_TABLE_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
  * CBOR helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -35,7 +35,7 @@ export const CBOR_FORMAT_NAMES = [
   ...ENTRY_POINT_NAMES,
   'encodeDeterministicWith',
   // codeSize 'small': table-driven maps and the shared field codecs (runtime cbor/record.ts).
-  ...COMPACT_FORMAT_NAMES,
+  ...RECORD_TABLE_NAMES,
 ] as const;
 
 const CBOR_PRELUDE: Record<string, PreludeHelper> = {

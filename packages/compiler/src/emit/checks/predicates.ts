@@ -111,7 +111,7 @@ class PredicateEmitter extends FunctionEmitter {
   }
 
   /**
-   * Compact modules: the test of a scalar without checks as an expression where it is called,
+   * Small modules (codeSize 'small'): the test of a scalar without checks as an expression where it is called,
    * instead of a function per schema location (most predicates of real schemas are these).
    */
   private inlineTest(node: IrNode, value: Code): Code | undefined {
@@ -404,7 +404,7 @@ export function checksCondition(context: ModuleContext, node: IrNode, value: Cod
   return js`${context.use('checksHold')}(${checksPredicate(context, node)}, ${value}, ${depth})`;
 }
 
-/** The predicate function of `node`'s checks (compact modules name it in a `checkedField`). */
+/** The predicate function of `node`'s checks (record tables name it in a `checkedField`). */
 export function checksPredicate(context: ModuleContext, node: IrNode): Name {
   return emitterOf(context).checksOf(node);
 }

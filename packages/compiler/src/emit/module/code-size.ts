@@ -4,7 +4,7 @@ import type { IrModule, IrNode } from '../../ir/types.js';
  * `codeSize` (README "Code size"), as protocol-buffer compilers offer `optimize_for = SPEED` by
  * default and `CODE_SIZE` on request: `'speed'` (default) emits specialised straight-line code for
  * every object; `'small'` writes and reads objects through the runtime's record tables
- * (`record-table.ts`; runtime `<format>/record.ts`), code linear in the schema, the same bytes and
+ * (`record-tables/`; runtime `<format>/record.ts`), code linear in the schema, the same bytes and
  * errors, slower; `'auto'` is `'speed'` up to `AUTO_SMALL_PROPERTIES` declared properties in the
  * module and `'small'` past it. It means the same for CBOR, UBJSON and MessagePack; the compact
  * layout has no record tables (it is always specialised code).

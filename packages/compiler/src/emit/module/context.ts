@@ -53,15 +53,15 @@ export class ModuleContext {
   largeIntegers: 'float64' | undefined;
   /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`checks/in-place-guard.ts`). */
   readonly leftRecursive: ReadonlySet<IrNode>;
-  /** Compact mode: arrays the format writes itself rather than through the runtime's `listOf` (ModuleFormat.ownsList). */
+  /** Record tables: arrays the format writes itself rather than through the runtime's `listOf` (ModuleFormat.ownsList). */
   ownsList: (node: IrArray) => boolean = () => false;
-  /** Compact mode: numbers the format writes in a form of its own rather than through the runtime's shared number codecs (ModuleFormat.ownsNumber). */
+  /** Record tables: numbers the format writes in a form of its own rather than through the runtime's shared number codecs (ModuleFormat.ownsNumber). */
   ownsNumber: (node: IrNumber) => boolean = () => false;
-  /** Compact mode: the record table of each object that has one, by `exactKey` (copies share one; `record-table.ts`). */
+  /** Record tables: the table of each object that has one, by `exactKey` (copies share one; `record-tables/record-table.ts`). */
   readonly recordTables = new Map<string, Name>();
   /** Entry writers of specialised objects by body text (`entryWriter`): equal ones are one function. */
   readonly entryWriters = new Map<string, Name>();
-  /** Compact mode: the write and read functions of a node, for table rows that need their own. */
+  /** Record tables: the write and read functions of a node, for table rows that need their own. */
   fieldFunctions: { write(node: IrNode): Name; read(node: IrNode): Name } | undefined;
   /** Imports from `<runtime>/formats` (`format` assertions). */
   readonly formatCheckImports = new Set<string>();

@@ -11,7 +11,7 @@ export const ENTRY_POINT_NAMES = ['encodeWith', 'decodeWith'] as const;
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
 
 /** Names imported from the format's runtime by modules compiled with codeSize 'small': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
-export const COMPACT_FORMAT_NAMES = [
+export const RECORD_TABLE_NAMES = [
   'Field',
   'writeRecord',
   'readRecord',

@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
+import { RECORD_TABLE_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
  * MessagePack helpers a generated module includes when it uses them (fixed source, no schema
@@ -27,7 +27,7 @@ export const MSGPACK_FORMAT_NAMES = [
   'msgpackEncoderStream',
   ...ENTRY_POINT_NAMES,
   // codeSize 'small': table-driven maps and the shared field codecs (runtime msgpack/record.ts).
-  ...COMPACT_FORMAT_NAMES,
+  ...RECORD_TABLE_NAMES,
 ] as const;
 
 const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {

@@ -1,4 +1,4 @@
-import { COMPACT_FORMAT_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
+import { RECORD_TABLE_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
  * UBJSON helpers a generated module includes when it uses them (fixed source, no schema text).
@@ -24,7 +24,7 @@ export const UBJSON_FORMAT_NAMES = [
   'ubjsonEncoderStream',
   ...ENTRY_POINT_NAMES,
   // codeSize 'small': table-driven objects and the shared field codecs (runtime ubjson/record.ts).
-  ...COMPACT_FORMAT_NAMES,
+  ...RECORD_TABLE_NAMES,
 ] as const;
 
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {

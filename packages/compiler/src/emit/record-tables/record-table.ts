@@ -1,14 +1,14 @@
-import type { IrArray, IrNode, IrObject } from '../ir/types.js';
+import type { IrArray, IrNode, IrObject } from '../../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
-import { Code, js, joinCode, jsonLiteral, literal } from './module/code.js';
-import { pathWords, type ModuleContext } from './module/context.js';
-import { boundsArguments, describeTypes, hasNumberAssertions, hasStringAssertions, patternRegExp } from './checks/assertions.js';
-import { isClosedObject, unionStrategy } from '../plan/shape.js';
-import { isPlainPropertyName, type Name } from './module/names.js';
-import { exactKey } from './module/structural-key.js';
-import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
-import { guardsInPlace } from './checks/in-place-guard.js';
-import { checksMessage, checksPredicate } from './checks/predicates.js';
+import { Code, js, joinCode, jsonLiteral, literal } from '../module/code.js';
+import { pathWords, type ModuleContext } from '../module/context.js';
+import { boundsArguments, describeTypes, hasNumberAssertions, hasStringAssertions, patternRegExp } from '../checks/assertions.js';
+import { isClosedObject, unionStrategy } from '../../plan/shape.js';
+import { isPlainPropertyName, type Name } from '../module/names.js';
+import { exactKey } from '../module/structural-key.js';
+import { checkedInFunction, withoutChecks } from '../../ir/nodes.js';
+import { guardsInPlace } from '../checks/in-place-guard.js';
+import { checksMessage, checksPredicate } from '../checks/predicates.js';
 
 /**
  * `codeSize: 'small'` (README "Code size"): an object's write and read functions are a call of
@@ -193,14 +193,14 @@ function buildOption(node: IrObject): Code | undefined {
 }
 
 /**
- * Compact mode: the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
+ * codeSize 'small': the runtime call that writes (`writer`, `value`, `depth`) or reads (`reader`,
  * `depth`, and in UBJSON the consumed `marker`) `node` as the body of its function, or undefined
  * when the node keeps specialised code. A list's function keeps its own loop: through `listOf`,
  * one call site in the runtime would read the items of every list of every module, megamorphic
  * (numbers decoded 1.3x slower in a process with the bench's modules). Lists inside a table
  * (`fieldValue`) still go through `listOf`: a function pair each would cost 16% of module size.
  */
-export function compactCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
+export function tableCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
   if (!context.smallCode || node.checks !== undefined) return undefined;
   const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
   if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
