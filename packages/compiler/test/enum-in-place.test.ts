@@ -1,5 +1,5 @@
 // Generated decoders compare `const`/`enum` strings in place with their shortest encoding
-// (decode-skeleton.ts `readTextInPlace`); every other form still goes through the text reader.
+// (emit/specialised/decoder.ts `readTextInPlace`); every other form still goes through the text reader.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encode as cborEncode } from '@binschema/runtime/cbor';

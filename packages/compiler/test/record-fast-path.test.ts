@@ -1,5 +1,5 @@
 // Generated decoders read a record whose head announces every declared property straight-line,
-// keys in write order (decode-object.ts `straightPath`), and hand over to the entry loop at the
+// keys in write order (emit/specialised/object-reader.ts `straightPath`), and hand over to the entry loop at the
 // first other key. These inputs walk that hand-over at every place; the generic decoder plus ajv
 // judge what is valid, and error offsets are computed here from the bytes laid out by the test.
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 // Generated encoders read closed objects with many optional properties by walking their own keys
-// (encode-object.ts `readSparse`); these tests pin that path to the generic encoders' bytes and
+// (emit/specialised/object-writer.ts `readSparse`); these tests pin that path to the generic encoders' bytes and
 // to the errors the per-name path gives.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

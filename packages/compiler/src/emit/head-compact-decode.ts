@@ -1,7 +1,7 @@
 import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
 import { Code, comment, hexLiteral, js, literal, Lines } from './module/code.js';
 import type { Name, NameScope } from './module/names.js';
-import { readUndeclaredEntry } from './decode-object.js';
+import { readUndeclaredEntry } from './specialised/object-reader.js';
 import { headObjectDecoding } from './head-object-decode.js';
 import { compactPositions } from './compact-positions.js';
 import { declaredNames, extrasNode } from './compact-extras.js';

@@ -1,7 +1,7 @@
 import type { IrObject } from '../ir/types.js';
 import { Code, comment, hexLiteral, inlineComment, js, joinCode, Lines } from './module/code.js';
 import type { Name, NameScope } from './module/names.js';
-import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './encode-object.js';
+import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './specialised/object-writer.js';
 import { compactPositions, type CompactPositions } from './compact-positions.js';
 import { positionKeyBytes, sparseIsSmaller } from './cbor/compact-form.js';
 import { byForm, checkOmittedConstants, holeForm, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from './compact-encode-shared.js';

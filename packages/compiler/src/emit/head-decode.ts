@@ -10,14 +10,14 @@ import { hasArrayChecks } from './checks/assertions.js';
 import { ModuleContext } from './module/context.js';
 import type { Name, NameScope } from './module/names.js';
 import { headObjectDecoding } from './head-object-decode.js';
-import { emitObjectReader } from './decode-object.js';
-import { DecoderEmitter, type TypeDispatch } from './decode-skeleton.js';
+import { emitObjectReader } from './specialised/object-reader.js';
+import { DecoderEmitter, type TypeDispatch } from './specialised/decoder.js';
 import type { HeadWire } from './head-wire.js';
 import type { VariantFunctions } from './compact-variants.js';
 
 /**
  * Emits the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
- * (`decode-skeleton.ts`): read functions take `(reader, depth)` and read the item's head
+ * (`specialised/decoder.ts`): read functions take `(reader, depth)` and read the item's head
  * themselves. They accept every valid encoding of a conforming value (any head width, indefinite
  * lengths where the format has them, any float width, keys in any order) and check every
  * assertion, throwing `DecodeError` with the item's offset and schema path.

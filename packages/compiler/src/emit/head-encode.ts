@@ -7,14 +7,14 @@ import type { Fail } from './checks/assertions.js';
 import { Code, hexLiteral, js, Lines } from './module/code.js';
 import { ModuleContext } from './module/context.js';
 import type { Name, NameScope } from './module/names.js';
-import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './encode-object.js';
-import { EncoderEmitter } from './encode-skeleton.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './specialised/object-writer.js';
+import { EncoderEmitter } from './specialised/encoder.js';
 import type { HeadWire } from './head-wire.js';
 import type { VariantFunctions } from './compact-variants.js';
 
 /**
  * Emits the encoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
- * (`encode-skeleton.ts`). What they fix at compile time: null and booleans, pre-encoded text
+ * (`specialised/encoder.ts`). What they fix at compile time: null and booleans, pre-encoded text
  * strings, keys and map heads. A format gives its wire table and how it writes numbers and
  * values of unknown shape.
  */

@@ -2,10 +2,10 @@ import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
 import { hexLiteral, joinCode, js, literal } from '../module/code.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
-import type { ObjectDecoding } from '../decode-object.js';
+import type { ObjectDecoding } from '../specialised/object-reader.js';
 
 /**
- * How UBJSON decoders read objects (`decode-object.ts` has the rest): plain (`{…}`), counted
+ * How UBJSON decoders read objects (`specialised/object-reader.ts` has the rest): plain (`{…}`), counted
  * (`{#n`) and typed (`{$t#n`) objects share the loop through `nextEntry`; each value's marker is
  * the object's `$` type or read after the key; keys found by the runtime's `matchKey` (the one
  * expected next and the few after it, compared in place), else decoded.

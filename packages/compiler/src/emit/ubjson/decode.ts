@@ -13,14 +13,14 @@ import { keyDoc } from '../module/text-table.js';
 import { hasArrayChecks } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { ubjsonObjectDecoding } from './decode-object.js';
-import { emitObjectReader } from '../decode-object.js';
-import { DecoderEmitter, type TryHooks, type TypeDispatch } from '../decode-skeleton.js';
+import { emitObjectReader } from '../specialised/object-reader.js';
+import { DecoderEmitter, type TryHooks, type TypeDispatch } from '../specialised/decoder.js';
 
 /** The marker parameter of every read function. */
 const MARKER = new Code('marker');
 
 /**
- * Emits UBJSON decoders on the shared skeleton (`decode-skeleton.ts`): read functions take
+ * Emits UBJSON decoders on the shared skeleton (`specialised/decoder.ts`): read functions take
  * `(reader, depth, marker)`, the value's marker already consumed: read from the input, or the type
  * of an optimized container (`$`), so plain and typed containers share the item code. They accept
  * every valid encoding of a conforming value (any integer marker that holds it, `d`/`D`, `C` for

@@ -2,7 +2,7 @@ import type { IrObject } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
-import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../encode-object.js';
+import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../specialised/object-writer.js';
 import { compactPositions, type CompactPositions } from '../compact-positions.js';
 import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';
 import { ubjsonKey, ubjsonLength } from '../../plan/ubjson.js';

@@ -5,15 +5,15 @@ import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
 import { fixedInteger, planUbjsonObject, typedArrayItems, type FixedInteger } from '../../plan/ubjson.js';
 import { numberChecks, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
-import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../encode-object.js';
-import { EncoderEmitter } from '../encode-skeleton.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../specialised/object-writer.js';
+import { EncoderEmitter } from '../specialised/encoder.js';
 import type { ModuleContext } from '../module/context.js';
 import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
 import { isIndexedEnum, isPositional } from '../compact-positions.js';
 
 /**
- * Emits UBJSON encoders on the shared skeleton (`encode-skeleton.ts`). What UBJSON fixes at
+ * Emits UBJSON encoders on the shared skeleton (`specialised/encoder.ts`). What UBJSON fixes at
  * compile time: `Z`/`T`/`F`, pre-encoded `S` strings and keys, integer markers a range fixes, and
  * `[$<type>#<count>` for arrays of such integers.
  */

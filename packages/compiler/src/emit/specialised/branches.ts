@@ -1,6 +1,6 @@
-import type { IrArray, IrNode, IrUnion } from '../ir/types.js';
-import { Code, js, jsonLiteral, type Lines } from './module/code.js';
-import type { Name } from './module/names.js';
+import type { IrArray, IrNode, IrUnion } from '../../ir/types.js';
+import { Code, js, jsonLiteral, type Lines } from '../module/code.js';
+import type { Name } from '../module/names.js';
 
 /**
  * Branch shapes encoders and decoders share; `each` writes the statements for one schema.

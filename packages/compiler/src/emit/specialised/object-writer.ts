@@ -1,10 +1,15 @@
-import type { IrObject } from '../ir/types.js';
-import { isClosedObject } from '../plan/shape.js';
-import { Code, js, literal, Lines } from './module/code.js';
-import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from './checks/assertions.js';
-import { isPlainPropertyName, type Name, type NameScope } from './module/names.js';
-import { keyDoc } from './module/text-table.js';
-import type { EncoderEmitter } from './encode-skeleton.js';
+/**
+ * The body of an object's write function in the map layout, the same in every format
+ * (`emitObjectWriter`); the format gives its `ObjectEncoding`. The compact layout reuses its
+ * checks (`readObjectForWrite`).
+ */
+import type { IrObject } from '../../ir/types.js';
+import { isClosedObject } from '../../plan/shape.js';
+import { Code, js, literal, Lines } from '../module/code.js';
+import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from '../checks/assertions.js';
+import { isPlainPropertyName, type Name, type NameScope } from '../module/names.js';
+import { keyDoc } from '../module/text-table.js';
+import type { EncoderEmitter } from './encoder.js';
 
 /** How a format writes an object: what `emitObjectWriter` asks of it. */
 export interface ObjectEncoding {

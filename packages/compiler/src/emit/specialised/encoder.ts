@@ -1,17 +1,22 @@
-import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../ir/types.js';
-import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from './module/code.js';
-import { functionDocs } from './module/context.js';
-import { FunctionEmitter } from './module/function-emitter.js';
+/**
+ * `EncoderEmitter`, the skeleton every format's encoder extends: one `write<Name>` function per
+ * definition and inner object, array or union, its checks, scalars, literals, unions and arrays;
+ * the format says how values are written.
+ */
+import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
+import { unionStrategy, type JsonType } from '../../plan/shape.js';
+import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from '../module/code.js';
+import { functionDocs } from '../module/context.js';
+import { FunctionEmitter } from '../module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, boundsArguments, describeTypes, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks/assertions.js';
-import type { Name, NameScope } from './module/names.js';
-import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
-import { checksCondition, checksMessage } from './checks/predicates.js';
+import { arrayCountChecks, boundsArguments, describeTypes, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from '../checks/assertions.js';
+import type { Name, NameScope } from '../module/names.js';
+import { checkedInFunction, withoutChecks } from '../../ir/nodes.js';
+import { checksCondition, checksMessage } from '../checks/predicates.js';
 import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
-import { tableCall } from './record-tables/record-table.js';
-import { textTable } from './module/text-table.js';
-import { guardsInPlace, inPlaceText, withInPlaceGuard } from './checks/in-place-guard.js';
+import { tableCall } from '../record-tables/record-table.js';
+import { textTable } from '../module/text-table.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from '../checks/in-place-guard.js';
 
 /**
  * Pre-encoded constants up to this many bytes (keys, map heads, constant strings) are written by
@@ -317,7 +322,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     this.plainObjectGuard(fail, lines);
     const tag = scope.fresh('tag');
     const property = discriminator.property;
-    // Found by walking the own keys, as object writers read theirs (encode-object.ts
+    // Found by walking the own keys, as object writers read theirs (object-writer.ts
     // `readsByWalking`): a named load here would tie the optimised code to the input's maps.
     const key = scope.fresh('key');
     lines.line(js`let ${tag}: unknown;`);

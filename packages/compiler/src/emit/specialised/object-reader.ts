@@ -1,10 +1,15 @@
-import type { IrObject } from '../ir/types.js';
-import { isClosedObject } from '../plan/shape.js';
-import { Code, js, joinCode, literal, Lines } from './module/code.js';
-import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from './checks/assertions.js';
-import { isPlainPropertyName, type Name, type NameScope } from './module/names.js';
-import type { DecoderEmitter } from './decode-skeleton.js';
-import { pathWords } from './module/context.js';
+/**
+ * The body of an object's read function in the map layout, the same in every format
+ * (`emitObjectReader`); the format gives its `ObjectDecoding`. The compact layout reuses its
+ * result and undeclared entries (`buildResult`, `readUndeclaredEntry`).
+ */
+import type { IrObject } from '../../ir/types.js';
+import { isClosedObject } from '../../plan/shape.js';
+import { Code, js, joinCode, literal, Lines } from '../module/code.js';
+import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from '../checks/assertions.js';
+import { isPlainPropertyName, type Name, type NameScope } from '../module/names.js';
+import type { DecoderEmitter } from './decoder.js';
+import { pathWords } from '../module/context.js';
 
 /** Locals every object reader declares. */
 export interface FixedLocals {

@@ -1,17 +1,22 @@
-import { checkedInFunction, withoutChecks } from '../ir/nodes.js';
-import { checksCondition, checksMessage } from './checks/predicates.js';
-import type { IrArray, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { unionStrategy, type JsonType } from '../plan/shape.js';
-import { Code, bytesLiteral, js, joinCode, literal, Lines } from './module/code.js';
-import { functionDocs } from './module/context.js';
-import { FunctionEmitter } from './module/function-emitter.js';
+/**
+ * `DecoderEmitter`, the skeleton every format's decoder extends: one `read<Name>` function per
+ * definition and inner object, array or union, its checks, scalars, literals and unions; the
+ * format says how containers and untyped values are read and how a union's variants are told apart.
+ */
+import { checkedInFunction, withoutChecks } from '../../ir/nodes.js';
+import { checksCondition, checksMessage } from '../checks/predicates.js';
+import type { IrArray, IrNode, IrObject, IrUnion } from '../../ir/types.js';
+import { unionStrategy, type JsonType } from '../../plan/shape.js';
+import { Code, bytesLiteral, js, joinCode, literal, Lines } from '../module/code.js';
+import { functionDocs } from '../module/context.js';
+import { FunctionEmitter } from '../module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
-import { arrayCountChecks, boundsArguments, describeTypes, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from './checks/assertions.js';
-import type { Name, NameScope } from './module/names.js';
-import { typeOf } from './module/ts-types.js';
-import { guardsInPlace, inPlaceText, withInPlaceGuard } from './checks/in-place-guard.js';
-import { textTable } from './module/text-table.js';
-import { tableCall } from './record-tables/record-table.js';
+import { arrayCountChecks, boundsArguments, describeTypes, failText, hasStringAssertions, literalCondition, literalMessage, numberChecks, stringChecks, uniqueCheck, type Fail, type FailCode } from '../checks/assertions.js';
+import type { Name, NameScope } from '../module/names.js';
+import { typeOf } from '../module/ts-types.js';
+import { guardsInPlace, inPlaceText, withInPlaceGuard } from '../checks/in-place-guard.js';
+import { textTable } from '../module/text-table.js';
+import { tableCall } from '../record-tables/record-table.js';
 import { NO_VALUE_ALLOWED } from '@binschema/runtime';
 
 /** How a format tells the variants of a union apart by their first byte. */
