@@ -12,7 +12,7 @@ export {
 export { AUTO_SMALL_PROPERTIES, type CodeSize } from './emit/module/code-size.js';
 
 // The compact layout's positions (README "Compact layout"), for tools that compare schemas' wire forms.
-export { compactPositions, isOmittedConst, isIndexedEnum, isPositional, type CompactPositions } from './emit/compact-positions.js';
+export { compactPositions, isOmittedConst, isIndexedEnum, isPositional, type CompactPositions } from './emit/compact-layout/positions.js';
 
 // In-process codecs: the generated code run with `new Function` (tests, REPLs, dynamic schemas).
 export { compileCodec, type Codec, type CompiledCodec } from './in-process.js';

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Decoder as CborXDecoder } from 'cbor-x';
 import { compileCodec } from '../src/index.js';
-import { compactPositions } from '../src/emit/compact-positions.js';
+import { compactPositions } from '../src/emit/compact-layout/positions.js';
 import type { IrObject } from '../src/ir/types.js';
 import { fromHex as hex, toHex } from './support/values.js';
 

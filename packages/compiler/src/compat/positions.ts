@@ -1,9 +1,9 @@
 /**
  * The compact layout's positions as the compat checker compares them: by property name, from
- * the one position assignment the code generators use (`emit/compact-positions.ts`), so the
+ * the one position assignment the code generators use (`emit/compact-layout/positions.ts`), so the
  * checker judges exactly the bytes the codecs write.
  */
-import { compactPositions } from '../emit/compact-positions.js';
+import { compactPositions } from '../emit/compact-layout/positions.js';
 import type { IrObject } from '../ir/types.js';
 
 export interface CompactPosition {

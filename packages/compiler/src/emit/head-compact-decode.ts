@@ -3,9 +3,9 @@ import { Code, comment, hexLiteral, js, literal, Lines } from './module/code.js'
 import type { Name, NameScope } from './module/names.js';
 import { readUndeclaredEntry } from './specialised/object-reader.js';
 import { headObjectDecoding } from './head-object-decode.js';
-import { compactPositions } from './compact-positions.js';
-import { declaredNames, extrasNode } from './compact-extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-decode-shared.js';
+import { compactPositions } from './compact-layout/positions.js';
+import { declaredNames, extrasNode } from './compact-layout/extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-layout/reader.js';
 import type { HeadDecoderEmitter } from './head-decode.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from './module/layout.js';
 import { emitCompactObjectReader, emitIndexedUnionReader, readHeadEnumIndex } from './head-compact-decode.js';
-import { variantReaders } from './compact-decode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
-import { compactUnion } from './compact-unions.js';
+import { variantReaders } from './compact-layout/reader.js';
+import { isIndexedEnum, isPositional } from './compact-layout/positions.js';
+import { compactUnion } from './compact-layout/unions.js';
 import { Code, hexLiteral, js, literal, Lines } from './module/code.js';
 import { keyDoc } from './module/text-table.js';
 import { hasArrayChecks } from './checks/assertions.js';
@@ -13,7 +13,7 @@ import { headObjectDecoding } from './head-object-decode.js';
 import { emitObjectReader } from './specialised/object-reader.js';
 import { DecoderEmitter, type TypeDispatch } from './specialised/decoder.js';
 import type { HeadWire } from './head-wire.js';
-import type { VariantFunctions } from './compact-variants.js';
+import type { VariantFunctions } from './compact-layout/variant-functions.js';
 
 /**
  * Emits the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
@@ -54,7 +54,7 @@ export class HeadDecoderEmitter extends DecoderEmitter {
     else super.readLiteral(node, target, scope, lines, depth, marker);
   }
 
-  /** Compact layout: discriminated unions from `[variantIndex, …fields]`, others by their wire types (`compact-unions.ts`). */
+  /** Compact layout: discriminated unions from `[variantIndex, …fields]`, others by their wire types (`compact-layout/unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
     const plan = this.layout === 'compact' ? compactUnion(node, this.context.definitions) : undefined;
     if (plan?.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));

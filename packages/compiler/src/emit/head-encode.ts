@@ -1,8 +1,8 @@
 import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
 import type { Layout } from './module/layout.js';
 import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
-import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-encode-shared.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-layout/writer.js';
+import { isIndexedEnum, isPositional } from './compact-layout/positions.js';
 import type { Fail } from './checks/assertions.js';
 import { Code, hexLiteral, js, Lines } from './module/code.js';
 import { ModuleContext } from './module/context.js';
@@ -10,7 +10,7 @@ import type { Name, NameScope } from './module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './specialised/object-writer.js';
 import { EncoderEmitter } from './specialised/encoder.js';
 import type { HeadWire } from './head-wire.js';
-import type { VariantFunctions } from './compact-variants.js';
+import type { VariantFunctions } from './compact-layout/variant-functions.js';
 
 /**
  * Emits the encoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
@@ -48,7 +48,7 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     else super.writeLiteral(node, value, fail, lines, depth, token);
   }
 
-  /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
+  /** Compact layout: discriminated unions as `[variantIndex, …fields]`; others as in the map layout, where that stays unambiguous (`compact-layout/unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
     if (this.layout !== 'compact' || !writeIndexedUnion(this, node, scope, lines, this.variantWriters)) super.emitUnion(node, scope, lines);
   }

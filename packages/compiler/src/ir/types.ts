@@ -143,7 +143,7 @@ export interface IrProperty {
   required: boolean;
   /** Schema location of the property's subschema. */
   schemaPath: string;
-  /** `x-binschema-index`: the property's pinned position in the compact layout (`emit/compact-positions.ts`). */
+  /** `x-binschema-index`: the property's pinned position in the compact layout (`emit/compact-layout/positions.ts`). */
   index?: number;
 }
 

@@ -2,9 +2,9 @@ import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
-import { compactPositions } from '../compact-positions.js';
-import { declaredNames, extrasNode } from '../compact-extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-decode-shared.js';
+import { compactPositions } from '../compact-layout/positions.js';
+import { declaredNames, extrasNode } from '../compact-layout/extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
 import type { UbjsonDecoderEmitter } from './decode.js';
 
 /**

@@ -2,9 +2,9 @@ import type { IrArray, IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import type { ModuleContext } from '../module/context.js';
 import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './decode-compact.js';
-import { variantReaders } from '../compact-decode-shared.js';
-import { isIndexedEnum, isPositional } from '../compact-positions.js';
-import { compactUnion } from '../compact-unions.js';
+import { variantReaders } from '../compact-layout/reader.js';
+import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
+import { compactUnion } from '../compact-layout/unions.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import type { JsonType } from '../../plan/shape.js';
 import { Code, hexLiteral, js, joinCode, literal, Lines } from '../module/code.js';
@@ -56,7 +56,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     else super.readLiteral(node, target, scope, lines, depth, marker);
   }
 
-  /** Compact layout: discriminated unions from `[variantIndex, …fields]` or `{"variantIndex": sparse object}`, others by their wire types (`compact-unions.ts`). */
+  /** Compact layout: discriminated unions from `[variantIndex, …fields]` or `{"variantIndex": sparse object}`, others by their wire types (`compact-layout/unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
     const plan = this.layout === 'compact' ? compactUnion(node, this.context.definitions) : undefined;
     if (plan?.kind === 'indexed') emitIndexedUnionReader(this, node, plan.objects, scope, lines, (object, index) => this.variantReaders.of(object, index));

@@ -3,8 +3,8 @@ import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
 import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../specialised/object-writer.js';
-import { compactPositions, type CompactPositions } from '../compact-positions.js';
-import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-encode-shared.js';
+import { compactPositions, type CompactPositions } from '../compact-layout/positions.js';
+import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-layout/writer.js';
 import { ubjsonKey, ubjsonLength } from '../../plan/ubjson.js';
 import type { UbjsonEncoderEmitter } from './encode.js';
 

@@ -9,8 +9,8 @@ import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../
 import { EncoderEmitter } from '../specialised/encoder.js';
 import type { ModuleContext } from '../module/context.js';
 import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
-import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-encode-shared.js';
-import { isIndexedEnum, isPositional } from '../compact-positions.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-layout/writer.js';
+import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
 
 /**
  * Emits UBJSON encoders on the shared skeleton (`specialised/encoder.ts`). What UBJSON fixes at
@@ -42,7 +42,7 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
     else super.writeLiteral(node, value, fail, lines, depth, token);
   }
 
-  /** Compact layout: discriminated unions as `[variantIndex, …fields]` or `{"variantIndex": sparse object}`; others as in the map layout, where that stays unambiguous (`compact-unions.ts`). */
+  /** Compact layout: discriminated unions as `[variantIndex, …fields]` or `{"variantIndex": sparse object}`; others as in the map layout, where that stays unambiguous (`compact-layout/unions.ts`). */
   protected override emitUnion(node: IrUnion, scope: NameScope, lines: Lines): void {
     if (this.layout !== 'compact' || !writeIndexedUnion(this, node, scope, lines, this.variantWriters)) super.emitUnion(node, scope, lines);
   }

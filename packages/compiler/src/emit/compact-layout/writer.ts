@@ -1,13 +1,13 @@
-import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, js, jsonLiteral, Lines } from './module/code.js';
-import { literalCondition, literalMessage, type Fail } from './checks/assertions.js';
-import type { Name, NameScope } from './module/names.js';
-import { declaredPatternChecks, type ObjectFrame } from './specialised/object-writer.js';
-import type { CompactPositions } from './compact-positions.js';
-import type { EncoderEmitter } from './specialised/encoder.js';
-import { VariantFunctions } from './compact-variants.js';
-import { compactUnion } from './compact-unions.js';
-import { extrasNode } from './compact-extras.js';
+import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
+import { Code, js, jsonLiteral, Lines } from '../module/code.js';
+import { literalCondition, literalMessage, type Fail } from '../checks/assertions.js';
+import type { Name, NameScope } from '../module/names.js';
+import { declaredPatternChecks, type ObjectFrame } from '../specialised/object-writer.js';
+import type { CompactPositions } from './positions.js';
+import type { EncoderEmitter } from '../specialised/encoder.js';
+import { VariantFunctions } from './variant-functions.js';
+import { compactUnion } from './unions.js';
+import { extrasNode } from './extras.js';
 
 /**
  * What the compact layout's encoders share across formats (README "Compact layout"): the checks
@@ -135,7 +135,7 @@ export function variantWriters(emitter: EncoderEmitter, formatName: string, writ
   });
 }
 
-/** Compact layout: a discriminated union written by variant index (true), or false where the map layout's union code applies (`compact-unions.ts`). */
+/** Compact layout: a discriminated union written by variant index (true), or false where the map layout's union code applies (`compact-layout/unions.ts`). */
 export function writeIndexedUnion(emitter: EncoderEmitter, node: IrUnion, scope: NameScope, lines: Lines, variants: VariantFunctions): boolean {
   const plan = compactUnion(node, emitter.context.definitions);
   if (plan.kind !== 'indexed') return false;

@@ -1,7 +1,7 @@
-import type { IrObject } from '../ir/types.js';
-import type { Code, Lines } from './module/code.js';
-import type { Name, NameScope } from './module/names.js';
-import { functionDocs, pathWords, type ModuleContext } from './module/context.js';
+import type { IrObject } from '../../ir/types.js';
+import type { Code, Lines } from '../module/code.js';
+import type { Name, NameScope } from '../module/names.js';
+import { functionDocs, pathWords, type ModuleContext } from '../module/context.js';
 
 /**
  * The compact layout's per-variant functions (README "Compact layout"): an object that is a

@@ -1,7 +1,7 @@
-import type { IrLiteral, IrNode, IrObject, IrProperty } from '../ir/types.js';
-import { isClosedObject } from '../plan/shape.js';
-import { SchemaError } from '../errors.js';
-import { SchemaErrorCode } from '../schema/codes.js';
+import type { IrLiteral, IrNode, IrObject, IrProperty } from '../../ir/types.js';
+import { isClosedObject } from '../../plan/shape.js';
+import { SchemaError } from '../../errors.js';
+import { SchemaErrorCode } from '../../schema/codes.js';
 
 /**
  * Where each declared property of an object sits in the compact layout's array (README "Compact

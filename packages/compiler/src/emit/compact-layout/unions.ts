@@ -1,8 +1,8 @@
-import type { IrNode, IrObject, IrUnion } from '../ir/types.js';
-import { jsonTypes, typesOverlap, unionStrategy, type Definitions, type JsonType, type UnionStrategy } from '../plan/shape.js';
-import { SchemaError } from '../errors.js';
-import { SchemaErrorCode } from '../schema/codes.js';
-import { isIndexedEnum, isPositional } from './compact-positions.js';
+import type { IrNode, IrObject, IrUnion } from '../../ir/types.js';
+import { jsonTypes, typesOverlap, unionStrategy, type Definitions, type JsonType, type UnionStrategy } from '../../plan/shape.js';
+import { SchemaError } from '../../errors.js';
+import { SchemaErrorCode } from '../../schema/codes.js';
+import { isIndexedEnum, isPositional } from './positions.js';
 
 /**
  * How the compact layout tells a union's variants apart. Objects are arrays on the wire and enums

@@ -1,11 +1,11 @@
-import type { IrLiteral, IrObject } from '../ir/types.js';
-import { Code, comment, js, jsonLiteral, literal, Lines } from './module/code.js';
-import { literalMessage, propertyCountChecks, type Fail } from './checks/assertions.js';
-import type { Name, NameScope } from './module/names.js';
-import { buildResult, type FixedLocals } from './specialised/object-reader.js';
-import type { CompactPositions } from './compact-positions.js';
-import type { DecoderEmitter } from './specialised/decoder.js';
-import { VariantFunctions } from './compact-variants.js';
+import type { IrLiteral, IrObject } from '../../ir/types.js';
+import { Code, comment, js, jsonLiteral, literal, Lines } from '../module/code.js';
+import { literalMessage, propertyCountChecks, type Fail } from '../checks/assertions.js';
+import type { Name, NameScope } from '../module/names.js';
+import { buildResult, type FixedLocals } from '../specialised/object-reader.js';
+import type { CompactPositions } from './positions.js';
+import type { DecoderEmitter } from '../specialised/decoder.js';
+import { VariantFunctions } from './variant-functions.js';
 
 /**
  * What the compact layout's decoders share across formats (README "Compact layout"): the locals

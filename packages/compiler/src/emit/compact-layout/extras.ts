@@ -1,6 +1,6 @@
-import type { IrObject } from '../ir/types.js';
-import { Code, literal } from './module/code.js';
-import type { ModuleContext } from './module/context.js';
+import type { IrObject } from '../../ir/types.js';
+import { Code, literal } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
 
 /**
  * The extra (undeclared) entries of an open object in the compact layout (README "Compact
