@@ -2,11 +2,11 @@ import type { IrNumber } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import { Code, js, Lines } from '../module/code.js';
 import { ModuleContext } from '../module/context.js';
-import { HeadEncoderEmitter } from '../head-encode.js';
+import { HeadEncoderEmitter } from '../head/encoder.js';
 import { cborWire } from './wire.js';
 
 /**
- * CBOR encoders: the head formats' emitter (`head-encode.ts`) with what only CBOR has, the
+ * CBOR encoders: the head formats' emitter (`head/encoder.ts`) with what only CBOR has, the
  * RFC 8949 §4.2.1 deterministic mode (sorted keys, shortest floats) and DAG-CBOR.
  */
 export class CborEncoderEmitter extends HeadEncoderEmitter {

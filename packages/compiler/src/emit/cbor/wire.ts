@@ -2,7 +2,7 @@ import { headSize } from '@binschema/runtime/cbor';
 import type { JsonType } from '../../plan/shape.js';
 import { cborText, planCborObject } from '../../plan/cbor.js';
 import { js, joinCode, type Code } from '../module/code.js';
-import type { HeadWire } from '../head-wire.js';
+import type { HeadWire } from '../head/wire.js';
 
 /** RFC 8949 §3.1 shortest head of `major` with `argument` below 2^32. */
 function head(major: number, argument: number): Uint8Array {

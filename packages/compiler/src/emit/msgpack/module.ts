@@ -3,13 +3,13 @@ import type { Layout } from '../module/layout.js';
 import { js } from '../module/code.js';
 import { MSGPACK_FORMAT_NAMES, MSGPACK_MODULE_PRELUDE, MSGPACK_RUNTIME_NAMES } from './prelude.js';
 import { MSGPACK_WIRE } from './wire.js';
-import { HeadEncoderEmitter } from '../head-encode.js';
-import { HeadDecoderEmitter } from '../head-decode.js';
+import { HeadEncoderEmitter } from '../head/encoder.js';
+import { HeadDecoderEmitter } from '../head/decoder.js';
 import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
 
 /**
  * The MessagePack parts of a generated module; the encoders and decoders are the head formats'
- * (`head-encode.ts`, `head-decode.ts`) on the MessagePack wire table (`wire.ts`), the rest is
+ * (`head/encoder.ts`, `head/decoder.ts`) on the MessagePack wire table (`wire.ts`), the rest is
  * `codec-module.ts`.
  */
 function msgpackFormat(layout: Layout): ModuleFormat {

@@ -1,7 +1,7 @@
 import type { JsonType } from '../../plan/shape.js';
 import { msgpackArrayHead, msgpackMapHead, msgpackText, msgpackUnsigned, planMsgpackObject } from '../../plan/msgpack.js';
 import { js, joinCode, type Code } from '../module/code.js';
-import type { HeadWire } from '../head-wire.js';
+import type { HeadWire } from '../head/wire.js';
 
 /**
  * MessagePack (msgpack spec.md) as a head format: fix formats first (fixint, fixstr, fixarray,

@@ -177,7 +177,7 @@ function declaredEntry(frame: ReaderFrame, index: number, next: number, locals: 
 }
 
 /**
- * For another layout (`head-compact-decode.ts`): the value of an undeclared entry whose key is in
+ * For another layout (`head/compact-reader.ts`): the value of an undeclared entry whose key is in
  * `fixed.key` (its entry at `fixed.at`), checked as the map layout checks it and pushed to `extras`.
  */
 export function readUndeclaredEntry(emitter: DecoderEmitter, decoding: ObjectDecoding, node: IrObject, fixed: FixedLocals, scope: NameScope, extras: Name, lines: Lines): void {

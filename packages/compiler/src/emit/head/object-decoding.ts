@@ -1,9 +1,9 @@
-import { Code, joinCode, js, literal } from './module/code.js';
-import type { HeadDecoderEmitter } from './head-decode.js';
-import type { ObjectDecoding } from './specialised/object-reader.js';
+import { Code, joinCode, js, literal } from '../module/code.js';
+import type { HeadDecoderEmitter } from './decoder.js';
+import type { ObjectDecoding } from '../specialised/object-reader.js';
 
 /**
- * How the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) read maps
+ * How the decoders of a head format (CBOR, MessagePack: `wire.ts`) read maps
  * (`specialised/object-reader.ts` has the rest): a head with a count (or, in CBOR, an indefinite length ended
  * by a break); keys found by the runtime's `matchKey` in the object's key table (the one expected
  * next compared in place with its pre-encoded bytes, then the next few in write order, then by

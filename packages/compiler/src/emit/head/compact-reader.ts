@@ -1,16 +1,16 @@
-import type { IrLiteral, IrObject, IrUnion } from '../ir/types.js';
-import { Code, comment, hexLiteral, js, literal, Lines } from './module/code.js';
-import type { Name, NameScope } from './module/names.js';
-import { readUndeclaredEntry } from './specialised/object-reader.js';
-import { headObjectDecoding } from './head-object-decode.js';
-import { compactPositions } from './compact-layout/positions.js';
-import { declaredNames, extrasNode } from './compact-layout/extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from './compact-layout/reader.js';
-import type { HeadDecoderEmitter } from './head-decode.js';
+import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
+import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
+import type { Name, NameScope } from '../module/names.js';
+import { readUndeclaredEntry } from '../specialised/object-reader.js';
+import { headObjectDecoding } from './object-decoding.js';
+import { compactPositions } from '../compact-layout/positions.js';
+import { declaredNames, extrasNode } from '../compact-layout/extras.js';
+import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
+import type { HeadDecoderEmitter } from './decoder.js';
 
 /**
  * Decoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
- * `head-wire.ts`). The first byte tells an object's form: the dense array is read position by
+ * `wire.ts`). The first byte tells an object's form: the dense array is read position by
  * position, straight-line (no keys to match), where the end of the array (or CBOR's `undefined`,
  * 0xf7) is an absent property; the sparse map is read key by
  * key, a position's value into its property, in any order, each position at most once. Checks and

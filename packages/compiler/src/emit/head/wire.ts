@@ -1,14 +1,14 @@
-import type { IrObject } from '../ir/types.js';
-import type { JsonType } from '../plan/shape.js';
-import type { Code } from './module/code.js';
-import type { ModuleContext } from './module/context.js';
+import type { IrObject } from '../../ir/types.js';
+import type { JsonType } from '../../plan/shape.js';
+import type { Code } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
 
 /**
  * The wire constants of a "head format": one whose items start with a head that carries the
  * item's type and its length or count (CBOR, MessagePack), whose maps take text keys and whose
- * integers and floats have fixed widths. The encoder and decoder emitters of such formats
- * (`head-encode.ts`, `head-decode.ts`, `head-object-decode.ts`, the compact layout's
- * `head-compact-*.ts`) are shared; a format folder gives one of these tables.
+ * integers and floats have fixed widths. The encoder and decoder emitters of such formats (this
+ * folder: `encoder.ts`, `decoder.ts`, `object-decoding.ts`, the compact layout's
+ * `compact-writer.ts` and `compact-reader.ts`) are shared; a format folder gives one of these tables.
  */
 export interface HeadWire {
   /** Format id: the runtime subpath (`cbor`, `msgpack`). */

@@ -1,15 +1,15 @@
-import type { IrObject } from '../ir/types.js';
-import { Code, comment, hexLiteral, inlineComment, js, joinCode, Lines } from './module/code.js';
-import type { Name, NameScope } from './module/names.js';
-import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from './specialised/object-writer.js';
-import { compactPositions, type CompactPositions } from './compact-layout/positions.js';
-import { positionKeyBytes, sparseIsSmaller } from './cbor/compact-form.js';
-import { byForm, checkOmittedConstants, holeForm, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from './compact-layout/writer.js';
-import type { HeadEncoderEmitter } from './head-encode.js';
+import type { IrObject } from '../../ir/types.js';
+import { Code, comment, hexLiteral, inlineComment, js, joinCode, Lines } from '../module/code.js';
+import type { Name, NameScope } from '../module/names.js';
+import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../specialised/object-writer.js';
+import { compactPositions, type CompactPositions } from '../compact-layout/positions.js';
+import { positionKeyBytes, sparseIsSmaller } from '../cbor/compact-form.js';
+import { byForm, checkOmittedConstants, holeForm, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from '../compact-layout/writer.js';
+import type { HeadEncoderEmitter } from './encoder.js';
 
 /**
  * Encoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
- * `head-wire.ts`). An object has two forms:
+ * `wire.ts`). An object has two forms:
  * - dense: a definite-length array of its properties by position (`compact-layout/positions.ts`),
  *   trailing absent ones dropped; where the format has `undefined` (CBOR 0xf7) it stands for an
  *   absent optional property or a reserved position before the last one written; where it has

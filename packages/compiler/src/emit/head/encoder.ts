@@ -1,19 +1,19 @@
-import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from './module/layout.js';
-import { emitCompactObjectWriter, writeIndex } from './head-compact-encode.js';
-import { variantWriters, writeEnumIndex, writeIndexedUnion } from './compact-layout/writer.js';
-import { isIndexedEnum, isPositional } from './compact-layout/positions.js';
-import type { Fail } from './checks/assertions.js';
-import { Code, hexLiteral, js, Lines } from './module/code.js';
-import { ModuleContext } from './module/context.js';
-import type { Name, NameScope } from './module/names.js';
-import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from './specialised/object-writer.js';
-import { EncoderEmitter } from './specialised/encoder.js';
-import type { HeadWire } from './head-wire.js';
-import type { VariantFunctions } from './compact-layout/variant-functions.js';
+import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../module/layout.js';
+import { emitCompactObjectWriter, writeIndex } from './compact-writer.js';
+import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-layout/writer.js';
+import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
+import type { Fail } from '../checks/assertions.js';
+import { Code, hexLiteral, js, Lines } from '../module/code.js';
+import { ModuleContext } from '../module/context.js';
+import type { Name, NameScope } from '../module/names.js';
+import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../specialised/object-writer.js';
+import { EncoderEmitter } from '../specialised/encoder.js';
+import type { HeadWire } from './wire.js';
+import type { VariantFunctions } from '../compact-layout/variant-functions.js';
 
 /**
- * Emits the encoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
+ * Emits the encoders of a head format (CBOR, MessagePack: `wire.ts`) on the shared skeleton
  * (`specialised/encoder.ts`). What they fix at compile time: null and booleans, pre-encoded text
  * strings, keys and map heads. A format gives its wire table and how it writes numbers and
  * values of unknown shape.

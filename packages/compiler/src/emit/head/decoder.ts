@@ -1,22 +1,22 @@
-import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../ir/types.js';
-import type { Layout } from './module/layout.js';
-import { emitCompactObjectReader, emitIndexedUnionReader, readHeadEnumIndex } from './head-compact-decode.js';
-import { variantReaders } from './compact-layout/reader.js';
-import { isIndexedEnum, isPositional } from './compact-layout/positions.js';
-import { compactUnion } from './compact-layout/unions.js';
-import { Code, hexLiteral, js, literal, Lines } from './module/code.js';
-import { keyDoc } from './module/text-table.js';
-import { hasArrayChecks } from './checks/assertions.js';
-import { ModuleContext } from './module/context.js';
-import type { Name, NameScope } from './module/names.js';
-import { headObjectDecoding } from './head-object-decode.js';
-import { emitObjectReader } from './specialised/object-reader.js';
-import { DecoderEmitter, type TypeDispatch } from './specialised/decoder.js';
-import type { HeadWire } from './head-wire.js';
-import type { VariantFunctions } from './compact-layout/variant-functions.js';
+import type { IrArray, IrLiteral, IrNode, IrObject, IrUnion } from '../../ir/types.js';
+import type { Layout } from '../module/layout.js';
+import { emitCompactObjectReader, emitIndexedUnionReader, readHeadEnumIndex } from './compact-reader.js';
+import { variantReaders } from '../compact-layout/reader.js';
+import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
+import { compactUnion } from '../compact-layout/unions.js';
+import { Code, hexLiteral, js, literal, Lines } from '../module/code.js';
+import { keyDoc } from '../module/text-table.js';
+import { hasArrayChecks } from '../checks/assertions.js';
+import { ModuleContext } from '../module/context.js';
+import type { Name, NameScope } from '../module/names.js';
+import { headObjectDecoding } from './object-decoding.js';
+import { emitObjectReader } from '../specialised/object-reader.js';
+import { DecoderEmitter, type TypeDispatch } from '../specialised/decoder.js';
+import type { HeadWire } from './wire.js';
+import type { VariantFunctions } from '../compact-layout/variant-functions.js';
 
 /**
- * Emits the decoders of a head format (CBOR, MessagePack: `head-wire.ts`) on the shared skeleton
+ * Emits the decoders of a head format (CBOR, MessagePack: `wire.ts`) on the shared skeleton
  * (`specialised/decoder.ts`): read functions take `(reader, depth)` and read the item's head
  * themselves. They accept every valid encoding of a conforming value (any head width, indefinite
  * lengths where the format has them, any float width, keys in any order) and check every
