@@ -3,6 +3,7 @@ import type { JsonType } from '../../plan/shape.js';
 import { cborText, planCborObject } from '../../plan/cbor.js';
 import { js, joinCode, type Code } from '../module/code.js';
 import type { HeadWire } from '../head/wire.js';
+import { sparseIsSmaller } from './compact-form.js';
 
 /** RFC 8949 §3.1 shortest head of `major` with `argument` below 2^32. */
 function head(major: number, argument: number): Uint8Array {
@@ -29,7 +30,7 @@ export function cborWire(deterministic: boolean): HeadWire {
     falseByte: 0xf4,
     trueByte: 0xf5,
     // RFC 8949 §3.3: simple value 23.
-    undefinedByte: 0xf7,
+    holes: { undefinedByte: 0xf7, sparseIsSmaller },
     // RFC 8949 §3.2.1.
     breakByte: 0xff,
     writeArrayHead: (context, count) => js`${context.runtime('writeHead')}(writer, 4, ${count})`,

@@ -6,7 +6,7 @@ import { headObjectDecoding } from './object-decoding.js';
 import { compactPositions } from '../compact-layout/positions.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
 import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
-import type { HeadDecoderEmitter } from './decoder.js';
+import type { HeadDecoder } from './wire.js';
 
 /**
  * Decoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
@@ -22,12 +22,12 @@ import type { HeadDecoderEmitter } from './decoder.js';
 
 /** What the parts of a compact object reader share; `result` also holds the locals of `readUndeclaredEntry`, for the sparse form's text keys. */
 interface CompactFrame extends CompactReadFrame {
-  emitter: HeadDecoderEmitter;
+  emitter: HeadDecoder;
   uint8: Name;
 }
 
 /** The body of a positional object's read function; `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
-export function emitCompactObjectReader(emitter: HeadDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitCompactObjectReader(emitter: HeadDecoder, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
@@ -82,7 +82,7 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
     // Only required constants (no position): every position key was refused above.
     if (slots === 0) return;
     markSeen(seen, slots, position, failAtKey, body);
-    const undefinedByte = emitter.wire.undefinedByte;
+    const undefinedByte = emitter.wire.holes?.undefinedByte;
     if (undefinedByte !== undefined) body.block(js`if (reader.pos < reader.end && reader.uint8[reader.pos] === ${hexLiteral(undefinedByte)})`, (absent) => absent.line(new Code('reader.pos++;')).line(new Code('continue;')));
     readAtPosition(frame, position, undefined, js`${context.runtime('skipAny')}(reader, depth - 1);`, body);
   });
@@ -105,7 +105,8 @@ function readTextKey(frame: CompactFrame, lines: Lines): void {
 /** Each position in order, straight-line: absent past the array's end or as `undefined`. */
 function readPositions(frame: CompactFrame, lines: Lines): void {
   const { emitter, node, scope, positions, shift, locals, count, uint8 } = frame;
-  const { breakByte, undefinedByte } = emitter.wire;
+  const { breakByte } = emitter.wire;
+  const undefinedByte = emitter.wire.holes?.undefinedByte;
   // Element `element` is there: below a definite count, or before the break of an indefinite array.
   const present = (element: number): Code =>
     breakByte === undefined ? js`${element} < ${count}` : js`(${element} < ${count} || (${count} < 0 && reader.pos < reader.end && ${uint8}[reader.pos] !== ${hexLiteral(breakByte)}))`;
@@ -166,7 +167,7 @@ function readRest(frame: CompactFrame, lines: Lines): void {
 }
 
 /** An enum value from its index (an unsigned integer item). */
-export function readHeadEnumIndex(emitter: HeadDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
+export function readHeadEnumIndex(emitter: HeadDecoder, node: IrLiteral, target: Code, scope: NameScope, lines: Lines): void {
   readEnumIndex(emitter, node, target, scope, lines, new Code('reader.pos'), js`${emitter.context.use('readIndex')}(reader, ${literal(node.schemaPath)})`);
 }
 
@@ -175,7 +176,7 @@ export function readHeadEnumIndex(emitter: HeadDecoderEmitter, node: IrLiteral, 
  * function reads the array from its start: `variantReader`) or from `{variantIndex: sparse map}`
  * (the same function reads the map). The major type tells them apart: no guessing.
  */
-export function emitIndexedUnionReader(emitter: HeadDecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
+export function emitIndexedUnionReader(emitter: HeadDecoder, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   const [start, count, index, at, value] = ['start', 'count', 'index', 'at', 'value'].map((fixed) => scope.claim(fixed));

@@ -3,9 +3,8 @@ import { Code, comment, hexLiteral, inlineComment, js, joinCode, Lines } from '.
 import type { Name, NameScope } from '../module/names.js';
 import { declaredPatternChecks, entryWriter, readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../specialised/object-writer.js';
 import { compactPositions, type CompactPositions } from '../compact-layout/positions.js';
-import { positionKeyBytes, sparseIsSmaller } from '../cbor/compact-form.js';
 import { byForm, checkOmittedConstants, holeForm, lastPresentLength, trailingOptional, writeExtrasObject, type Form } from '../compact-layout/writer.js';
-import type { HeadEncoderEmitter } from './encoder.js';
+import type { HeadEncoder, Holes } from './wire.js';
 
 /**
  * Encoders of the compact layout (README "Compact layout") in a head format (CBOR, MessagePack:
@@ -17,7 +16,7 @@ import type { HeadEncoderEmitter } from './encoder.js';
  *   allowed and present, are one map after the positions;
  * - sparse: a definite-length map of the present properties under their positions (unsigned
  *   integer keys, in increasing order), then the extra entries under their text keys.
- * With `undefined`, each value is written in the smaller form (`cbor/compact-form.ts`; the dense
+ * With `undefined`, each value is written in the smaller form (`HeadWire.holes`; the dense
  * one at a tie); without, dense unless there is a hole (`holeForm`). A union variant's dense form
  * holds its index first; its sparse form is a one-entry map from its index to the sparse map. The
  * checks are the map layout's (`readObjectForWrite`).
@@ -33,23 +32,23 @@ interface FormLocals {
 }
 
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
-export function emitCompactObjectWriter(emitter: HeadEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitCompactObjectWriter(emitter: HeadEncoder, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   // Claimed before the property locals (named after the schema), so those get suffixes, not these.
   const [length, rest, present, keyBytes, extraCount, sparse] = ['length', 'rest', 'present', 'keyBytes', 'extraCount', 'sparse'].map((fixed) => scope.claim(fixed));
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
   const positions = compactPositions(node);
   checkOmittedConstants(emitter, frame, positions, lines);
-  const undefinedByte = emitter.wire.undefinedByte;
+  const holes = emitter.wire.holes;
   const count = arrayLength(frame, positions, open, length, lines);
-  const { form, entries } = undefinedByte === undefined
+  const { form, entries } = holes === undefined
     ? { form: holeForm(frame, positions, open, { present, sparse }, () => (typeof count === 'number' ? new Code(String(count)) : count), lines), entries: sparseEntries(frame, positions, open) }
-    : chooseForm(emitter, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
+    : chooseForm(emitter, holes, frame, positions, open, count, { length, present, keyBytes, extraCount, sparse }, variant, lines);
   writeStart(emitter, form, count, entries, variant, lines);
   // Without `undefined`, the dense form has no holes: nothing stands for an absent position.
-  const absent = (position: number): Code | undefined => (undefinedByte === undefined ? undefined : absentMarker(undefinedByte, form as Exclude<Form, 'sparse'>, positions, position, count));
+  const absent = (position: number): Code | undefined => (holes === undefined ? undefined : absentMarker(holes.undefinedByte, form as Exclude<Form, 'sparse'>, positions, position, count));
   positions.slots.forEach((index, position) => {
     if (index === undefined) {
-      if (form === 'sparse' || undefinedByte === undefined) return;
+      if (form === 'sparse' || holes === undefined) return;
       lines.line(comment(`position ${position}: reserved`));
       lines.line(absent(position)!);
       return;
@@ -78,7 +77,7 @@ function absentMarker(undefinedByte: number, form: Exclude<Form, 'sparse'>, posi
 }
 
 /** A position as a sparse map key: an unsigned integer (RFC 8949 §3.1 head, MessagePack positive fixint or uint). */
-function positionKey(emitter: HeadEncoderEmitter, position: number): Code {
+function positionKey(emitter: HeadEncoder, position: number): Code {
   return emitter.wire.unsigned(position).length === 1 ? js`writer.u8(${position});` : emitter.wire.writeUnsigned(emitter.context, position);
 }
 
@@ -96,14 +95,15 @@ function sparseEntries(frame: ObjectFrame, positions: CompactPositions, open: bo
  * value (`sparseIsSmaller`), from the counts the writer has: `frame.count` (the map layout's entry
  * count: present properties, required constants and extras included) and the array length.
  */
-function chooseForm(emitter: HeadEncoderEmitter, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: number | Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: number | Code } {
+function chooseForm(emitter: HeadEncoder, holes: Holes, frame: ObjectFrame, positions: CompactPositions, open: boolean, count: number | Code, locals: FormLocals, variant: number | undefined, lines: Lines): { form: Form; entries: number | Code } {
   const written = positions.slots.flatMap((index, position) => (index === undefined ? [] : [{ position, property: frame.node.properties[index], local: frame.locals[index] }]));
   const required = written.filter((entry) => entry.property.required);
   const isVariant = variant === undefined ? 0 : 1;
   // Keys past one byte: the bytes beyond one per present position.
-  const wider = (list: typeof written): number => list.reduce((sum, entry) => sum + positionKeyBytes(entry.position) - 1, 0);
+  const extraKeyBytes = (position: number): number => emitter.wire.unsigned(position).length - 1;
+  const wider = (list: typeof written): number => list.reduce((sum, entry) => sum + extraKeyBytes(entry.position), 0);
   if (required.length === written.length && !open) {
-    const sparse = sparseIsSmaller({ length: positions.requiredLength, present: required.length, keyBytes: required.length + wider(required), extras: 0, variant: isVariant });
+    const sparse = holes.sparseIsSmaller({ length: positions.requiredLength, present: required.length, keyBytes: required.length + wider(required), extras: 0, variant: isVariant });
     return { form: sparse ? 'sparse' : 'dense', entries: required.length };
   }
   // The sparse map's entries: the map layout's count without the required constants (not written).
@@ -116,9 +116,9 @@ function chooseForm(emitter: HeadEncoderEmitter, frame: ObjectFrame, positions: 
     lines.line(js`const ${present} = ${entries} - ${locals.extraCount};`);
   }
   let keyBytes: Code = present;
-  const wide = written.filter((entry) => entry.position >= 24);
+  const wide = written.filter((entry) => extraKeyBytes(entry.position) > 0);
   if (wide.length > 0) {
-    const terms = wide.map((entry) => (entry.property.required ? new Code(String(positionKeyBytes(entry.position) - 1)) : js`(${entry.local} !== undefined ? ${positionKeyBytes(entry.position) - 1} : 0)`));
+    const terms = wide.map((entry) => (entry.property.required ? new Code(String(extraKeyBytes(entry.position))) : js`(${entry.local} !== undefined ? ${extraKeyBytes(entry.position)} : 0)`));
     keyBytes = locals.keyBytes;
     lines.line(js`const ${keyBytes} = ${joinCode([present, ...terms], ' + ')};`);
   }
@@ -140,12 +140,12 @@ function arrayLength(frame: ObjectFrame, positions: CompactPositions, open: bool
 }
 
 /** The start of the form written: the array head (and a variant's index), or the map head (after a variant's one-entry map and index). */
-function writeStart(emitter: HeadEncoderEmitter, form: Form, count: number | Code, entries: number | Code, variant: number | undefined, lines: Lines): void {
+function writeStart(emitter: HeadEncoder, form: Form, count: number | Code, entries: number | Code, variant: number | undefined, lines: Lines): void {
   byForm(form, lines, (sparse) => writeMapHead(emitter, entries, variant, sparse), (dense) => writeArrayHead(emitter, count, variant, dense));
 }
 
 /** The sparse form's map head, after a variant's one-entry map and index: pre-encoded when the count is known at compile time. */
-function writeMapHead(emitter: HeadEncoderEmitter, entries: number | Code, variant: number | undefined, lines: Lines): void {
+function writeMapHead(emitter: HeadEncoder, entries: number | Code, variant: number | undefined, lines: Lines): void {
   const wire = emitter.wire;
   if (typeof entries === 'number' && wire.mapHead(entries).length === 1 && (variant === undefined || wire.unsigned(variant).length === 1)) {
     const head = wire.mapHead(entries);
@@ -162,7 +162,7 @@ function writeMapHead(emitter: HeadEncoderEmitter, entries: number | Code, varia
 }
 
 /** The array head, and a union variant's index after it: pre-encoded when the count is known at compile time. */
-function writeArrayHead(emitter: HeadEncoderEmitter, length: number | Code, variant: number | undefined, lines: Lines): void {
+function writeArrayHead(emitter: HeadEncoder, length: number | Code, variant: number | undefined, lines: Lines): void {
   const wire = emitter.wire;
   const extra = variant === undefined ? 0 : 1;
   if (typeof length === 'number' && wire.arrayHead(length + extra).length === 1 && (variant === undefined || wire.unsigned(variant).length === 1)) {
@@ -177,7 +177,7 @@ function writeArrayHead(emitter: HeadEncoderEmitter, length: number | Code, vari
 }
 
 /** An unsigned integer index (enum value, union variant). */
-export function writeIndex(emitter: HeadEncoderEmitter, index: number, lines: Lines): void {
+export function writeIndex(emitter: HeadEncoder, index: number, lines: Lines): void {
   if (emitter.wire.unsigned(index).length === 1) lines.line(js`writer.u8(${index});`);
   else lines.line(emitter.wire.writeUnsigned(emitter.context, index));
 }
@@ -188,7 +188,7 @@ export function writeIndex(emitter: HeadEncoderEmitter, index: number, lines: Li
  * `patternProperties`/`additionalProperties`/`propertyNames` (`extrasNode`). Sparse: each entry
  * in the object's own map, through the map layout's entry writer (the same checks).
  */
-function writeExtras(emitter: HeadEncoderEmitter, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
+function writeExtras(emitter: HeadEncoder, frame: ObjectFrame, form: Form, rest: Name, scope: NameScope, lines: Lines): void {
   const dense = (body: Lines): void => writeExtrasObject(emitter, frame, rest, scope, body);
   const sparse = (body: Lines): void => {
     body.line(js`for (const ${frame.key} of ${frame.extras}) ${entryWriter(frame)}(writer, ${frame.key}, ${frame.record}[${frame.key}], depth - 1);`);

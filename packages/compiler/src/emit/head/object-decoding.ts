@@ -1,5 +1,5 @@
 import { Code, joinCode, js, literal } from '../module/code.js';
-import type { HeadDecoderEmitter } from './decoder.js';
+import type { HeadDecoder } from './wire.js';
 import type { ObjectDecoding } from '../specialised/object-reader.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ObjectDecoding } from '../specialised/object-reader.js';
  * next compared in place with its pre-encoded bytes, then the next few in write order, then by
  * length), else decoded.
  */
-export function headObjectDecoding(emitter: HeadDecoderEmitter): ObjectDecoding {
+export function headObjectDecoding(emitter: HeadDecoder): ObjectDecoding {
   const context = emitter.context;
   return {
     plan: (node) => emitter.wire.planObject(node),

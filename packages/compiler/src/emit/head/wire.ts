@@ -2,6 +2,9 @@ import type { IrObject } from '../../ir/types.js';
 import type { JsonType } from '../../plan/shape.js';
 import type { Code } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
+import type { Name } from '../module/names.js';
+import type { EncoderEmitter } from '../specialised/encoder.js';
+import type { DecoderEmitter } from '../specialised/decoder.js';
 
 /**
  * The wire constants of a "head format": one whose items start with a head that carries the
@@ -31,8 +34,8 @@ export interface HeadWire {
   nullByte: number;
   falseByte: number;
   trueByte: number;
-  /** An `undefined` item that marks an absent property in the compact layout's dense form (CBOR 0xf7), or undefined where the format has none (MessagePack: the dense form then has no holes). */
-  undefinedByte: number | undefined;
+  /** The compact layout's holes, where the format has `undefined` (CBOR), or undefined where it has none (MessagePack: the dense form then has no holes). */
+  holes: Holes | undefined;
   /** Indefinite-length arrays and maps ended by a break byte (CBOR 0xff), or undefined where every container is counted. */
   breakByte: number | undefined;
   /** Statement: the smallest array / map head for a run-time `count`. */
@@ -49,3 +52,35 @@ export interface HeadWire {
   /** A test on a first byte for items that can carry one of the JSON types. */
   typeTest(types: Set<JsonType>, first: Code): Code;
 }
+
+/**
+ * Where a format has `undefined` (CBOR 0xf7), the compact layout's dense form may have holes: the
+ * item stands for an absent optional property or a reserved position before the last one
+ * written, and each object is written in the smaller of its two forms.
+ */
+export interface Holes {
+  /** The `undefined` item. */
+  undefinedByte: number;
+  /** Whether the sparse form is strictly smaller, decided at compile time for objects whose shape is fixed (generated code calls the runtime's rule for the others). */
+  sparseIsSmaller(counts: FormCounts): boolean;
+}
+
+/** What decides which of its two forms the compact layout writes an object in (`Holes.sparseIsSmaller`). */
+export interface FormCounts {
+  /** Elements of the dense array: the positions up to the last present one, plus the extras map when there are extras. */
+  length: number;
+  /** Positions written (present properties). */
+  present: number;
+  /** Bytes of the present positions' keys in the sparse form. */
+  keyBytes: number;
+  /** Extra (undeclared) entries. */
+  extras: number;
+  /** 1 for a variant of a discriminated union, else 0. */
+  variant: 0 | 1;
+}
+
+/** A head format's encoder as the parts of this folder see it: the skeleton and its wire table. */
+export type HeadEncoder = EncoderEmitter & { readonly wire: HeadWire };
+
+/** A head format's decoder as the parts of this folder see it: the skeleton, its wire table and the loop condition over a container's items. */
+export type HeadDecoder = DecoderEmitter & { readonly wire: HeadWire; moreItems(index: Name, count: Name): Code };

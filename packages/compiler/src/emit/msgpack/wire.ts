@@ -20,7 +20,7 @@ export const MSGPACK_WIRE: HeadWire = {
   nullByte: 0xc0,
   falseByte: 0xc2,
   trueByte: 0xc3,
-  undefinedByte: undefined,
+  holes: undefined,
   breakByte: undefined,
   writeArrayHead: (context, count) => js`${context.runtime('writeArrayHead')}(writer, ${count})`,
   writeMapHead: (context, count) => js`${context.runtime('writeMapHead')}(writer, ${count})`,
