@@ -48,7 +48,7 @@ const NO_TRY_HOOKS: TryHooks = { beforeAttempt: () => {}, onFirstMatch: [], afte
  * The format-neutral part of a generated decoder: one `read<Name>(reader, depth…)` per definition
  * and per inner object, array or union, scalars inline. `depth` is the number of nesting levels
  * still allowed, as in the generic decoder. A format (`head/decoder.ts` for CBOR and MessagePack,
- * `ubjson/decode.ts`) says how containers and untyped values are read and how a union's variants
+ * `ubjson/decoder.ts`) says how containers and untyped values are read and how a union's variants
  * are told apart.
  *
  * `marker` arguments: UBJSON read functions get the value's marker already consumed (so plain

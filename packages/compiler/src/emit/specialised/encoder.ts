@@ -33,7 +33,7 @@ const INLINE_CONSTANT_BYTES = 12;
  * definition and per inner object, array or union (named by its schema path); scalars are written
  * inline. Every function checks the value against the schema first and throws an `EncodeFailure`
  * with a path relative to its own value; callers add their key on the way up (`atPath`), so
- * success builds no paths. A format (`head/encoder.ts` for CBOR and MessagePack, `ubjson/encode.ts`)
+ * success builds no paths. A format (`head/encoder.ts` for CBOR and MessagePack, `ubjson/encoder.ts`)
  * says how scalars, arrays, objects and pre-encoded constants are written.
  */
 export abstract class EncoderEmitter extends FunctionEmitter {

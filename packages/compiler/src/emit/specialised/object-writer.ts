@@ -53,7 +53,7 @@ export function emitObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncodi
 }
 
 /**
- * An object writer's checks without its writes, for another layout (`head/compact-writer.ts`, `ubjson/encode-compact.ts`):
+ * An object writer's checks without its writes, for another layout (`head/compact-writer.ts`, `ubjson/compact-writer.ts`):
  * the guards, the declared properties in `frame.locals` (required ones checked), the key count
  * checked; `open`: extra keys are allowed, and those present are in `frame.extras`.
  */

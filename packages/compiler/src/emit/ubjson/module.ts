@@ -2,8 +2,8 @@ import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import { fixedInteger, typedArrayItems } from '../../plan/ubjson.js';
 import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
-import { UbjsonEncoderEmitter } from './encode.js';
-import { UbjsonDecoderEmitter } from './decode.js';
+import { UbjsonEncoderEmitter } from './encoder.js';
+import { UbjsonDecoderEmitter } from './decoder.js';
 import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
 
 /**

@@ -6,7 +6,7 @@ import { readObjectForWrite, type ObjectEncoding, type ObjectFrame } from '../sp
 import { compactPositions, type CompactPositions } from '../compact-layout/positions.js';
 import { byForm, checkOmittedConstants, holeForm, lastPresentLength, writeExtrasObject, type Form } from '../compact-layout/writer.js';
 import { ubjsonKey, ubjsonLength } from '../../plan/ubjson.js';
-import type { UbjsonEncoderEmitter } from './encode.js';
+import type { EncoderEmitter } from '../specialised/encoder.js';
 
 /**
  * UBJSON encoders of the compact layout (README "Compact layout"). UBJSON has no `undefined` and
@@ -23,7 +23,7 @@ import type { UbjsonEncoderEmitter } from './encode.js';
  */
 
 /** The body of a positional object's write function; `variant`: the index written first, as a variant of a discriminated union. */
-export function emitUbjsonCompactObjectWriter(emitter: UbjsonEncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitUbjsonCompactObjectWriter(emitter: EncoderEmitter, encoding: ObjectEncoding, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   // Claimed before the property locals (named after the schema), so those get suffixes, not these.
   const [length, present, sparse, rest] = ['length', 'present', 'sparse', 'rest'].map((fixed) => scope.claim(fixed));
   const { frame, open } = readObjectForWrite(emitter, encoding, node, scope, lines);
@@ -68,7 +68,7 @@ function chooseForm(frame: ObjectFrame, positions: CompactPositions, open: boole
 }
 
 /** `[` (and a variant's index) or `{` (after a variant's `{` and index key). */
-function writeStart(emitter: UbjsonEncoderEmitter, form: Form, variant: number | undefined, lines: Lines): void {
+function writeStart(emitter: EncoderEmitter, form: Form, variant: number | undefined, lines: Lines): void {
   const dense = (body: Lines): void => {
     if (variant === undefined) body.line(js`writer.u8(${hexLiteral(Marker.ArrayStart)}); // [`);
     else emitter.writeConstant(Uint8Array.of(Marker.ArrayStart, ...ubjsonLength(variant)), `array start variant ${variant}`, `UBJSON [ and the variant index ${variant}`, body);
@@ -93,7 +93,7 @@ function writeEnd(form: Form, variant: number | undefined, lines: Lines): void {
 }
 
 /** A sparse form's key, only in that form: a position as canonical decimal text, or `""` before the extras. */
-function writeSparseKey(emitter: UbjsonEncoderEmitter, form: Form, text: string, what: string, lines: Lines): void {
+function writeSparseKey(emitter: EncoderEmitter, form: Form, text: string, what: string, lines: Lines): void {
   const write = (body: Lines): void => {
     emitter.writeConstant(ubjsonKey(text), `key ${JSON.stringify(text)}`, `UBJSON key ${JSON.stringify(text)}: ${what} in the sparse form`, body);
   };
@@ -102,6 +102,6 @@ function writeSparseKey(emitter: UbjsonEncoderEmitter, form: Form, text: string,
 }
 
 /** An enum value's index, the smallest integer marker that holds it. */
-export function writeUbjsonIndex(emitter: UbjsonEncoderEmitter, index: number, lines: Lines): void {
+export function writeUbjsonIndex(emitter: EncoderEmitter, index: number, lines: Lines): void {
   emitter.writeConstant(Uint8Array.from(ubjsonLength(index)), `index ${index}`, `UBJSON integer ${index}: an enum index`, lines);
 }

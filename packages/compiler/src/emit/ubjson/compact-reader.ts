@@ -5,7 +5,7 @@ import type { Name, NameScope } from '../module/names.js';
 import { compactPositions } from '../compact-layout/positions.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
 import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
-import type { UbjsonDecoderEmitter } from './decode.js';
+import type { DecoderEmitter } from '../specialised/decoder.js';
 
 /**
  * UBJSON decoders of the compact layout (README "Compact layout"). The marker tells an object's
@@ -21,7 +21,6 @@ import type { UbjsonDecoderEmitter } from './decode.js';
 
 /** What the parts of a compact object reader share. */
 interface CompactFrame extends CompactReadFrame {
-  emitter: UbjsonDecoderEmitter;
   /** The container's `$` type, or 0. */
   type: Name;
   /** The marker of the dense element read last, -1 once the array ended. */
@@ -29,7 +28,7 @@ interface CompactFrame extends CompactReadFrame {
 }
 
 /** The body of a positional object's read function (its marker consumed); `variant`: the object is that variant of a union (its index comes first in the dense form, already checked). */
-export function emitUbjsonCompactObjectReader(emitter: UbjsonDecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
+export function emitUbjsonCompactObjectReader(emitter: DecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
@@ -143,7 +142,7 @@ function readPositions(frame: CompactFrame, lines: Lines): void {
 }
 
 /** An enum value from its index (any integer marker). */
-export function readUbjsonEnumIndex(emitter: UbjsonDecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines, marker: Code): void {
+export function readUbjsonEnumIndex(emitter: DecoderEmitter, node: IrLiteral, target: Code, scope: NameScope, lines: Lines, marker: Code): void {
   readEnumIndex(emitter, node, target, scope, lines, new Code('reader.pos - 1'), js`${emitter.context.use('readIndex')}(reader, ${marker}, ${literal(node.schemaPath)})`);
 }
 
@@ -152,7 +151,7 @@ export function readUbjsonEnumIndex(emitter: UbjsonDecoderEmitter, node: IrLiter
  * function reads the array from its start: `variantReader`) or from `{"variantIndex": sparse
  * object}` (the same function reads the inner object). The marker tells them apart: no guessing.
  */
-export function emitIndexedUnionReader(emitter: UbjsonDecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
+export function emitIndexedUnionReader(emitter: DecoderEmitter, node: IrUnion, objects: IrObject[], scope: NameScope, lines: Lines, variantReader: (object: IrObject, index: number) => Name): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
   const [start, count, type, index, at, value, valueMarker] = ['start', 'count', 'elementType', 'index', 'at', 'value', 'valueMarker'].map((fixed) => scope.claim(fixed));

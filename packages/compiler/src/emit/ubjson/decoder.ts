@@ -1,7 +1,7 @@
 import type { IrArray, IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import type { ModuleContext } from '../module/context.js';
-import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './decode-compact.js';
+import { emitIndexedUnionReader, emitUbjsonCompactObjectReader, readUbjsonEnumIndex } from './compact-reader.js';
 import { variantReaders } from '../compact-layout/reader.js';
 import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
 import { compactUnion } from '../compact-layout/unions.js';
@@ -12,7 +12,7 @@ import { markersOfJsonType, ubjsonKey } from '../../plan/ubjson.js';
 import { keyDoc } from '../module/text-table.js';
 import { hasArrayChecks } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
-import { ubjsonObjectDecoding } from './decode-object.js';
+import { ubjsonObjectDecoding } from './object-decoding.js';
 import { emitObjectReader } from '../specialised/object-reader.js';
 import { DecoderEmitter, type TryHooks, type TypeDispatch } from '../specialised/decoder.js';
 

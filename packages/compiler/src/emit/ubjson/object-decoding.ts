@@ -1,7 +1,7 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
 import { hexLiteral, joinCode, js, literal } from '../module/code.js';
-import type { UbjsonDecoderEmitter } from './decode.js';
+import type { DecoderEmitter } from '../specialised/decoder.js';
 import type { ObjectDecoding } from '../specialised/object-reader.js';
 
 /**
@@ -10,7 +10,7 @@ import type { ObjectDecoding } from '../specialised/object-reader.js';
  * the object's `$` type or read after the key; keys found by the runtime's `matchKey` (the one
  * expected next and the few after it, compared in place), else decoded.
  */
-export function ubjsonObjectDecoding(emitter: UbjsonDecoderEmitter): ObjectDecoding {
+export function ubjsonObjectDecoding(emitter: DecoderEmitter): ObjectDecoding {
   const context = emitter.context;
   return {
     plan: (node) => planUbjsonObject(node),

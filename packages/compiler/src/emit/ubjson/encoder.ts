@@ -8,7 +8,7 @@ import type { Name, NameScope } from '../module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../specialised/object-writer.js';
 import { EncoderEmitter } from '../specialised/encoder.js';
 import type { ModuleContext } from '../module/context.js';
-import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './encode-compact.js';
+import { emitUbjsonCompactObjectWriter, writeUbjsonIndex } from './compact-writer.js';
 import { variantWriters, writeEnumIndex, writeIndexedUnion } from '../compact-layout/writer.js';
 import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
 
