@@ -1,7 +1,7 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './prelude.js';
-import { CborEncoderEmitter } from './encode.js';
+import { CborEncoderEmitter } from './encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
 import { cborWire } from './wire.js';
 import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';

@@ -1,4 +1,3 @@
-import { CBOR_COMPACT_PRELUDE } from './compact-prelude.js';
 import { RECORD_TABLE_NAMES, ENTRY_POINT_NAMES, imported, NEUTRAL_PRELUDE, NEUTRAL_RUNTIME_NAMES, SHARED_PRELUDE, type PreludeHelper } from '../module/prelude.js';
 
 /**
@@ -65,6 +64,9 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   writeBytes: SHARED_PRELUDE.writeBytes,
   writeConstant: imported('writeConstant', true),
   compareKeys: imported('compareKeys', true),
+  // The compact layout (runtime cbor/compact-support.ts).
+  readIndex: imported('readIndex', true),
+  readPositionKey: imported('readPositionKey', true),
 };
 
-export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE, ...CBOR_COMPACT_PRELUDE };
+export const CBOR_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...CBOR_PRELUDE };
