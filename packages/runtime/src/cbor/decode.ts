@@ -165,7 +165,7 @@ function readChunkLength(reader: Reader, major: number): number {
   return length;
 }
 
-function readIndefiniteBytes(reader: Reader): Uint8Array {
+export function readIndefiniteBytes(reader: Reader): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (let length = readChunkLength(reader, Major.Bytes); length !== -1; length = readChunkLength(reader, Major.Bytes)) {
@@ -182,7 +182,7 @@ function readIndefiniteBytes(reader: Reader): Uint8Array {
 }
 
 /** Each chunk must be valid UTF-8 on its own (RFC 8949 §3.2.3: chunks never split a character). */
-function readIndefiniteText(reader: Reader): string {
+export function readIndefiniteText(reader: Reader): string {
   let text = '';
   for (let length = readChunkLength(reader, Major.Text); length !== -1; length = readChunkLength(reader, Major.Text)) {
     text += reader.utf8(length);

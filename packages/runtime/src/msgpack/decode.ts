@@ -109,7 +109,7 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
 }
 
 /** `length` bytes of strict UTF-8 at `start` (after the head); the error offset is the text's first byte. */
-function readText(reader: Reader, start: number, length: number): string {
+export function readText(reader: Reader, start: number, length: number): string {
   if (length > reader.end - start) reader.failEnd(length);
   const text = readUtf8(reader.uint8, start, length);
   if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in str', start);

@@ -11,8 +11,7 @@ import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, kindOf } from './constants.js';
 import { lengthWidth, readLength } from './head.js';
-import { readItem } from './decode.js';
-import { DEFAULT_DECODE, EncodeSettings } from './options.js';
+import { EncodeSettings } from './options.js';
 import { KeyCache } from '../key-cache.js';
 
 /**
@@ -196,9 +195,11 @@ export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -In
 /** Payload bytes of float32, float64, uint8..64, int8..64 (0xca-0xd3). */
 const NUMBER_WIDTH: readonly number[] = [4, 8, 1, 2, 4, 8, 1, 2, 4, 8];
 
-/** uint64 or int64 at `offset`: a number when the double holds it exactly, else `unsupported-value`. */
+/** uint64 or int64 at `offset` (its 8 bytes are there): a number when the double holds it exactly, else `unsupported-value`. */
 function readWideInteger(reader: Reader, offset: number, schemaPath: string): number {
-  const value = readItem(reader, 0, DEFAULT_DECODE) as number | bigint;
+  reader.pos = offset + 1;
+  // As the generic decoder reads them: beyond ±(2^53 - 1) a bigint.
+  const value = reader.uint8[offset] === Byte.Uint64 ? reader.u64() : reader.i64();
   if (typeof value === 'number') return value;
   const exact = Number(value);
   if (BigInt(exact) !== value) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${value} is not exactly representable as a number`, offset, schemaPath);

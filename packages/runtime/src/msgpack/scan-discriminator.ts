@@ -4,14 +4,16 @@
  */
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { readAny } from './decode.js';
 import { readKey, readMapHead, tooDeep } from './generated-support.js';
-import { skipAny } from './skip.js';
+import { readScalar, skipAny } from './skip.js';
 
 /**
  * The value of the map entry `name` wherever it is in the map at the reader's position, or
  * undefined; the caller rewinds and decodes the chosen variant. Fast path: the first key is
- * `encodedName` (how encoders write a discriminator), compared in place.
+ * `encodedName` (how encoders write a discriminator), compared in place. Discriminators are JSON
+ * scalars: the value is read as the generic decoder reads a scalar, and any other item is
+ * checked and stands for no value of the union (`readScalar`), so the generic decoder stays out
+ * of the module's bundle.
  */
 export function scanDiscriminator(reader: Reader, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
   const offset = reader.pos;
@@ -21,11 +23,11 @@ export function scanDiscriminator(reader: Reader, name: string, encodedName: Uin
     reader.pos += encodedName.length;
     // A fixstr tag (like "add") interned as keys are: read again for every value, it allocates nothing once seen.
     const initial = reader.pos < reader.end ? reader.uint8[reader.pos] : 0;
-    return (initial & 0xe0) === 0xa0 ? readKey(reader, schemaPath) : readAny(reader, depth - 1);
+    return (initial & 0xe0) === 0xa0 ? readKey(reader, schemaPath) : readScalar(reader, depth - 1);
   }
   for (let entry = 0; entry < count; entry++) {
     const key = readKey(reader, schemaPath);
-    if (key === name) return readAny(reader, depth - 1);
+    if (key === name) return readScalar(reader, depth - 1);
     skipAny(reader, depth - 1);
   }
   return undefined;

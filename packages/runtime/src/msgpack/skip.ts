@@ -2,7 +2,8 @@ import { Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { Kind, TIMESTAMP_TYPE } from './constants.js';
+import { Byte, Kind, TIMESTAMP_TYPE } from './constants.js';
+import { readText } from './decode.js';
 import { HEAD, readHead } from './head.js';
 import { readTimestamp } from './timestamp.js';
 
@@ -36,6 +37,65 @@ export function skipAny(reader: Reader, depth: number): void {
     default:
       // Scalars and bin: `readHead` checked that the payload is there.
       reader.pos += length;
+  }
+}
+
+/** What `readScalar` gives for an item that is not a scalar. */
+export const NOT_SCALAR: unique symbol = /* @__PURE__ */ Symbol('not a scalar');
+
+/**
+ * One item as the generic decoder reads it with the default options (`readItem`: the same values,
+ * error codes and offsets) when it is a JSON scalar: an int (a bigint beyond 2^53 - 1), a float,
+ * nil, false, true or a str. Any other item (bin, ext, array, map) is skipped, checked as a
+ * decode checks it, and read as `NOT_SCALAR`. For generated decoders' discriminators (JSON
+ * scalars compared with `===`), without the generic decoder in their bundles.
+ */
+export function readScalar(reader: Reader, depth: number): unknown {
+  const offset = reader.pos;
+  if (offset >= reader.end) reader.failEnd(1);
+  const first = reader.uint8[offset];
+  const pos = offset + 1;
+  reader.pos = pos;
+  if (first < 0x80) return first;
+  if (first >= Byte.NegativeFixint) return first - 0x100;
+  if (first >= Byte.Fixstr && first < Byte.Nil) return readText(reader, pos, first & 0x1f);
+  switch (first) {
+    case Byte.Nil:
+      return null;
+    case Byte.False:
+      return false;
+    case Byte.True:
+      return true;
+    case Byte.Float32:
+      return reader.f32();
+    case Byte.Float64:
+      return reader.f64();
+    case Byte.Uint8:
+      return reader.u8();
+    case Byte.Uint16:
+      return reader.u16();
+    case Byte.Uint32:
+      return reader.u32();
+    case Byte.Uint64:
+      return reader.u64();
+    case Byte.Int8:
+      return reader.i8();
+    case Byte.Int16:
+      return reader.i16();
+    case Byte.Int32:
+      return reader.i32();
+    case Byte.Int64:
+      return reader.i64();
+    case Byte.Str8:
+      return readText(reader, pos + 1, reader.u8());
+    case Byte.Str16:
+      return readText(reader, pos + 2, reader.u16());
+    case Byte.Str32:
+      return readText(reader, pos + 4, reader.u32());
+    default:
+      reader.pos = offset;
+      skipAny(reader, depth);
+      return NOT_SCALAR;
   }
 }
 

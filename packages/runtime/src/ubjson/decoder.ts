@@ -5,7 +5,7 @@ import { KeyCache } from '../key-cache.js';
 import { preallocate } from '../preallocate.js';
 import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
 import { readLength } from './integer.js';
-import { MAX_BIGINT_DIGITS, NumberShape, SAFE_DIGITS, asciiText, jsonNumberShape } from './high-precision.js';
+import { readHighPrecision } from './high-precision.js';
 
 /** Options of the generic UBJSON decoder; every limit is configurable. */
 export interface UbjsonDecodeOptions {
@@ -145,7 +145,7 @@ export class ValueDecoder {
         return CHARS[code];
       }
       case Marker.HighPrecision:
-        return this.readHighPrecision();
+        return readHighPrecision(reader, this.highPrecision);
       default: {
         if (reader.pos > reader.end) {
           reader.pos = reader.end; // a read past the end in `readArray`
@@ -167,32 +167,6 @@ export class ValueDecoder {
       return value;
     }
     return reader.i64();
-  }
-
-  private readHighPrecision(): unknown {
-    const reader = this.reader;
-    const markerOffset = reader.pos - 1;
-    const length = readLength(reader);
-    const start = reader.pos;
-    const end = start + length;
-    const shape = jsonNumberShape(reader.uint8, start, end);
-    if (shape === NumberShape.Invalid) reader.fail(ErrorCode.NotWellFormed, 'high-precision text is not a JSON number', start);
-    reader.pos = end;
-    const text = asciiText(reader.uint8, start, end);
-    if (this.highPrecision === 'string') return text;
-    if (this.highPrecision === 'number') {
-      const value = Number(text);
-      if (!Number.isFinite(value)) {
-        reader.fail(ErrorCode.UnsupportedValue, 'high-precision number beyond the double range', markerOffset);
-      }
-      return value;
-    }
-    if (shape === NumberShape.Decimal) return text;
-    const digits = text.charCodeAt(0) === 0x2d ? length - 1 : length;
-    if (digits <= SAFE_DIGITS) return Number(text);
-    if (digits > MAX_BIGINT_DIGITS) return text;
-    const value = BigInt(text);
-    return value >= -0x1f_ffff_ffff_ffffn && value <= 0x1f_ffff_ffff_ffffn ? Number(value) : value;
   }
 
   /** After `[`: an optimized header (`$`, `#`) or elements up to `]`, skipping no-ops. */

@@ -13,6 +13,7 @@ import type { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readLength, writeIntAt } from './integer.js';
 import { readPayload } from './codec.js';
+import { readHighPrecision } from './high-precision.js';
 import { DEFAULT_MAX_COUNT } from './decoder.js';
 
 /** Pre-encoded constants (keys, `{` with a key) from 32-bit words: the format-neutral helper, re-exported for generated modules. */
@@ -122,7 +123,7 @@ export function readString(reader: Reader, marker: number, schemaPath: string): 
   if (marker === 0x48) {
     // The generic decoder keeps a high-precision number with a fraction or exponent as its text.
     const offset = reader.pos - 1;
-    const text = readPayload(reader, marker, 0, BUDGET);
+    const text = readHighPrecision(reader, 'auto');
     if (typeof text !== 'string') throw decodeFailure('unexpected-type', 'expected string, got a high-precision integer', offset, schemaPath);
     return text;
   }
@@ -151,7 +152,8 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
     case 0x4c:
     case 0x48: {
       const offset = reader.pos - 1;
-      const value = readPayload(reader, marker, 0, BUDGET);
+      // As the generic decoder reads them (default options): beyond ±(2^53 - 1) a bigint.
+      const value = marker === 0x4c ? reader.i64() : readHighPrecision(reader, 'auto');
       if (typeof value === 'number') return value;
       // `H` text with a fraction or exponent (or thousands of digits): the generic decoder keeps the text.
       if (typeof value !== 'bigint') throw decodeFailure(ErrorCode.UnexpectedType, 'high-precision number kept as text, not a JSON number', offset, schemaPath);

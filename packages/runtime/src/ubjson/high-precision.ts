@@ -5,7 +5,10 @@
  *   number = [ "-" ] int [ frac ] [ exp ]; int = "0" / digit1-9 *DIGIT
  *   frac = "." 1*DIGIT; exp = ("e" / "E") [ "-" / "+" ] 1*DIGIT
  */
+import { ErrorCode } from '../errors.js';
+import type { Reader } from '../reader.js';
 import { readUtf8 } from '../utf8-decode.js';
+import { readLength } from './integer.js';
 
 export const NumberShape = {
   Invalid: 0,
@@ -69,3 +72,35 @@ export const SAFE_DIGITS = 15;
  * same reason (CVE-2020-10735).
  */
 export const MAX_BIGINT_DIGITS = 4300;
+
+/**
+ * The value of an `H` whose marker (at the reader's position - 1) is consumed, in the decoder's
+ * `highPrecision` mode (`UbjsonDecodeOptions`): the text is checked to be a JSON number, then
+ * kept as text, made a number, or (`'auto'`) an integer made a number when safe, else a bigint up
+ * to `MAX_BIGINT_DIGITS` digits, and other numbers kept as text. The generic decoder's and
+ * generated decoders' (`'auto'`) one reading of it.
+ */
+export function readHighPrecision(reader: Reader, mode: 'auto' | 'string' | 'number'): unknown {
+  const markerOffset = reader.pos - 1;
+  const length = readLength(reader);
+  const start = reader.pos;
+  const end = start + length;
+  const shape = jsonNumberShape(reader.uint8, start, end);
+  if (shape === NumberShape.Invalid) reader.fail(ErrorCode.NotWellFormed, 'high-precision text is not a JSON number', start);
+  reader.pos = end;
+  const text = asciiText(reader.uint8, start, end);
+  if (mode === 'string') return text;
+  if (mode === 'number') {
+    const value = Number(text);
+    if (!Number.isFinite(value)) {
+      reader.fail(ErrorCode.UnsupportedValue, 'high-precision number beyond the double range', markerOffset);
+    }
+    return value;
+  }
+  if (shape === NumberShape.Decimal) return text;
+  const digits = text.charCodeAt(0) === 0x2d ? length - 1 : length;
+  if (digits <= SAFE_DIGITS) return Number(text);
+  if (digits > MAX_BIGINT_DIGITS) return text;
+  const value = BigInt(text);
+  return value >= -0x1f_ffff_ffff_ffffn && value <= 0x1f_ffff_ffff_ffffn ? Number(value) : value;
+}

@@ -1,0 +1,122 @@
+// readScalar (cbor/skip.ts, msgpack/skip.ts): what generated decoders read a discriminator's value
+// and the skipper reads tags 0..3's content with, instead of the generic decoder (issue 39: so a
+// decode-only bundle carries none). On scalars it must give the generic decoder's value, on any
+// other item the generic decoder's error or NOT_SCALAR, and on every input the same error code
+// and offset and the same end position. Hex tables (RFC 8949 §3, MessagePack spec formats), then
+// every cut and one-byte mutation of encoded values.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { encode as encodeCbor, readAny as readAnyCbor, Tag } from '../src/cbor/index.js';
+import { NOT_SCALAR as CBOR_NOT_SCALAR, readScalar as readCborScalar } from '../src/cbor/skip.js';
+import { encode as encodeMsgpack, readAny as readAnyMsgpack } from '../src/msgpack/index.js';
+import { NOT_SCALAR as MSGPACK_NOT_SCALAR, readScalar as readMsgpackScalar } from '../src/msgpack/skip.js';
+import { DEFAULT_MAX_DEPTH } from '../src/limits.js';
+import { Reader } from '../src/reader.js';
+import { fromHex, seededRandom } from './cbor-fixtures.js';
+import { jsonValues } from './json-values.js';
+
+type Outcome = { value: unknown; end: number } | { code: string; offset: number };
+
+/** Runs `read` on `bytes` from offset 0: its value and end position, or its error's code and offset. */
+function outcome(format: 'cbor' | 'msgpack', bytes: Uint8Array, read: (reader: Reader, depth: number) => unknown): Outcome {
+  const reader = new Reader(format, bytes);
+  try {
+    return { value: read(reader, DEFAULT_MAX_DEPTH), end: reader.pos };
+  } catch (error) {
+    const { code, offset } = error as { code?: string; offset?: number };
+    if (code === undefined) throw error;
+    return { code, offset: offset! };
+  }
+}
+
+/** Whether the generic decoder's value is one readScalar must give as it is: JSON scalars and bigints, and in CBOR undefined, bytes and Dates (tags 0, 1). */
+function isScalar(format: 'cbor' | 'msgpack', value: unknown): boolean {
+  if (value === null || ['boolean', 'number', 'string', 'bigint'].includes(typeof value)) return true;
+  return format === 'cbor' && (value === undefined || value instanceof Uint8Array || value instanceof Date);
+}
+
+/** readScalar's outcome is the generic decoder's, NOT_SCALAR standing for a value that is not a scalar. */
+function agrees(format: 'cbor' | 'msgpack', bytes: Uint8Array): void {
+  const [readAny, readScalar, notScalar] = format === 'cbor' ? [readAnyCbor, readCborScalar, CBOR_NOT_SCALAR] : [readAnyMsgpack, readMsgpackScalar, MSGPACK_NOT_SCALAR];
+  const generic = outcome(format, bytes, (reader, depth) => readAny(reader, depth));
+  const scalar = outcome(format, bytes, readScalar);
+  const hex = Buffer.from(bytes).toString('hex');
+  if ('code' in generic) {
+    assert.equal(scalar, generic, `${format} ${hex}: the generic decoder's error`);
+    return;
+  }
+  assert.ok('value' in scalar, `${format} ${hex}: no error where the generic decoder has none (${'code' in scalar ? scalar.code : ''})`);
+  assert.is(scalar.end, generic.end, `${format} ${hex}: the same end`);
+  const expected = isScalar(format, generic.value) ? generic.value : notScalar;
+  // Dates compare by time (equal, not identical); NaN by Object.is.
+  if (expected instanceof Date) assert.is((scalar.value as Date).getTime(), expected.getTime(), `${format} ${hex}`);
+  else if (expected instanceof Uint8Array) assert.equal(scalar.value, expected, `${format} ${hex}`);
+  else assert.ok(Object.is(scalar.value, expected), `${format} ${hex}: ${String(scalar.value)} for ${String(expected)}`);
+}
+
+const CBOR_ITEMS = [
+  // Integers in every head width, shortest or not, to 2^64 - 1 and -2^64.
+  '00', '17', '1818', '190100', '1a00010000', '1b0000000000000005', '1b001fffffffffffff', '1b0020000000000000', '1bffffffffffffffff',
+  '20', '3818', '3b001ffffffffffffe', '3b001fffffffffffff', '3bffffffffffffffff',
+  // Floats, simple values and their errors.
+  'f90000', 'f97e00', 'f93c00', 'fa47c35000', 'fb3ff199999999999a', 'f4', 'f5', 'f6', 'f7', 'f0', 'f820', 'f81f', 'fc', 'ff',
+  // Text and bytes, definite and indefinite, valid and not.
+  '60', '6161', '62c3a9', '62c328', '7f616161ff', '7f6161', '7f4161ff', '40', '4401020304', '5f4101ff',
+  // Containers, tags and their checks: 55799 is transparent, 0..3 interpreted, others skipped.
+  '80', '83010203', 'a16161f5', '9f01ff', 'bf6161f5ff', 'd9d9f76161', 'd9d9f701', 'c074323031332d30332d32315432303a30343a30305a', 'c06161', 'c11a514b67b0',
+  'c1f5', 'c249010000000000000000', 'c201', 'c3420100', 'd82a4100', 'db00200000000000000001', 'c5820102', '1c', '5c', 'df', 'c0',
+  // Cut short.
+  '', '19', '1b00', 'fb3ff1', '62c3', '8301', 'a161',
+];
+
+const MSGPACK_ITEMS = [
+  '00', '7f', 'e0', 'ff', 'cc80', 'cd0100', 'ce00010000', 'cf0000000000000005', 'cf0020000000000000', 'cfffffffffffffffff',
+  'd080', 'd18000', 'd280000000', 'd3fffffffffffffffe', 'd38000000000000000', 'ca3f800000', 'cb3ff199999999999a',
+  'c0', 'c2', 'c3', 'c1', 'a0', 'a161', 'a2c3a9', 'a2c328', 'd90161', 'da000161', 'db0000000161', 'c40101', 'c50001ff', 'c6000000020102',
+  '90', '93010203', '81a161c3', 'dc000101', 'de0001a161c3', 'd6ff00000001', 'd6ff', 'd40105', 'c70101ff',
+  '', 'cd01', 'cb3ff1', 'a261', 'd901', '9301', '81a161',
+];
+
+const cbor = suite('cbor readScalar');
+
+cbor('reads each table item as the generic decoder does, or skips it to NOT_SCALAR', () => {
+  for (const hex of CBOR_ITEMS) agrees('cbor', fromHex(hex));
+});
+
+cbor('agrees on every cut and one-byte change of encoded values', () => {
+  const random = seededRandom(39);
+  const values = jsonValues(39);
+  const items = [...CBOR_ITEMS.map(fromHex), ...Array.from({ length: 60 }, () => encodeCbor(values(3))), encodeCbor(new Tag(1, 1.5)), encodeCbor(-(2n ** 64n))];
+  for (const bytes of items) {
+    for (let length = 0; length < bytes.length; length++) agrees('cbor', bytes.subarray(0, length));
+    for (let change = 0; change < 8 && bytes.length > 0; change++) {
+      const changed = bytes.slice();
+      changed[Math.floor(random() * changed.length)] = Math.floor(random() * 256);
+      agrees('cbor', changed);
+    }
+  }
+});
+
+cbor.run();
+
+const msgpack = suite('msgpack readScalar');
+
+msgpack('reads each table item as the generic decoder does, or skips it to NOT_SCALAR', () => {
+  for (const hex of MSGPACK_ITEMS) agrees('msgpack', fromHex(hex));
+});
+
+msgpack('agrees on every cut and one-byte change of encoded values', () => {
+  const random = seededRandom(39);
+  const values = jsonValues(39);
+  const items = [...MSGPACK_ITEMS.map(fromHex), ...Array.from({ length: 60 }, () => encodeMsgpack(values(3)))];
+  for (const bytes of items) {
+    for (let length = 0; length < bytes.length; length++) agrees('msgpack', bytes.subarray(0, length));
+    for (let change = 0; change < 8 && bytes.length > 0; change++) {
+      const changed = bytes.slice();
+      changed[Math.floor(random() * changed.length)] = Math.floor(random() * 256);
+      agrees('msgpack', changed);
+    }
+  }
+});
+
+msgpack.run();
