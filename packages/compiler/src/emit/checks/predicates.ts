@@ -9,7 +9,7 @@
  * an engine stack overflow on a cyclic value).
  */
 import type { IrArray, IrCheck, IrEvaluation, IrNode, IrObject, IrUnion } from '../../ir/types.js';
-import { Code, joinLogical, js, literal, Lines, numberLiteral } from '../module/code.js';
+import { Code, joinLogical, js, literal, Lines } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 import { functionDocs } from '../module/context.js';
 import { arrayCountChecks, literalCondition, numberChecks, patternConstant, propertyCountChecks, propertyNameChecks, stringChecks, uniqueCheck, type Fail } from './assertions.js';
@@ -17,6 +17,7 @@ import { FunctionEmitter } from '../module/function-emitter.js';
 import { guardsInPlace, withInPlaceGuard } from './in-place-guard.js';
 import { structuralKey } from '../module/structural-key.js';
 import { not, singleReturn } from './predicate-text.js';
+import { inlineTest } from './inline-tests.js';
 import { unrestricted } from '../../ir/evaluation.js';
 import type { Name, NameScope } from '../module/names.js';
 
@@ -73,7 +74,7 @@ class PredicateEmitter extends FunctionEmitter {
   private call(node: IrNode, value: Code, depth: Code): Code {
     if (node.kind === 'any' && node.checks === undefined) return new Code('true');
     if (node.kind === 'never') return new Code('false');
-    const inline = this.context.smallCode ? this.inlineTest(node, value) : undefined;
+    const inline = this.context.smallCode ? inlineTest(this.context, node, value) : undefined;
     if (inline !== undefined) return inline;
     const wrapped = this.wrappedCall(node, value, depth);
     if (wrapped !== undefined) return wrapped;
@@ -108,48 +109,6 @@ class PredicateEmitter extends FunctionEmitter {
   /** Whether any of `tests` calls a predicate (which may descend further: the caller guards `depth`). */
   private descends(tests: readonly Code[]): boolean {
     return tests.some((test) => this.descending.has(test));
-  }
-
-  /**
-   * Small modules (codeSize 'small'): the test of a scalar without checks as an expression where it is called,
-   * instead of a function per schema location (most predicates of real schemas are these).
-   */
-  private inlineTest(node: IrNode, value: Code): Code | undefined {
-    if (node.checks !== undefined) return undefined;
-    switch (node.kind) {
-      case 'null':
-        return js`(${value} === null)`;
-      case 'boolean':
-        return js`(typeof ${value} === 'boolean')`;
-      case 'string': {
-        if (node.minLength !== undefined || node.maxLength !== undefined || node.format !== undefined) return undefined;
-        const pattern = node.pattern === undefined ? new Code('') : js` && ${patternConstant(this.context, node.pattern, node.schemaPath)}.test(${value})`;
-        return js`(typeof ${value} === 'string'${pattern})`;
-      }
-      case 'number': {
-        if (node.multipleOf !== undefined) return undefined;
-        // Number.isInteger/isFinite are false for non-numbers: they are the type test too.
-        const tests = [node.integer ? js`Number.isInteger(${value})` : js`Number.isFinite(${value})`];
-        const bound = (operator: string, limit: number | undefined): void => {
-          if (limit !== undefined) tests.push(js`(${value} as number) ${new Code(operator)} ${numberLiteral(limit)}`);
-        };
-        bound('>=', node.minimum);
-        bound('<=', node.maximum);
-        bound('>', node.exclusiveMinimum);
-        bound('<', node.exclusiveMaximum);
-        return js`(${new Code(tests.map((test) => test.text).join(' && '))})`;
-      }
-      case 'literal':
-        return js`(${literalCondition(this.context, node, value)})`;
-      case 'array': {
-        // Any array (the other types of an `if` without `type`): nothing to look at inside.
-        const anyItems = node.items.kind === 'any' && node.items.checks === undefined;
-        const counted = (node.minItems ?? 0) > 0 || node.maxItems !== undefined || node.uniqueItems === true;
-        return node.prefixItems.length === 0 && anyItems && !counted ? js`Array.isArray(${value})` : undefined;
-      }
-      default:
-        return undefined;
-    }
   }
 
   private emitShape(node: IrNode, scope: NameScope, lines: Lines): void {
