@@ -1,14 +1,15 @@
 /**
- * Format-neutral helpers that generated modules include when they use them. They are fixed
- * source written here (no schema text), so they need no escaping. Each names the runtime imports
- * it needs; `ModuleContext.usePrelude` pulls in dependencies.
+ * The helpers generated modules use (`ModuleContext.use`) and the runtime names they may import,
+ * as far as every format shares them; each format's `prelude.ts` adds its own. Every helper lives
+ * in the runtime (`generated-support.ts`, `<format>/generated-support.ts`) and is imported; one
+ * could still carry fixed source of its own (`helper`: no schema text, so no escaping).
  */
 
 /** The runtime's entry points the public functions of every format's modules call (`<format>/generated-api.ts`). */
 export const ENTRY_POINT_NAMES = ['encodeWith', 'decodeWith'] as const;
 
 /** Names generated modules of every format may import from `@binschema/runtime`. */
-export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache'] as const;
+export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache', 'RecordTable'] as const;
 
 /** Names imported from the format's runtime by modules compiled with codeSize 'small': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
 export const RECORD_TABLE_NAMES = [
@@ -75,11 +76,35 @@ export const NEUTRAL_PRELUDE: Record<string, PreludeHelper> = {
   isMultipleOf: imported('isMultipleOf'),
   jsonEqual: imported('jsonEqual'),
   hasDuplicates: imported('hasDuplicates'),
-};
-
-/** Helpers every format's modules import from the runtime; each format lists them in its own prelude, so they keep their place in the module's imports. */
-export const SHARED_PRELUDE = {
   writeBytes: imported('writeBytes'),
   isSchemaMismatch: imported('isSchemaMismatch'),
   sameBytes: imported('sameBytes'),
 };
+
+/**
+ * Helpers every format's runtime exports under the same name, imported from
+ * `@binschema/runtime/<format>`: item readers and their failures, key tables and known texts,
+ * the discriminator scan, constant writes, and the compact layout's index readers.
+ */
+export const FORMAT_PRELUDE: Record<string, PreludeHelper> = Object.fromEntries(
+  [
+    'decodeFailure',
+    'expectedType',
+    'tooDeep',
+    'readString',
+    'readNumberItem',
+    'readIntegerItem',
+    'readFiniteItem',
+    'readBooleanItem',
+    'readNullItem',
+    'readKey',
+    'keyTable',
+    'matchKey',
+    'readKnownText',
+    'writeKnownText',
+    'scanDiscriminator',
+    'writeConstant',
+    'readIndex',
+    'readPositionKey',
+  ].map((name) => [name, imported(name, true)]),
+);

@@ -1,7 +1,8 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import { js } from '../module/code.js';
-import { MSGPACK_FORMAT_NAMES, MSGPACK_MODULE_PRELUDE, MSGPACK_RUNTIME_NAMES } from './prelude.js';
+import { MSGPACK_FORMAT_NAMES, MSGPACK_MODULE_PRELUDE } from './prelude.js';
+import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { MSGPACK_WIRE } from './wire.js';
 import { HeadEncoderEmitter } from '../head/encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
@@ -17,7 +18,7 @@ function msgpackFormat(layout: Layout): ModuleFormat {
     id: 'msgpack',
     name: 'MessagePack',
     prelude: MSGPACK_MODULE_PRELUDE,
-    runtimeNames: MSGPACK_RUNTIME_NAMES,
+    runtimeNames: NEUTRAL_RUNTIME_NAMES,
     formatRuntimeNames: MSGPACK_FORMAT_NAMES,
     encoder: (context) => new HeadEncoderEmitter(context, MSGPACK_WIRE, layout),
     decoder: (context) => new HeadDecoderEmitter(context, MSGPACK_WIRE, layout),

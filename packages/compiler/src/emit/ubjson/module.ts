@@ -1,7 +1,8 @@
 import type { IrModule } from '../../ir/types.js';
 import type { Layout } from '../module/layout.js';
 import { fixedInteger, typedArrayItems } from '../../plan/ubjson.js';
-import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE, UBJSON_RUNTIME_NAMES } from './prelude.js';
+import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE } from './prelude.js';
+import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { UbjsonEncoderEmitter } from './encoder.js';
 import { UbjsonDecoderEmitter } from './decoder.js';
 import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
@@ -16,7 +17,7 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     id: 'ubjson',
     name: 'UBJSON',
     prelude: UBJSON_MODULE_PRELUDE,
-    runtimeNames: UBJSON_RUNTIME_NAMES,
+    runtimeNames: NEUTRAL_RUNTIME_NAMES,
     formatRuntimeNames: UBJSON_FORMAT_NAMES,
     encoder: (context) => new UbjsonEncoderEmitter(context, layout),
     decoder: (context) => new UbjsonDecoderEmitter(context, layout),
