@@ -3,7 +3,7 @@ import { Code, comment, js, jsonLiteral, literal, Lines } from '../module/code.j
 import { literalMessage, propertyCountChecks, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { buildResult, type FixedLocals } from '../specialised/object-reader.js';
-import type { CompactPositions } from './positions.js';
+import { compactPositions, type CompactPositions } from './positions.js';
 import type { DecoderEmitter } from '../specialised/decoder.js';
 import { VariantFunctions } from './variant-functions.js';
 
@@ -13,8 +13,36 @@ import { VariantFunctions } from './variant-functions.js';
  * index and the per-variant read functions. The formats differ only in how they read bytes.
  */
 
+/**
+ * The start of a positional object's reader, the same in every format: the fixed locals (the
+ * format's own, `formatLocals`, among them), the depth guard, the statements that set `start`
+ * (`startLines`), one local per declared property and the extras.
+ */
+export function beginCompactReader<Own extends string>(
+  emitter: DecoderEmitter,
+  node: IrObject,
+  scope: NameScope,
+  lines: Lines,
+  variant: number | undefined,
+  formatLocals: readonly Own[],
+  startLines: (start: Name) => Code[],
+): { frame: CompactReadFrame; own: Record<Own, Name> } {
+  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
+  const [start, count] = ['start', 'count'].map((fixed) => scope.claim(fixed));
+  const own = Object.fromEntries(formatLocals.map((name) => [name, scope.claim(name)])) as Record<Own, Name>;
+  const [extras, rest, key, entry] = ['extras', 'rest', 'key', 'entry'].map((fixed) => scope.claim(fixed));
+  const result = resultLocals(scope, key);
+  const positions = compactPositions(node);
+  emitter.depthGuard(node, lines);
+  for (const line of startLines(start)) lines.line(line);
+  const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
+  lines.line(js`let ${extras}: unknown[] | undefined;`);
+  const frame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
+  return { frame, own };
+}
+
 /** One local per declared property; a required constant is not on the wire: its value is put back. */
-export function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, positions: CompactPositions, scope: NameScope, lines: Lines): Name[] {
+function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, positions: CompactPositions, scope: NameScope, lines: Lines): Name[] {
   return node.properties.map((property, index) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
     if (positions.omitted.includes(index)) lines.line(js`const ${local} = ${jsonLiteral((property.node as IrLiteral).values[0])};`);
@@ -24,7 +52,7 @@ export function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, p
 }
 
 /** The locals `buildResult` and `readUndeclaredEntry` use (the others of the map layout's `FixedLocals` are unused here). */
-export function resultLocals(scope: NameScope, key: Name): FixedLocals {
+function resultLocals(scope: NameScope, key: Name): FixedLocals {
   const [result, pair, at, item, valueStart, matched] = ['result', 'pair', 'at', 'item', 'valueStart', 'matched'].map((fixed) => scope.claim(fixed));
   const unused = result;
   return { result, pair, at, key, item, valueStart, matched, expected: unused, field: unused, sparse: unused, reserved: {} };

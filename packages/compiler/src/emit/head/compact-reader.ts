@@ -3,9 +3,8 @@ import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js
 import type { Name, NameScope } from '../module/names.js';
 import { readUndeclaredEntry } from '../specialised/object-reader.js';
 import { headObjectDecoding } from './object-decoding.js';
-import { compactPositions } from '../compact-layout/positions.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
+import { beginCompactReader, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, type CompactReadFrame } from '../compact-layout/reader.js';
 import type { HeadDecoder } from './wire.js';
 
 /**
@@ -30,16 +29,9 @@ interface CompactFrame extends CompactReadFrame {
 export function emitCompactObjectReader(emitter: HeadDecoder, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
-  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, uint8, extras, rest, key, entry] = ['start', 'count', 'uint8', 'extras', 'rest', 'key', 'entry'].map((fixed) => scope.claim(fixed));
-  const result = resultLocals(scope, key);
-  const positions = compactPositions(node);
-  emitter.depthGuard(node, lines);
-  lines.line(js`const ${start} = reader.pos;`);
-  lines.line(js`if (${start} >= reader.end) reader.failEnd(1);`);
-  const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
-  lines.line(js`let ${extras}: unknown[] | undefined;`);
-  const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, uint8, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
+  const begun = beginCompactReader(emitter, node, scope, lines, variant, ['uint8'], (at) => [js`const ${at} = reader.pos;`, js`if (${at} >= reader.end) reader.failEnd(1);`]);
+  const frame: CompactFrame = { ...begun.frame, emitter, uint8: begun.own.uint8 };
+  const { start, count, uint8 } = frame;
   const wire = emitter.wire;
   // A map head: the sparse form; anything else is read as the dense array (or refused as not one).
   lines.ifElse(

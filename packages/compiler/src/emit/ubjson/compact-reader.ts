@@ -2,9 +2,8 @@ import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
-import { compactPositions } from '../compact-layout/positions.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
-import { declarePropertyLocals, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, resultLocals, type CompactReadFrame } from '../compact-layout/reader.js';
+import { beginCompactReader, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, type CompactReadFrame } from '../compact-layout/reader.js';
 import type { DecoderEmitter } from '../specialised/decoder.js';
 
 /**
@@ -31,15 +30,9 @@ interface CompactFrame extends CompactReadFrame {
 export function emitUbjsonCompactObjectReader(emitter: DecoderEmitter, node: IrObject, scope: NameScope, lines: Lines, variant?: number): void {
   const context = emitter.context;
   const path = literal(node.schemaPath);
-  // Fixed locals first, so property locals (named after the schema) get suffixes, not these.
-  const [start, count, type, element, extras, rest, key, entry] = ['start', 'count', 'elementType', 'element', 'extras', 'rest', 'key', 'entry'].map((fixed) => scope.claim(fixed));
-  const result = resultLocals(scope, key);
-  const positions = compactPositions(node);
-  emitter.depthGuard(node, lines);
-  lines.line(js`const ${start} = reader.pos - 1;`);
-  const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
-  lines.line(js`let ${extras}: unknown[] | undefined;`);
-  const frame: CompactFrame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, type, element, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
+  const begun = beginCompactReader(emitter, node, scope, lines, variant, ['elementType', 'element'], (at) => [js`const ${at} = reader.pos - 1;`]);
+  const frame: CompactFrame = { ...begun.frame, type: begun.own.elementType, element: begun.own.element };
+  const { count, type } = frame;
   lines.ifElse(
     js`marker === ${hexLiteral(Marker.ObjectStart)}`,
     (sparse) => readSparse(frame, sparse),
