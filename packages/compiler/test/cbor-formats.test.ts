@@ -85,7 +85,7 @@ for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
     const [file] = compileSchema({ type: 'object', properties }, 'formats', { format, formatAssertion: true });
     const imported = /import \{ ([^}]*) \} from '@binschema\/runtime\/formats';/.exec(file.text);
     assert.ok(imported !== null, 'an import from @binschema/runtime/formats');
-    // Each as `isEmail as isEmail$import`, bound again as a module const (emit/module.ts).
+    // Each as `isEmail as isEmail$import`, bound again as a module const (emit/module/assemble.ts).
     assert.equal(imported[1].split(', ').map((spec) => spec.split(' as ')[0]).sort(), Object.values(FORMAT_FUNCTIONS).sort());
     for (const name of Object.values(FORMAT_FUNCTIONS)) assert.not.ok(file.text.includes(`function ${name}(`), `no local copy of ${name}`);
     mkdirSync(join(repo, '.tmp'), { recursive: true });

@@ -1,4 +1,4 @@
-// The JS target's last step (emit/module.ts `emitJavaScript`): one parse of the generated TS gives
+// The JS target's last step (emit/module/assemble.ts `emitJavaScript`): one parse of the generated TS gives
 // the JS with its types stripped and the declarations of what it exports; an export without an
 // explicit type is a compiler bug and must stop the build, not ship a `.d.ts` that widens it.
 import { suite } from 'uvu';

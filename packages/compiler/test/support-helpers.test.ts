@@ -44,7 +44,7 @@ function moved(prelude: Record<string, PreludeHelper>): string[] {
 
 function importedNames(text: string, module: string): string[] {
   const line = text.split('\n').find((candidate) => candidate.startsWith('import {') && candidate.endsWith(` from '${module}';`));
-  // `name as name$import` (rebound as a module const, see emit/module.ts): the imported name.
+  // `name as name$import` (rebound as a module const, see emit/module/assemble.ts): the imported name.
   return line === undefined ? [] : line.slice('import {'.length, line.indexOf('}')).split(',').map((name) => name.trim().split(' as ')[0]);
 }
 

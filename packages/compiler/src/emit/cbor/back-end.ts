@@ -4,9 +4,9 @@ import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './pr
 import { CborEncoderEmitter } from './encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
 import { cborWire } from './wire.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
 
-/** The CBOR parts of a generated module; the rest is `codec-module.ts`. */
+/** The CBOR parts of a generated module; the rest is `../format-module.ts`. */
 function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): ModuleFormat {
   return {
     id: 'cbor',

@@ -12,10 +12,10 @@ import { typeOf } from './module/ts-types.js';
 import type { Layout } from './module/layout.js';
 
 /**
- * Format-neutral generated module: type names, the public `encode<Name>`/`decode<Name>` pairs,
- * the shared writer and reader, and the encoder and decoder functions behind them. A format
- * (one folder: `cbor/`, `ubjson/`, `msgpack/`) gives its emitters, prelude and what its public decode does
- * before and around the root read, as a `ModuleFormat`, and exports a `FormatBackEnd`.
+ * The generated module of one format: its type names, the public `encode<Name>`/`decode<Name>`
+ * pairs (a runtime call each) and streams, and the encoder and decoder functions behind them. A
+ * format (one folder: `cbor/`, `ubjson/`, `msgpack/`) gives its emitters and prelude as a
+ * `ModuleFormat` and exports a `FormatBackEnd` from its `back-end.ts`, which `compile.ts` lists.
  */
 
 /** One public codec pair: `encode<Name>`/`decode<Name>` (or `encode`/`decode` for the root). */

@@ -5,11 +5,11 @@ import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE } from './prelude.js';
 import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { UbjsonEncoderEmitter } from './encoder.js';
 import { UbjsonDecoderEmitter } from './decoder.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
 
 /**
  * The UBJSON parts of a generated module (the same exports, types and names as the CBOR module;
- * the rest is `codec-module.ts`): each decode starts a fresh element budget and reads the root's
+ * the rest is `../format-module.ts`): each decode starts a fresh element budget and reads the root's
  * marker, which every read function takes already consumed.
  */
 function ubjsonFormat(layout: Layout): ModuleFormat {

@@ -6,12 +6,12 @@ import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { MSGPACK_WIRE } from './wire.js';
 import { HeadEncoderEmitter } from '../head/encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../codec-module.js';
+import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
 
 /**
  * The MessagePack parts of a generated module; the encoders and decoders are the head formats'
  * (`head/encoder.ts`, `head/decoder.ts`) on the MessagePack wire table (`wire.ts`), the rest is
- * `codec-module.ts`.
+ * `../format-module.ts`.
  */
 function msgpackFormat(layout: Layout): ModuleFormat {
   return {
