@@ -1,24 +1,29 @@
-// readScalar (cbor/skip.ts, msgpack/skip.ts): what generated decoders read a discriminator's value
-// and the skipper reads tags 0..3's content with, instead of the generic decoder (issue 39: so a
-// decode-only bundle carries none). On scalars it must give the generic decoder's value, on any
-// other item the generic decoder's error or NOT_SCALAR, and on every input the same error code
-// and offset and the same end position. Hex tables (RFC 8949 §3, MessagePack spec formats), then
-// every cut and one-byte mutation of encoded values.
+// readScalar (cbor/skip.ts, msgpack/skip.ts, ubjson/skip.ts): what generated decoders read a
+// discriminator's value with (and skip UBJSON entries with, and the CBOR skipper reads tags 0..3's
+// content with) instead of the generic decoder (issue 39: so a decode-only bundle carries none). On
+// scalars it must give the generic decoder's value, on any other item the generic decoder's error
+// or NOT_SCALAR, and on every input the same error code and offset and the same end position. Hex
+// tables (RFC 8949 §3, the MessagePack spec's formats, UBJSON Draft 12 markers), then every cut and
+// one-byte mutation of encoded values.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { encode as encodeCbor, readAny as readAnyCbor, Tag } from '../src/cbor/index.js';
 import { NOT_SCALAR as CBOR_NOT_SCALAR, readScalar as readCborScalar } from '../src/cbor/skip.js';
 import { encode as encodeMsgpack, readAny as readAnyMsgpack } from '../src/msgpack/index.js';
 import { NOT_SCALAR as MSGPACK_NOT_SCALAR, readScalar as readMsgpackScalar } from '../src/msgpack/skip.js';
+import { DEFAULT_MAX_COUNT, encode as encodeUbjson } from '../src/ubjson/index.js';
+import { BUDGET, readAnyValue } from '../src/ubjson/generated-support.js';
+import { NOT_SCALAR as UBJSON_NOT_SCALAR, readScalar as readUbjsonScalar } from '../src/ubjson/skip.js';
 import { DEFAULT_MAX_DEPTH } from '../src/limits.js';
 import { Reader } from '../src/reader.js';
-import { fromHex, seededRandom } from './cbor-fixtures.js';
+import { fromHex, seededRandom, toHex } from './cbor-fixtures.js';
 import { jsonValues } from './json-values.js';
 
+type Format = 'cbor' | 'msgpack' | 'ubjson';
 type Outcome = { value: unknown; end: number } | { code: string; offset: number };
 
 /** Runs `read` on `bytes` from offset 0: its value and end position, or its error's code and offset. */
-function outcome(format: 'cbor' | 'msgpack', bytes: Uint8Array, read: (reader: Reader, depth: number) => unknown): Outcome {
+function outcome(format: Format, bytes: Uint8Array, read: (reader: Reader, depth: number) => unknown): Outcome {
   const reader = new Reader(format, bytes);
   try {
     return { value: read(reader, DEFAULT_MAX_DEPTH), end: reader.pos };
@@ -30,17 +35,17 @@ function outcome(format: 'cbor' | 'msgpack', bytes: Uint8Array, read: (reader: R
 }
 
 /** Whether the generic decoder's value is one readScalar must give as it is: JSON scalars and bigints, and in CBOR undefined, bytes and Dates (tags 0, 1). */
-function isScalar(format: 'cbor' | 'msgpack', value: unknown): boolean {
+function isScalar(format: Format, value: unknown): boolean {
   if (value === null || ['boolean', 'number', 'string', 'bigint'].includes(typeof value)) return true;
   return format === 'cbor' && (value === undefined || value instanceof Uint8Array || value instanceof Date);
 }
 
 /** readScalar's outcome is the generic decoder's, NOT_SCALAR standing for a value that is not a scalar. */
-function agrees(format: 'cbor' | 'msgpack', bytes: Uint8Array): void {
-  const [readAny, readScalar, notScalar] = format === 'cbor' ? [readAnyCbor, readCborScalar, CBOR_NOT_SCALAR] : [readAnyMsgpack, readMsgpackScalar, MSGPACK_NOT_SCALAR];
-  const generic = outcome(format, bytes, (reader, depth) => readAny(reader, depth));
+function agrees(format: Format, bytes: Uint8Array): void {
+  const [readAny, readScalar, notScalar] = READERS[format];
+  const generic = outcome(format, bytes, readAny);
   const scalar = outcome(format, bytes, readScalar);
-  const hex = Buffer.from(bytes).toString('hex');
+  const hex = toHex(bytes);
   if ('code' in generic) {
     assert.equal(scalar, generic, `${format} ${hex}: the generic decoder's error`);
     return;
@@ -53,6 +58,22 @@ function agrees(format: 'cbor' | 'msgpack', bytes: Uint8Array): void {
   else if (expected instanceof Uint8Array) assert.equal(scalar.value, expected, `${format} ${hex}`);
   else assert.ok(Object.is(scalar.value, expected), `${format} ${hex}: ${String(scalar.value)} for ${String(expected)}`);
 }
+
+/** UBJSON: the marker first (consumed), the payload from the next byte, the decode's budget fresh each time. */
+function afterMarker(read: (reader: Reader, marker: number, depth: number) => unknown) {
+  return (reader: Reader, depth: number): unknown => {
+    if (reader.pos >= reader.end) reader.failEnd(1);
+    BUDGET.left = DEFAULT_MAX_COUNT;
+    return read(reader, reader.uint8[reader.pos++], depth);
+  };
+}
+
+/** Per format: the generic decoder, readScalar, and its NOT_SCALAR. */
+const READERS: Record<Format, [(reader: Reader, depth: number) => unknown, (reader: Reader, depth: number) => unknown, symbol]> = {
+  cbor: [(reader, depth) => readAnyCbor(reader, depth), readCborScalar, CBOR_NOT_SCALAR],
+  msgpack: [(reader, depth) => readAnyMsgpack(reader, depth), readMsgpackScalar, MSGPACK_NOT_SCALAR],
+  ubjson: [afterMarker(readAnyValue), afterMarker(readUbjsonScalar), UBJSON_NOT_SCALAR],
+};
 
 const CBOR_ITEMS = [
   // Integers in every head width, shortest or not, to 2^64 - 1 and -2^64.
@@ -76,6 +97,27 @@ const MSGPACK_ITEMS = [
   '90', '93010203', '81a161c3', 'dc000101', 'de0001a161c3', 'd6ff00000001', 'd6ff', 'd40105', 'c70101ff',
   '', 'cd01', 'cb3ff1', 'a261', 'd901', '9301', '81a161',
 ];
+
+/** UBJSON as bytes: markers are ASCII (written as themselves), payload bytes as two hex digits after `~` each. */
+const UBJSON_ITEMS = [
+  'U~05', 'i~80', 'I~01~00', 'l~00~00~00~01', 'L~00~00~00~00~00~00~00~05', 'L~00~20~00~00~00~00~00~00', 'L~80~00~00~00~00~00~00~00',
+  'd~3f~80~00~00', 'D~3f~f1~99~99~99~99~99~9a', 'SU~03abc', 'Si~03abc', 'SU~02~c3~28', 'SI~00~01a', 'Si~ff', 'Sx', 'Ca', 'C~80',
+  'HU~041234', 'HU~031.5', 'HU~0212', 'HU~02x1', 'HU~1099999999999999999', 'Z', 'T', 'F', 'N', 'x', '[]', '[N]', '[U~01i~02]', '[$U#U~03~01~02~03',
+  '[$Z#U~05', '[$Z#L~7f~ff~ff~ff~ff~ff~ff~ff', '[$Z#l~00~0f~42~41', '[#U~03[$Z#l~00~07~a1~20[$Z#l~00~07~a1~20[$T#U~01', '[#U~02[$Z#l~00~07~a1~20[$F#l~00~07~a1~20', '[$N#U~01', '[$i#U~02~01', '[$S#U~01U~01a', '[#U~02U~01NU~02', '[#U~05U~01', '{}', '{U~01aT}',
+  '{NU~01aZ}', '{U~01~ffT}', '{#U~01U~01aZ}', '{$T#U~02U~01aU~01b', '{$Z#U~01U~01a', '{U~01a[', '[{[{', '[', '{U~01a', 'S', 'L~00',
+];
+
+/** A UBJSON table item's bytes. */
+function ubjsonBytes(item: string): Uint8Array {
+  const bytes: number[] = [];
+  for (let index = 0; index < item.length; index++) {
+    if (item[index] === '~') {
+      bytes.push(parseInt(item.slice(index + 1, index + 3), 16));
+      index += 2;
+    } else bytes.push(item.charCodeAt(index));
+  }
+  return Uint8Array.from(bytes);
+}
 
 const cbor = suite('cbor readScalar');
 
@@ -120,3 +162,25 @@ msgpack('agrees on every cut and one-byte change of encoded values', () => {
 });
 
 msgpack.run();
+
+const ubjson = suite('ubjson readScalar');
+
+ubjson('reads each table value as the generic decoder does, or skips it to NOT_SCALAR', () => {
+  for (const item of UBJSON_ITEMS) agrees('ubjson', ubjsonBytes(item));
+});
+
+ubjson('agrees on every cut and one-byte change of encoded values', () => {
+  const random = seededRandom(39);
+  const values = jsonValues(39);
+  const items = [...UBJSON_ITEMS.map(ubjsonBytes), ...Array.from({ length: 60 }, () => encodeUbjson(values(3)))];
+  for (const bytes of items) {
+    for (let length = 0; length < bytes.length; length++) agrees('ubjson', bytes.subarray(0, length));
+    for (let change = 0; change < 8 && bytes.length > 0; change++) {
+      const changed = bytes.slice();
+      changed[Math.floor(random() * changed.length)] = Math.floor(random() * 256);
+      agrees('ubjson', changed);
+    }
+  }
+});
+
+ubjson.run();

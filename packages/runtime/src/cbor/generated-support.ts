@@ -11,7 +11,7 @@ import type { Writer } from '../writer.js';
 import { utf8Length } from '../utf8.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readArgument, readArgumentBig } from './head.js';
-import { readText, readNumber } from './decode.js';
+import { readText, readNumber } from './decode-scalars.js';
 import { KeyCache } from '../key-cache.js';
 import { EncodeSettings } from './options.js';
 

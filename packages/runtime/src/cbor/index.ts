@@ -51,7 +51,8 @@ export { Major, Info, InitialByte, KnownTag } from './constants.js';
 export { writeHead, writeHeadAt, headSize, readArgument, readArgumentBig } from './head.js';
 export { writeText, writeInteger, writeNumber } from './encode-scalars.js';
 export { writeAny } from './encode.js';
-export { readText, readNumber, readAny } from './decode.js';
+export { readAny } from './decode.js';
+export { readText, readNumber } from './decode-scalars.js';
 export { skipAny } from './skip.js';
 
 // For generated code: support helpers every generated CBOR module calls.

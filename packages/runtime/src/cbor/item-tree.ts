@@ -4,7 +4,7 @@ import { readUtf8 } from '../utf8-decode.js';
 import { decodeFloat16 } from '../float.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument, readArgumentBig } from './head.js';
-import { notWellFormed } from './decode.js';
+import { notWellFormed } from './decode-scalars.js';
 
 /**
  * One CBOR data item as it sits in the bytes: where its head starts and ends, the head's fields,

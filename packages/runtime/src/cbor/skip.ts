@@ -6,7 +6,7 @@ import { Major, InitialByte, KnownTag } from './constants.js';
 import { readArgument } from './head.js';
 import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { notWellFormed, readIndefiniteBytes, readIndefiniteText, tooDeep } from './decode.js';
+import { notWellFormed, readIndefiniteBytes, readIndefiniteText, tooDeep } from './decode-scalars.js';
 import { interpretTag, isCheckedTag } from './tags.js';
 
 const LIMIT = { maxDepth: DEFAULT_MAX_DEPTH };

@@ -13,7 +13,7 @@ import { ErrorCode } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { setOwn } from '../object-entries.js';
 import { Major, InitialByte } from '../cbor/constants.js';
-import { tooDeep } from '../cbor/decode.js';
+import { tooDeep } from '../cbor/decode-scalars.js';
 import { CID_TAG, Cid } from './cid.js';
 
 export interface DagCborDecodeOptions {

@@ -1,7 +1,7 @@
 import { float32At, float64At, type Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
-import { readUtf8 } from '../utf8-decode.js';
 import { preallocate } from '../preallocate.js';
+import { readBin, readText } from './decode-scalars.js';
 import { isLargeIndexLike, makeElementsSparse } from '../object-entries.js';
 import { Byte, TIMESTAMP_TYPE } from './constants.js';
 import { readEntries } from './decode-map.js';
@@ -106,23 +106,6 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
     default:
       return reader.fail(ErrorCode.NotWellFormed, 'reserved byte 0xc1 (never used)', offset);
   }
-}
-
-/** `length` bytes of strict UTF-8 at `start` (after the head); the error offset is the text's first byte. */
-export function readText(reader: Reader, start: number, length: number): string {
-  if (length > reader.end - start) reader.failEnd(length);
-  const text = readUtf8(reader.uint8, start, length);
-  if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in str', start);
-  reader.pos = start + length;
-  return text;
-}
-
-/** A copy of the next `length` bytes: the value must not keep the input alive or change with it. */
-function readBin(reader: Reader, length: number): Uint8Array {
-  const start = reader.pos;
-  if (length > reader.end - start) reader.failEnd(length);
-  reader.pos = start + length;
-  return reader.uint8.slice(start, start + length);
 }
 
 function readUint64(reader: Reader, settings: DecodeSettings): number | bigint {

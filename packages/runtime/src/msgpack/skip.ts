@@ -3,7 +3,7 @@ import { ErrorCode } from '../errors.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, TIMESTAMP_TYPE } from './constants.js';
-import { readText } from './decode.js';
+import { readText } from './decode-scalars.js';
 import { HEAD, readHead } from './head.js';
 import { readTimestamp } from './timestamp.js';
 

@@ -96,3 +96,9 @@ export function minElementSize(type: number): number {
   if (type === Marker.HighPrecision) return 3; // length marker + length + at least one digit
   return 1;
 }
+
+/**
+ * Default `maxCount` (`UbjsonDecodeOptions`): the most payload-free elements typed containers may
+ * declare in one decode, generic or generated.
+ */
+export const DEFAULT_MAX_COUNT = 1_000_000;

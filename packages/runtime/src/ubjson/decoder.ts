@@ -3,7 +3,7 @@ import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
 import { preallocate } from '../preallocate.js';
-import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
+import { CONTAINER_TYPE, DEFAULT_MAX_COUNT, Marker, minElementSize } from './constants.js';
 import { readLength } from './integer.js';
 import { readHighPrecision } from './high-precision.js';
 
@@ -33,7 +33,6 @@ export interface UbjsonDecodeOptions {
   highPrecision?: 'auto' | 'string' | 'number';
 }
 
-export const DEFAULT_MAX_COUNT = 1_000_000;
 
 /** One-character strings for `C` (0..127), so a char costs no string building. */
 const CHARS: string[] = /* @__PURE__ */ Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));

@@ -9,7 +9,7 @@ import { decodeFailed, encodeInto, endDecode, startDecode } from '../generated-a
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { DEFAULT_MAX_COUNT } from './decoder.js';
+import { DEFAULT_MAX_COUNT } from './constants.js';
 import { BUDGET, readMarker } from './generated-support.js';
 
 const sharedWriter = /* @__PURE__ */ new Writer();

@@ -14,7 +14,7 @@ import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readLength, writeIntAt } from './integer.js';
 import { readPayload } from './codec.js';
 import { readHighPrecision } from './high-precision.js';
-import { DEFAULT_MAX_COUNT } from './decoder.js';
+import { DEFAULT_MAX_COUNT } from './constants.js';
 
 /** Pre-encoded constants (keys, `{` with a key) from 32-bit words: the format-neutral helper, re-exported for generated modules. */
 export { writeConstant } from '../generated-support.js';

@@ -31,7 +31,7 @@ export { Marker } from './constants.js';
 export { writeInt, readLength } from './integer.js';
 export { writeString, writeKey } from './text.js';
 export { readAny, writeAny, skipAny, readPayload } from './codec.js';
-export { DEFAULT_MAX_COUNT } from './decoder.js';
+export { DEFAULT_MAX_COUNT } from './constants.js';
 export { DEFAULT_MAX_DEPTH } from '../limits.js';
 
 // For generated code: support helpers every generated UBJSON module calls.

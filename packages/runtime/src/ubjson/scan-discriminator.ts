@@ -4,13 +4,16 @@
  */
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { BUDGET, CONTAINER, expectedType, nextEntry, readAnyValue, readContainerStart, readKey, readMarker, tooDeep } from './generated-support.js';
+import { BUDGET, CONTAINER, expectedType, nextEntry, readContainerStart, readKey, readMarker, tooDeep } from './generated-support.js';
+import { readScalar } from './skip.js';
 
 /**
  * The value of the entry `name` of the object whose `{` was just consumed, wherever it is, or
  * undefined; the caller rewinds and decodes the chosen variant (BUDGET is restored, so the second
  * read is not counted twice). Fast path: the first key is `encodedName` (how encoders write a
- * discriminator), compared in place.
+ * discriminator), compared in place. Discriminators are JSON scalars: values are read as the
+ * generic decoder reads them, objects and arrays checked and skipped (`readScalar`), so the
+ * generic decoder stays out of the module's bundle.
  */
 export function scanDiscriminator(reader: Reader, marker: number, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
   if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
@@ -29,7 +32,7 @@ export function scanDiscriminator(reader: Reader, marker: number, name: string, 
       found = readKey(reader);
       break;
     }
-    const value = readAnyValue(reader, valueMarker, depth - 1);
+    const value = readScalar(reader, valueMarker, depth - 1);
     if (key === name) {
       found = value;
       break;
