@@ -273,31 +273,41 @@ class PredicateEmitter extends FunctionEmitter {
         return;
       }
       case 'unevaluatedProperties':
-        lines.block(js`if (${isObject})`, (body) => {
-          this.depthGuard(body);
-          const key = scope.fresh('key');
-          const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.keyEvaluated(evaluation, key, check.node.schemaPath));
-          const rest = this.call(check.node, js`value[${key}]`, new Code('depth - 1'));
-          body.block(js`for (const ${key} of Object.keys(value))`, (loop) => {
-            if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.3)`);
-            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
-          });
-        });
+        this.unevaluatedProperties(check, isObject, scope, lines);
         return;
       case 'unevaluatedItems':
-        lines.block(new Code('if (Array.isArray(value))'), (body) => {
-          this.depthGuard(body);
-          const index = scope.fresh('index');
-          const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.itemEvaluated(evaluation, index));
-          const rest = this.call(check.node, js`value[${index}]`, new Code('depth - 1'));
-          // Items before the static prefix are evaluated whatever the conditions say.
-          body.block(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++)`, (loop) => {
-            if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.2)`);
-            loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
-          });
-        });
+        this.unevaluatedItems(check, scope, lines);
         return;
     }
+  }
+
+  /** `unevaluatedProperties` (Core §11.3): every key no subschema evaluated matches its schema. */
+  private unevaluatedProperties(check: Extract<IrCheck, { kind: 'unevaluatedProperties' }>, isObject: Code, scope: NameScope, lines: Lines): void {
+    lines.block(js`if (${isObject})`, (body) => {
+      this.depthGuard(body);
+      const key = scope.fresh('key');
+      const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.keyEvaluated(evaluation, key, check.node.schemaPath));
+      const rest = this.call(check.node, js`value[${key}]`, new Code('depth - 1'));
+      body.block(js`for (const ${key} of Object.keys(value))`, (loop) => {
+        if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.3)`);
+        loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
+      });
+    });
+  }
+
+  /** `unevaluatedItems` (Core §11.2): every item no subschema evaluated matches its schema. */
+  private unevaluatedItems(check: Extract<IrCheck, { kind: 'unevaluatedItems' }>, scope: NameScope, lines: Lines): void {
+    lines.block(new Code('if (Array.isArray(value))'), (body) => {
+      this.depthGuard(body);
+      const index = scope.fresh('index');
+      const evaluated = this.evaluated(check.evaluation, scope, body, undefined, (evaluation) => this.itemEvaluated(evaluation, index));
+      const rest = this.call(check.node, js`value[${index}]`, new Code('depth - 1'));
+      // Items before the static prefix are evaluated whatever the conditions say.
+      body.block(js`for (let ${index} = ${check.evaluation.prefix}; ${index} < value.length; ${index}++)`, (loop) => {
+        if (evaluated.text !== 'false') loop.line(js`if (${evaluated}) continue; // evaluated (Core §11.2)`);
+        loop.line(rest.text === 'false' ? new Code('return false;') : js`if (${not(rest)}) return false;`);
+      });
+    });
   }
 
   /**
