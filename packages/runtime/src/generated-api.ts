@@ -1,24 +1,12 @@
 /**
  * What the public functions of every generated module share, whatever the format. Each format's
- * `generated-api.ts` holds the entry points themselves (`encodeWith`, `decodeWith`), which every
- * generated `encode<Name>` and `decode<Name>` call with the module's own writer or reader
- * function; these are the steps around that call.
+ * `generated-api.ts` binds them to its shared writer and reader: a generated `encode<Name>` writes
+ * into `sharedWriter` and throws `encodeFailed(error)`; a `decode<Name>` is one `decodeWith` call.
  */
 import { DecodeError, EncodeError, ErrorCode, type Format } from './errors.js';
 import { EncodeFailure } from './generated-support.js';
-import { DEFAULT_MAX_DEPTH } from './limits.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
-
-/** Writes `value` into `writer` with a module's writer function and returns the output; a failure is the public error (`encodeFailed`). */
-export function encodeInto<T>(writer: Writer, write: (writer: Writer, value: T, depth: number) => void, value: T, format: Format): Uint8Array {
-  try {
-    write(writer, value, DEFAULT_MAX_DEPTH);
-  } catch (error) {
-    throw encodeFailed(writer, error, format);
-  }
-  return writer.finish();
-}
 
 /**
  * The public error for a failure that reached a public encode function, after the writer drops
@@ -28,7 +16,7 @@ export function encodeInto<T>(writer: Writer, write: (writer: Writer, value: T, 
  * generic encoder runs again here, so a module whose schema has no value of unknown shape ships
  * none. Anything else (a bug, an engine error) passes as it is.
  */
-export function encodeFailed(writer: Writer, error: unknown, format: Format): unknown {
+export function publicEncodeError(writer: Writer, error: unknown, format: Format): unknown {
   writer.reset();
   if (!(error instanceof EncodeFailure)) return error;
   const generic = error.generic;

@@ -1,29 +1,22 @@
 /**
- * The public entry points of generated CBOR modules: `encode<Name>(value)` is
- * `encodeWith(write<Name>, value)`, `decode<Name>(bytes)` is `decodeWith(read<Name>, bytes,
- * schemaPath)`. One writer and one reader serve every module (outputs are carved from the
- * writer's buffer, see `Writer.finish`); both are pure, so a decode-only bundle drops the writer
- * and an encode-only one the reader.
+ * The public functions of generated CBOR modules: `encode<Name>(value)` writes into
+ * `sharedWriter` with the module's writer and throws `encodeFailed(error)` (its own call of the
+ * writer, which V8 can inline: through one shared entry it could not), `decode<Name>(bytes)` is
+ * `decodeWith(read<Name>, bytes, schemaPath)`. One writer and one reader serve every module; both
+ * are pure, so a decode-only bundle drops the writer and an encode-only one the reader.
  */
-import { decodeFailed, encodeInto, endDecode, startDecode } from '../generated-api.js';
+import { decodeFailed, endDecode, publicEncodeError, startDecode } from '../generated-api.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
 
-const sharedWriter = /* @__PURE__ */ new Writer();
+/** The writer of every public encode function of every module; outputs are carved from its buffer (see `Writer.finish`). */
+export const sharedWriter = /* @__PURE__ */ new Writer();
 const sharedReader = /* @__PURE__ */ new Reader('cbor');
 
-/** Writes `value` with a module's writer function; a failure is the public `EncodeError`. */
-export function encodeWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'cbor');
-}
-
-/**
- * `encodeWith` for modules compiled `deterministic` (or DAG-CBOR). The same steps: the error of a
- * value of unknown shape is the one its own generic encoder (sorted, DAG) gave (`encodeFailed`).
- */
-export function encodeDeterministicWith<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
-  return encodeInto(sharedWriter, write, value, 'cbor');
+/** The public error for a failure that reached a public encode function; `sharedWriter` drops what it had written. */
+export function encodeFailed(error: unknown): unknown {
+  return publicEncodeError(sharedWriter, error, 'cbor');
 }
 
 /** Reads one item that must fill `bytes` with a module's reader function; a failure is a `DecodeError` (`schemaPath`: the public function's schema). */

@@ -61,7 +61,7 @@ export {
 } from './generated-support.js';
 export { scanDiscriminator } from './scan-discriminator.js';
 // The public functions of generated modules: encode<Name> and decode<Name> call these.
-export { encodeWith, decodeWith } from './generated-api.js';
+export { sharedWriter, encodeFailed, decodeWith } from './generated-api.js';
 
 // For generated object readers: declared keys matched through a table (the one expected next first).
 export { UbjsonKeyTable, keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';

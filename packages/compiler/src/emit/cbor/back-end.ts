@@ -16,8 +16,6 @@ function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): M
     formatRuntimeNames: CBOR_FORMAT_NAMES,
     encoder: (context) => new CborEncoderEmitter(context, deterministic, dagCbor, layout),
     decoder: (context) => new HeadDecoderEmitter(context, cborWire(deterministic), layout),
-    // A value of unknown shape is written again with sorted keys for the error of a failed encode.
-    encodeEntry: deterministic ? 'encodeDeterministicWith' : 'encodeWith',
     streamItems: 'a CBOR sequence (RFC 8742)',
   };
 }

@@ -29,7 +29,6 @@ export const CBOR_FORMAT_NAMES = [
   'writeDagNumber',
   'writeDagAny',
   ...ENTRY_POINT_NAMES,
-  'encodeDeterministicWith',
   // codeSize 'small': table-driven maps and the shared field codecs (runtime cbor/record.ts).
   ...RECORD_TABLE_NAMES,
 ] as const;

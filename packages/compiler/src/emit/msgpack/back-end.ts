@@ -22,7 +22,6 @@ function msgpackFormat(layout: Layout): ModuleFormat {
     formatRuntimeNames: MSGPACK_FORMAT_NAMES,
     encoder: (context) => new HeadEncoderEmitter(context, MSGPACK_WIRE, layout),
     decoder: (context) => new HeadDecoderEmitter(context, MSGPACK_WIRE, layout),
-    encodeEntry: 'encodeWith',
     streamItems: 'concatenated MessagePack items',
   };
 }

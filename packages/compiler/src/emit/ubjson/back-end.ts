@@ -21,7 +21,6 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
     formatRuntimeNames: UBJSON_FORMAT_NAMES,
     encoder: (context) => new UbjsonEncoderEmitter(context, layout),
     decoder: (context) => new UbjsonDecoderEmitter(context, layout),
-    encodeEntry: 'encodeWith',
     streamItems: 'concatenated UBJSON values',
     // Typed containers (`[$I#n`, items of a fixed integer range), which the runtime's listOf does not write.
     ownsList: (node) => typedArrayItems(node) !== undefined,
