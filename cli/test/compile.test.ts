@@ -174,7 +174,7 @@ compile('--code-size small writes objects as record tables in every format; spee
   const format = ['cbor' as const, 'ubjson' as const, 'msgpack' as const];
   const files = ['point.cbor.ts', 'point.ubjson.ts', 'point.msgpack.ts'];
   assert.is(runCompile([schema], flags(out, { codeSize: 'small', format }), () => {}), ExitCode.Ok);
-  for (const file of files) assert.match(readFileSync(join(out, file), 'utf8'), /new RecordTable<Field>\("#", \[/);
+  for (const file of files) assert.match(readFileSync(join(out, file), 'utf8'), /new RecordTable<FieldSpec>\("#", \[/);
   assert.is(runCompile([schema], flags(out, { codeSize: 'speed', format }), () => {}), ExitCode.Ok);
   const speed = files.map((file) => readFileSync(join(out, file), 'utf8'));
   for (const text of speed) assert.not.match(text, /RecordTable/);

@@ -66,6 +66,6 @@ export {
   missingText,
 } from './generated-support.js';
 export { setOwn, setEntry } from './object-entries.js';
-export { RecordTable, type RecordField } from './record-table.js';
+export { RecordTable, resolveField, type RecordField, type FieldSpec, type FieldKit } from './record-table.js';
 // The failure of a `false` subschema, which specialised code spells out as the shared codec does.
 export { NO_VALUE_ALLOWED } from './record-support.js';

@@ -3,8 +3,44 @@
  * instead of code per property, a module lists each object's properties once and the runtime's
  * record writer and reader (`writeRecord`/`readRecord` per format) walk the table. Protobuf's
  * `optimize_for = CODE_SIZE` makes the same trade: code linear in the schema, a little slower.
+ * A table is data of no direction: it names each value's field (`FieldSpec`), and the writer
+ * finds the fields in the module's write kit, the reader in its read kit (`resolveField`), so a
+ * bundle that only decodes carries no writer and one that only encodes no reader (issue 39).
  */
 import { escapePointerToken } from './pointer.js';
+
+/**
+ * How a table names a value's field: a key of the module's field kits (`"string"`, the runtime's
+ * writeStringField/readStringField; `"EntryName"`, the module's own writeEntryName/readEntryName),
+ * a field factory's key and arguments (`["integerIn", 0, 511]`, `["listOf", item, itemsPath?]`,
+ * `["checked", inner, predicate, what]`, `["typeUnion", expected, [[types, field, schemaPath?],
+ * …]]`, `["textEnum", values]`…), or the table of an inner object.
+ */
+export type FieldSpec = string | RecordTable<FieldSpec> | readonly [key: string, ...args: unknown[]];
+
+/** A module's fields of one direction by key: its write kit or its read kit (fields and field factories). */
+export type FieldKit = Readonly<Record<string, unknown>>;
+
+/**
+ * The field `spec` names, from `kit`; factories get the fields their arguments name resolved the
+ * same way, and an inner table becomes `table(inner)` (the direction's record walker).
+ */
+export function resolveField<Field>(spec: FieldSpec, kit: FieldKit, table: (inner: RecordTable<FieldSpec>) => Field): Field {
+  if (spec instanceof RecordTable) return table(spec);
+  if (typeof spec === 'string') return kit[spec] as Field;
+  const [key, ...args] = spec;
+  const factory = kit[key] as (...args: unknown[]) => Field;
+  const field = (inner: unknown) => resolveField(inner as FieldSpec, kit, table);
+  switch (key) {
+    case 'listOf':
+    case 'checked':
+      return factory(field(args[0]), ...args.slice(1));
+    case 'typeUnion':
+      return factory(args[0], (args[1] as readonly (readonly [string, FieldSpec, string?])[]).map(([types, inner, path]) => [types, field(inner), path]));
+    default:
+      return factory(...args);
+  }
+}
 
 /**
  * One declared property: its name, how its value is written and read (a generated pair, a
@@ -68,11 +104,13 @@ export class RecordTable<Value> {
    */
   readonly mapOnly: boolean;
   /**
-   * What the format's record writer and reader find once per table (its keys as the format
-   * encodes and matches them, the writer and reader of each value), built on first use: a module
-   * is compiled for one format, so its tables meet one format's walker.
+   * What the format's record writer finds once per table (its keys as the format encodes them,
+   * each value's writer from the module's write kit), built on first use: a module is compiled for
+   * one format, so its tables meet one format's walker and one kit per direction.
    */
-  formatFields: unknown = undefined;
+  writing: unknown = undefined;
+  /** The same for the record reader (keys as it matches them, each value's reader). */
+  reading: unknown = undefined;
 
   constructor(
     readonly schemaPath: string,

@@ -5,6 +5,9 @@
  * Thresholds: see `bench/src/utf8-threshold.bench.ts`.
  */
 
+// The length alone is what decoders and format checks need: its own file, so their bundles carry no encoder.
+export { utf8Length } from './utf8-length.js';
+
 const textEncoder = /* @__PURE__ */ new TextEncoder();
 
 /**
@@ -186,23 +189,4 @@ export function writeUtf8Bounded(target: Uint8Array, pos: number, text: string):
   if (room - written < 4) return UTF8_NO_ROOM;
   if (written !== length && !writtenWellFormed(target, pos, written, text)) return -1;
   return pos + written;
-}
-
-/** Exact UTF-8 length of `text` (a lone surrogate counts 3 bytes, the size of U+FFFD). */
-export function utf8Length(text: string): number {
-  const length = text.length;
-  let bytes = length;
-  for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) continue;
-    if (code < 0x800) {
-      bytes += 1;
-    } else if ((code & 0xfc00) === 0xd800 && index + 1 < length && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2; // the pair is 2 units and 4 bytes
-      index++;
-    } else {
-      bytes += 2;
-    }
-  }
-  return bytes;
 }

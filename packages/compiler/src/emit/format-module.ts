@@ -2,6 +2,7 @@ import type { IrArray, IrDefinition, IrModule, IrNumber } from '../ir/types.js';
 import { checkRepresentable } from '../plan/shape.js';
 import { Code, js, literal } from './module/code.js';
 import { drainPredicates } from './checks/predicates.js';
+import { emitFieldKits } from './record-tables/record-table.js';
 import { ModuleContext, type FunctionSpec } from './module/context.js';
 import type { EncoderEmitter } from './specialised/encoder.js';
 import type { DecoderEmitter } from './specialised/decoder.js';
@@ -120,6 +121,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   encoder.drain();
   decoder.drain();
   drainPredicates(context);
+  emitFieldKits(context);
 
   const parts: ModuleParts = {
     preamble: options.preamble,

@@ -8,7 +8,7 @@ import { DecodeError, ErrorCode, hexByte } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { utf8Length } from '../utf8.js';
+import { utf8Length } from '../utf8-length.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { readArgument, readArgumentBig } from './head.js';
 import { readText, readNumber } from './decode-scalars.js';

@@ -3,7 +3,7 @@
  * the RFC 7049 §3.9 canonical order, which for text keys is length-first then bytewise).
  */
 
-import { utf8Length } from '../utf8.js';
+import { utf8Length } from '../utf8-length.js';
 
 /** Keys of a plain object in DAG-CBOR order (sorted in place; already sorted keys cost one pass). */
 export function sortKeys(keys: string[]): string[] {

@@ -4,7 +4,7 @@
  * §3.3 extension (`idn-email`): non-ASCII in atext and qtextSMTP, U-labels in the domain.
  */
 import { isIdnName, isIpv6 } from './hosts.js';
-import { utf8Length } from '../utf8.js';
+import { utf8Length } from '../utf8-length.js';
 
 /** RFC 5321 §4.5.3.1.1 and §4.5.3.1.2 size limits, in octets (UTF-8 under RFC 6531). */
 const MAX_LOCAL_PART = 64;

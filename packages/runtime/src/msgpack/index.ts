@@ -74,9 +74,44 @@ export { sharedWriter, encodeFailed, decodeWith } from './generated-api.js';
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
-// For generated modules compiled with codeSize 'small': table-driven maps and shared field codecs.
-export { writeRecord, readRecord, fieldOf, type Field, type FieldCodec, type FieldWriter, type FieldReader } from './record.js';
-export { listOf, checkedField, enumField, typeUnion, type TypeVariant, stringField, booleanField, nullField, numberField, integerField, anyField, neverField, integerIn, numberIn } from './fields.js';
+// For generated modules compiled with codeSize 'small': table-driven maps and the shared fields,
+// one table and one set of fields per direction, so a bundle keeps only the direction it calls.
+export { writeRecord, writeSpec, type FieldWriter } from './record-writer.js';
+export { readRecord, readSpec, type FieldReader } from './record-reader.js';
+export {
+  writeStringField,
+  writeBooleanField,
+  writeNullField,
+  writeNumberField,
+  writeIntegerField,
+  writeAnyField,
+  writeNeverField,
+  writeIntegerIn,
+  writeNumberIn,
+  writeListOf,
+  writeCheckedField,
+  writeTextEnumField,
+  writeEnumField,
+  writeTypeUnion,
+  type WriteVariant,
+} from './field-writers.js';
+export {
+  readStringField,
+  readBooleanField,
+  readNullField,
+  readNumberField,
+  readIntegerField,
+  readAnyField,
+  readNeverField,
+  readIntegerIn,
+  readNumberIn,
+  readListOf,
+  readCheckedField,
+  readTextEnumField,
+  readEnumField,
+  readTypeUnion,
+  type ReadVariant,
+} from './field-readers.js';
 
 // For generated modules of the compact layout: the readers of indexes and position keys.
 export { readIndex, readPositionKey } from './compact-support.js';

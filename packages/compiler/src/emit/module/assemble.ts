@@ -48,16 +48,17 @@ export function assembleModule(context: ModuleContext, parts: ModuleParts, mode:
   const formatChecks = [...context.formatCheckImports].sort();
   const statements: (string | StatementStructures)[] = [];
   if (mode === 'module') {
-    // Values are imported under an alias and bound again below; types are imported as types.
+    // Values are imported under an alias and bound again below (but those only read as the module loads); types are imported as types.
+    const rebind = (name: string) => isRebound(name) && !context.loadTimeImports.has(name);
     const named = (values: string[], types: Set<string>) =>
-      [...values.map((name) => ({ name, specifier: importSpecifier(name) })), ...[...types].map((name) => ({ name, specifier: { name, isTypeOnly: true } }))]
+      [...values.map((name) => ({ name, specifier: importSpecifier(name, rebind(name)) })), ...[...types].map((name) => ({ name, specifier: { name, isTypeOnly: true } }))]
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .map((entry) => entry.specifier);
     const imports: [string[], Set<string>, string][] = [[runtime, context.runtimeTypeImports, parts.runtimeModule], [format, context.formatTypeImports, parts.formatModule], [formatChecks, new Set(), `${parts.runtimeModule}/formats`]];
     for (const [names, types, moduleSpecifier] of imports.filter(([names, types]) => names.length + types.size > 0)) {
       statements.push({ kind: StructureKind.ImportDeclaration, namedImports: named(names, types), moduleSpecifier });
     }
-    const rebound = [...runtime, ...format, ...formatChecks].filter(isRebound);
+    const rebound = [...runtime, ...format, ...formatChecks].filter(rebind);
     if (rebound.length > 0) statements.push(`${REBIND_COMMENT}\nconst ${rebound.map((name) => `${name} = ${importAlias(name)}`).join(', ')};`);
   } else {
     statements.push(`const { ${runtime.join(', ')} } = runtime;`, `const { ${format.join(', ')} } = formatRuntime;`);
@@ -104,8 +105,8 @@ function importAlias(name: string): string {
   return `${name}$import`;
 }
 
-function importSpecifier(name: string): string | { name: string; alias: string } {
-  return isRebound(name) ? { name, alias: importAlias(name) } : name;
+function importSpecifier(name: string, rebound: boolean): string | { name: string; alias: string } {
+  return rebound ? { name, alias: importAlias(name) } : name;
 }
 
 function functionStructure(spec: FunctionSpec, exported: boolean): FunctionDeclarationStructure {

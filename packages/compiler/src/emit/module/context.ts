@@ -42,6 +42,8 @@ export class ModuleContext {
   readonly functions: FunctionSpec[] = [];
   readonly runtimeImports = new Set<string>();
   readonly formatImports = new Set<string>();
+  /** Runtime names read once as the module loads (the record tables' field kits): imported as they are, not bound again as constants. */
+  readonly loadTimeImports = new Set<string>();
   /** Type-only imports (`import { type X }`): module mode only, a function body has no types to import. */
   readonly runtimeTypeImports = new Set<string>();
   readonly formatTypeImports = new Set<string>();

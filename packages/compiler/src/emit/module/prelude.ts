@@ -11,20 +11,21 @@ export const ENTRY_POINT_NAMES = ['sharedWriter', 'encodeFailed', 'decodeWith'] 
 /** Names generated modules of every format may import from `@binschema/runtime`. */
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache', 'RecordTable'] as const;
 
-/** Names imported from the format's runtime by modules compiled with codeSize 'small': table-driven objects and the shared field codecs (runtime `<format>/record.ts`, `<format>/fields.ts`). */
+/**
+ * Names imported from the format's runtime by modules compiled with codeSize 'small': the record
+ * walkers and the shared fields, a writer and a reader of each (runtime `<format>/record-writer.ts`,
+ * `record-reader.ts`, `field-writers.ts`, `field-readers.ts`), which a module's field kits name.
+ */
 export const RECORD_TABLE_NAMES = [
-  'Field',
   'writeRecord',
   'readRecord',
-  'fieldOf',
-  'listOf',
-  'checkedField',
-  'enumField',
-  'typeUnion',
-  'integerIn',
-  'numberIn',
-  ...['string', 'boolean', 'null', 'number', 'integer', 'any', 'never'].map((type) => `${type}Field`),
-] as const;
+  'writeSpec',
+  'readSpec',
+  ...['listOf', 'checkedField', 'textEnumField', 'enumField', 'typeUnion', 'integerIn', 'numberIn', ...['string', 'boolean', 'null', 'number', 'integer', 'any', 'never'].map((type) => `${type}Field`)].flatMap((key) => [
+    `write${key[0].toUpperCase()}${key.slice(1)}`,
+    `read${key[0].toUpperCase()}${key.slice(1)}`,
+  ]),
+];
 
 export interface PreludeHelper {
   /** Other helpers this one calls. */

@@ -1,6 +1,6 @@
 import type { IrArray, IrNode, IrObject } from '../../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
-import { Code, js, joinCode, jsonLiteral, literal } from '../module/code.js';
+import { Code, commentText, js, joinCode, jsonLiteral, literal } from '../module/code.js';
 import { pathWords, type ModuleContext } from '../module/context.js';
 import { boundsArguments, describeTypes, hasNumberAssertions, hasStringAssertions, patternRegExp } from '../checks/assertions.js';
 import { isClosedObject, unionStrategy } from '../../plan/shape.js';
@@ -14,17 +14,90 @@ import { checksMessage, checksPredicate } from '../checks/predicates.js';
  * `codeSize: 'small'` (README "Code size"): an object's write and read functions are a call of
  * the runtime's `writeRecord`/`readRecord` with a hoisted field table, one row per property,
  * instead of straight-line code per property (2-6 KB of JS a property, 15-130x the schema's bytes
- * on real schemas). Plain arrays, enums and unions told apart by JSON type are runtime codecs
+ * on real schemas). Plain arrays, enums and unions told apart by JSON type are runtime fields
  * too. What the runtime does not model (`propertyNames`, checks, tuples, constrained scalars…)
- * keeps its specialised function, named in the table through `fieldOf(write…, read…)`.
+ * keeps its specialised functions. A table is data of no direction: it names each field by a key
+ * (`"string"`, `["listOf", "Entry"]`, `"EntryName"` for a module's own pair of functions),
+ * and the module's two field kits, `WRITE_FIELDS` and `READ_FIELDS`, map the keys to the writers
+ * and to the readers (`emitFieldKits`). `writeRecord` is called with the write kit alone, so a
+ * bundle that only decodes keeps no writer and one that only encodes no reader (issue 39).
  */
+
+/** The keys the tables of one module name and each key's writer and reader; the kits' names. */
+interface FieldKits {
+  write: Name;
+  read: Name;
+  members: Map<string, { write: Code; read: Code }>;
+}
+
+const KITS = new WeakMap<ModuleContext, FieldKits>();
+
+function kitsOf(context: ModuleContext): FieldKits {
+  let kits = KITS.get(context);
+  if (kits === undefined) {
+    kits = { write: context.scope.fresh('write fields', { pascal: 'constant' }), read: context.scope.fresh('read fields', { pascal: 'constant' }), members: new Map() };
+    KITS.set(context, kits);
+  }
+  return kits;
+}
+
+/** The key of a field in the kits (a string literal in a table), its writer and reader registered. */
+function kitField(context: ModuleContext, key: string, write: () => Code, read: () => Code): Code {
+  const members = kitsOf(context).members;
+  if (!members.has(key)) members.set(key, { write: write(), read: read() });
+  return literal(key);
+}
+
+/** The runtime's shared fields and field factories by their key in the kits, and their names less `write`/`read`. */
+const RUNTIME_FIELDS: Record<string, string> = {
+  string: 'StringField',
+  boolean: 'BooleanField',
+  null: 'NullField',
+  number: 'NumberField',
+  integer: 'IntegerField',
+  any: 'AnyField',
+  never: 'NeverField',
+  integerIn: 'IntegerIn',
+  numberIn: 'NumberIn',
+  listOf: 'ListOf',
+  checked: 'CheckedField',
+  textEnum: 'TextEnumField',
+  enum: 'EnumField',
+  typeUnion: 'TypeUnion',
+};
+
+/** A shared field or field factory of the runtime by its key (`string`, `listOf`): `writeStringField`, `readListOf`… in the kits. */
+function runtimeField(context: ModuleContext, key: string): Code {
+  const directed = (direction: string) => {
+    const name = `${direction}${RUNTIME_FIELDS[key]}`;
+    // Read once, into a kit: no constant of its own (`assemble.ts`).
+    context.loadTimeImports.add(name);
+    return context.runtime(name);
+  };
+  return kitField(context, key, () => directed('write'), () => directed('read'));
+}
+
+/**
+ * The module's two field kits, once every table is known: each key the tables name, to its writer
+ * (`WRITE_FIELDS`) or its reader (`READ_FIELDS`). They are read only inside the functions that
+ * call `writeRecord`/`readRecord`, so they may come after the tables.
+ */
+export function emitFieldKits(context: ModuleContext): void {
+  const kits = KITS.get(context);
+  if (kits === undefined) return;
+  for (const direction of ['write', 'read'] as const) {
+    const members = [...kits.members].map(([key, fields]) => `${isPlainPropertyName(key) ? key : literal(key).text}: ${fields[direction].text}`);
+    const doc = `The ${direction} field of each key the record tables name.`;
+    context.constants.push({ name: kits[direction], doc: commentText(doc), init: new Code(`{ ${members.join(', ')} }`) });
+  }
+}
 
 /** Whether the runtime's record writer and reader model `node` (`propertyNames` keeps the specialised code). */
 export function isTableObject(node: IrObject): boolean {
   return node.propertyNames === undefined;
 }
 
-/** The runtime's shared codec for a plain value of `node` (no assertions), or undefined. */
+/** The key of the runtime's shared field for a plain value of `node` (no assertions), or undefined. */
 function scalarCodec(node: IrNode): string | undefined {
   if (node.checks !== undefined) return undefined;
   switch (node.kind) {
@@ -32,11 +105,11 @@ function scalarCodec(node: IrNode): string | undefined {
     case 'boolean':
     case 'null':
     case 'never':
-      return `${node.kind}Field`;
+      return node.kind;
     case 'string':
-      return hasStringAssertions(node) ? undefined : 'stringField';
+      return hasStringAssertions(node) ? undefined : 'string';
     case 'number':
-      return hasNumberAssertions(node) ? undefined : node.integer ? 'integerField' : 'numberField';
+      return hasNumberAssertions(node) ? undefined : node.integer ? 'integer' : 'number';
     default:
       return undefined;
   }
@@ -44,8 +117,8 @@ function scalarCodec(node: IrNode): string | undefined {
 
 /**
  * An array with nothing but its items to check: inside a table, written and read by the runtime's
- * `listOf`. Not when the format's specialised code writes it in a form `listOf`
- * does not (UBJSON's typed containers, `[$I#n`: `ModuleFormat.ownsList`).
+ * `writeListOf`/`readListOf`. Not when the format's specialised code writes it in a form those
+ * do not (UBJSON's typed containers, `[$I#n`: `ModuleFormat.ownsList`).
  */
 function isPlainList(context: ModuleContext, node: IrNode): node is IrArray {
   return (
@@ -60,37 +133,42 @@ function isPlainList(context: ModuleContext, node: IrNode): node is IrArray {
   );
 }
 
-/** A table row's value (a `Field` of the runtime) and whether it reports failures at the path the row gives. */
+/** A table row's value (a `FieldSpec` of the runtime) and whether it reports failures at the path the row gives. */
 export interface FieldValue {
   value: Code;
   needsPath: boolean;
 }
 
 /**
- * The `Field` of `node` in a record table: a shared codec for plain scalars (`stringField`), the
- * table of an inner object, `listOf(…)` for plain arrays, else `fieldOf(write…, read…)`, its
- * generated functions. Where the shared number and any codecs do not write the module's numbers
+ * The field of `node` in a record table: a shared field for plain scalars (`"string"`), the
+ * table of an inner object, `["listOf", item]` for plain arrays, else the key of its generated
+ * functions. Where the shared number and any fields do not write the module's numbers
  * (`sharedNumbers`), those get functions.
  */
 export function fieldValue(context: ModuleContext, node: IrNode): FieldValue {
   const codec = scalarCodec(node);
-  if (codec !== undefined && (sharedNumbers(context) || (node.kind !== 'number' && node.kind !== 'any'))) return { value: context.runtime(codec), needsPath: node.kind !== 'any' };
+  if (codec !== undefined && (sharedNumbers(context) || (node.kind !== 'number' && node.kind !== 'any'))) return { value: runtimeField(context, codec), needsPath: node.kind !== 'any' };
   const bounded = boundedNumber(context, node);
   if (bounded !== undefined) return { value: bounded, needsPath: true };
   if (node.kind === 'literal' && node.checks === undefined && node.values.length > 0 && (sharedNumbers(context) || node.values.every((candidate) => typeof candidate === 'string'))) {
-    return { value: js`${context.runtime('enumField')}([${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}])`, needsPath: true };
+    // Strings from a key table; other values through the generic codec (only where there are such values).
+    const factory = node.values.every((candidate) => typeof candidate === 'string') ? 'textEnum' : 'enum';
+    return { value: js`[${runtimeField(context, factory)}, [${joinCode(node.values.map((candidate) => jsonLiteral(candidate)), ', ')}]]`, needsPath: true };
   }
   if (node.kind === 'object' && node.checks === undefined && isTableObject(node)) return { value: recordTable(context, node), needsPath: false };
-  if (isPlainList(context, node)) return { value: js`${context.runtime('listOf')}(${listItem(context, node)})`, needsPath: true };
+  if (isPlainList(context, node)) return { value: js`[${runtimeField(context, 'listOf')}, ${listItem(context, node)}]`, needsPath: true };
   const union = typeUnion(context, node);
   if (union !== undefined) return { value: union, needsPath: true };
   // Checks over a built object, array or union: its shape's field and its generated predicate.
   if (checkedInFunction(node) && !guardsInPlace(context, node)) {
     const inner = fieldValue(context, withoutChecks(node));
-    return { value: js`${context.runtime('checkedField')}(${inner.value}, ${checksPredicate(context, node)}, ${literal(checksMessage(node))})`, needsPath: true };
+    return { value: js`[${runtimeField(context, 'checked')}, ${inner.value}, ${checksPredicate(context, node)}, ${literal(checksMessage(node))}]`, needsPath: true };
   }
+  // The module's own pair, under the name its writer and reader share (writeEntryName, readEntryName: "EntryName").
   const functions = context.fieldFunctions!;
-  return { value: js`${context.runtime('fieldOf')}(${functions.write(node)}, ${functions.read(node)})`, needsPath: false };
+  const write = functions.write(node);
+  const key = write.text.replace(/^write/, '');
+  return { value: kitField(context, key in RUNTIME_FIELDS ? `_${key}` : key, () => write, () => functions.read(node)), needsPath: false };
 }
 
 /**
@@ -101,15 +179,15 @@ function sharedNumbers(context: ModuleContext): boolean {
   return !context.sortedKeys && context.largeIntegers === undefined;
 }
 
-/** `integerIn(min, max)`/`numberIn(…)` for a number with inclusive bounds and no other assertion, or undefined. */
+/** `["integerIn", min, max]`/`["numberIn", …]` for a number with inclusive bounds and no other assertion, or undefined. */
 function boundedNumber(context: ModuleContext, node: IrNode): Code | undefined {
   if (node.kind !== 'number' || node.checks !== undefined || !sharedNumbers(context) || context.ownsNumber(node)) return undefined;
   const bounds = boundsArguments(node);
   if (bounds === undefined || bounds.length === 0) return undefined;
-  return js`${context.runtime(node.integer ? 'integerIn' : 'numberIn')}(${joinCode(bounds, ', ')})`;
+  return js`[${runtimeField(context, node.integer ? 'integerIn' : 'numberIn')}, ${joinCode(bounds, ', ')}]`;
 }
 
-/** The arguments of `listOf`: the item's field, and its path when that is needed and not the usual one. */
+/** The arguments of `listOf` after its key: the item's field, and its path when that is needed and not the usual one. */
 export function listItem(context: ModuleContext, node: IrArray): Code {
   const item = fieldValue(context, node.items);
   const path = item.needsPath && node.items.schemaPath !== `${node.schemaPath}/items` ? js`, ${literal(node.items.schemaPath)}` : new Code('');
@@ -117,7 +195,7 @@ export function listItem(context: ModuleContext, node: IrArray): Code {
 }
 
 /**
- * The hoisted `RecordTable` of `node` (one per object, shared by its writer and reader):
+ * The hoisted `RecordTable` of `node` (one per object, shared by its writer and reader, pure data):
  * `[name, field, required, schema path]` per property, then the field of undeclared keys (none
  * when the object is closed). Rows merged in from elsewhere (`allOf`, a `$ref` beside
  * `properties`) are hoisted once and shared by every table that merges them.
@@ -139,7 +217,7 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
   const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
   const options = tableOptions(context, node);
   if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
-  const init = js`new ${context.runtime('RecordTable')}<${context.runtimeType('Field')}>(${joinCode(args, ', ')})`;
+  const init = js`/* @__PURE__ */ new ${context.runtime('RecordTable')}<${context.runtimeType('FieldSpec')}>(${joinCode(args, ', ')})`;
   // The schema path is the table's first argument: the comment need not repeat it.
   const doc = 'Fields: [name, field, required, schema path?]';
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
@@ -203,12 +281,16 @@ function buildOption(node: IrObject): Code | undefined {
 export function tableCall(context: ModuleContext, node: IrNode, direction: 'write' | 'read', marker?: Code): Code | undefined {
   if (!context.smallCode || node.checks !== undefined) return undefined;
   const args = direction === 'write' ? new Code('writer, value, depth') : marker === undefined ? new Code('reader, depth') : js`reader, depth, ${marker}`;
-  if (node.kind === 'object' && isTableObject(node)) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${recordTable(context, node)})`;
-  const codec = typeUnion(context, node);
-  return codec === undefined ? undefined : js`${codec}.${new Code(direction)}(${args}, ${literal(node.schemaPath)})`;
+  const table = node.kind === 'object' && isTableObject(node) ? recordTable(context, node) : undefined;
+  const union = table === undefined ? typeUnion(context, node) : undefined;
+  if (table === undefined && union === undefined) return undefined;
+  // Only the kit of this direction: the other one, and every field in it, stays out of a bundle that calls only this one.
+  const kit = kitsOf(context)[direction];
+  if (table !== undefined) return js`${context.runtime(direction === 'write' ? 'writeRecord' : 'readRecord')}(${args}, ${table}, ${kit})`;
+  return js`${context.runtime(direction === 'write' ? 'writeSpec' : 'readSpec')}(${args}, ${union!}, ${kit}, ${literal(node.schemaPath)})`;
 }
 
-/** The hoisted `typeUnion` codec of a union told apart by JSON type (no checks of its own), or undefined. */
+/** The hoisted `["typeUnion", …]` field of a union told apart by JSON type (no checks of its own), or undefined. */
 function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
   if (node.kind !== 'union' || node.checks !== undefined) return undefined;
   const strategy = unionStrategy(node, context.definitions);
@@ -219,6 +301,6 @@ function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
     if (needsPath && variant.schemaPath !== node.schemaPath) cells.push(literal(variant.schemaPath));
     return js`[${joinCode(cells, ', ')}]`;
   });
-  const init = js`${context.runtime('typeUnion')}(${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}])`;
+  const init = js`[${runtimeField(context, 'typeUnion')}, ${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}]] as const`;
   return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type`);
 }

@@ -1,0 +1,173 @@
+/**
+ * The shared read fields of CBOR modules compiled with codeSize 'small' (`record-reader.ts`):
+ * plain scalars, lists, enums and unions told apart by JSON type need no generated function; a
+ * read table names them per property. Each reads what specialised code reads and fails as it
+ * does for the same schema (same codes, offsets and paths). Their writers are in
+ * `field-writers.ts`, so a module's decode-only bundle carries no writer (issue 39).
+ */
+import { ErrorCode } from '../errors.js';
+import { preallocate } from '../preallocate.js';
+import type { Reader } from '../reader.js';
+import { withSchemaPath } from '../generated-support.js';
+import { EnumValues, NO_VALUE_ALLOWED, NOT_CONSTANT, TypeVariants, type ConstantBytes, type Predicate, type TypeVariant } from '../record-support.js';
+import { checkedReader, unionConstants } from '../record-reading.js';
+import { readAny } from './decode.js';
+import { atBreak, decodeFailure, expectedType, readBooleanItem, readContainerHead, readFiniteItem, readIntegerItem, readNullItem, readNumberItem, readString, tooDeep } from './generated-support.js';
+import type { FieldReader } from './record-reader.js';
+import { keyTable, readKnownText } from './key-table.js';
+
+/** A value of unknown shape (`{}`): the generic decoder. */
+export function readAnyField(reader: Reader, depth: number): unknown {
+  return readAny(reader, depth);
+}
+
+/** A plain string: record readers call `readString` for it directly (`FieldKind.Text`). */
+export function readStringField(reader: Reader, _depth: number, schemaPath: string): string {
+  return readString(reader, schemaPath);
+}
+
+export function readBooleanField(reader: Reader, _depth: number, schemaPath: string): boolean {
+  return readBooleanItem(reader, schemaPath);
+}
+
+export function readNullField(reader: Reader, _depth: number, schemaPath: string): null {
+  return readNullItem(reader, schemaPath);
+}
+
+export function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  return value;
+}
+
+export function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
+  const offset = reader.pos;
+  const value = readNumberItem(reader, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  return value;
+}
+
+/** The value of a `false` subschema: any value fails, at its offset, as specialised code fails. */
+export function readNeverField(reader: Reader, _depth: number, schemaPath: string): never {
+  throw decodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, reader.pos, schemaPath);
+}
+
+/** null, false and true as `readNullField` and `readBooleanField` read them (RFC 8949 §3.3 simple values), for `readTypeUnion`. */
+const CONSTANT_BYTES: ConstantBytes<FieldReader> = { null: 0xf6, false: 0xf4, true: 0xf5, nullField: readNullField, booleanField: readBooleanField };
+
+/**
+ * An integer (`readIntegerIn`) or a finite number (`readNumberIn`) with inclusive bounds
+ * (`minimum`, `maximum`: -Infinity or Infinity for none), made once per table row. Fails as
+ * specialised code does (`readIntegerItem`, `readFiniteItem`).
+ */
+export function readIntegerIn(minimum: number, maximum = Infinity): FieldReader {
+  return (reader, _depth, schemaPath) => readIntegerItem(reader, schemaPath, minimum, maximum);
+}
+
+export function readNumberIn(minimum: number, maximum = Infinity): FieldReader {
+  return (reader, _depth, schemaPath) => readFiniteItem(reader, schemaPath, minimum, maximum);
+}
+
+/** Reads an array whose items `read` reads (no item-count or uniqueness assertions), the items' schema at `itemsPath` (by default `<array>/items`). */
+function readItems(reader: Reader, depth: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
+  try {
+    if (depth === 0) throw tooDeep(reader.pos, schemaPath);
+    const count = readContainerHead(reader, 4, schemaPath);
+    const path = itemsPath ?? `${schemaPath}/items`;
+    // Sized up front within the reader's budget for all open containers (nested declared counts cannot multiply).
+    const items = preallocate<unknown>(reader, count);
+    for (let index = 0; count < 0 ? !atBreak(reader) : index < count; index++) items[index] = read(reader, depth - 1, path);
+    return items;
+  } catch (error) {
+    throw withSchemaPath(error, schemaPath);
+  }
+}
+
+/** A list whose items `read` reads, made once per table row: such arrays need no generated functions. */
+export function readListOf(read: FieldReader, itemsPath?: string): FieldReader {
+  return (reader, depth, schemaPath) => readItems(reader, depth, schemaPath, read, itemsPath);
+}
+
+/**
+ * A value with checks (`not`, `if`/`then`/`else`… over the value built): `inner` reads it, then
+ * `predicate` must hold for it, failing at the item as specialised code does.
+ */
+export function readCheckedField(inner: FieldReader, predicate: Predicate, what: string): FieldReader {
+  return checkedReader(inner, predicate, what, decodeFailure);
+}
+
+/**
+ * A `const`/`enum` of strings (`values`): one of them, matched against a key table of their
+ * pre-encoded strings, or the failure naming them.
+ */
+export function readTextEnumField(values: readonly string[]): FieldReader {
+  const texts = keyTable(values);
+  return (reader, _depth, schemaPath) => readKnownText(reader, texts, schemaPath);
+}
+
+/**
+ * A `const`/`enum` of other JSON values (`values`, as the schema gives them): the generic
+ * decoder's value, which must deep-equal one of them.
+ */
+export function readEnumField(values: readonly unknown[]): FieldReader {
+  const allowed = new EnumValues(values);
+  return (reader, depth, schemaPath) => {
+    const offset = reader.pos;
+    const value = readAny(reader, depth);
+    if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
+    return value;
+  };
+}
+
+/** A variant of a union told apart by JSON type: its types, its reader, its schema path (`TypeVariants`). */
+export type ReadVariant = TypeVariant<FieldReader>;
+
+/**
+ * A union whose variants have different JSON types (a `type` array, or a `oneOf` of differently
+ * typed schemas): the item's initial byte (RFC 8949 §3.1 major types, §3.3 simple values and
+ * floats) picks the variant. `expected` names the types for the failure when none fits.
+ */
+export function readTypeUnion(expected: string, variants: readonly ReadVariant[]): FieldReader {
+  const union = new TypeVariants(expected, variants);
+  // The variant of each initial byte, found once.
+  const variantOf = Int8Array.from({ length: 256 }, (_, initial) => union.ofType(itemTypeOf(initial)));
+  const readers = union.fields;
+  const constants = unionConstants(union, variantOf, CONSTANT_BYTES);
+  return (reader, depth, schemaPath) => {
+    try {
+      const start = reader.pos;
+      if (start >= reader.end) reader.failEnd(1);
+      const initial = reader.uint8[start];
+      if (constants !== undefined) {
+        const constant = constants[initial];
+        if (constant !== NOT_CONSTANT) {
+          reader.pos = start + 1;
+          return constant;
+        }
+      }
+      const index = variantOf[initial];
+      if (index < 0) throw expectedType(reader, expected, start, schemaPath);
+      return readers[index](reader, depth, union.paths[index] ?? schemaPath);
+    } catch (error) {
+      throw withSchemaPath(error, schemaPath);
+    }
+  };
+}
+
+/** The JSON type an item with this initial byte can carry (integers, floats: number). */
+function itemTypeOf(initial: number): string | undefined {
+  if (initial === 0xf6) return 'null';
+  if (initial === 0xf4 || initial === 0xf5) return 'boolean';
+  if (initial < 0x40 || (initial >= 0xf9 && initial <= 0xfb)) return 'number';
+  switch (initial & 0xe0) {
+    case 0x60:
+      return 'string';
+    case 0x80:
+      return 'array';
+    case 0xa0:
+      return 'object';
+    default:
+      return undefined;
+  }
+}
