@@ -1,4 +1,4 @@
-import { float32At, float64At, Reader, uint32At } from '../reader.js';
+import { Reader } from '../reader.js';
 import { ErrorCode } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { readUtf8 } from '../utf8-decode.js';
@@ -6,8 +6,8 @@ import { Major, InitialByte, KnownTag } from './constants.js';
 import { readArgument } from './head.js';
 import { DEFAULT_MAX_BIGNUM_BYTES } from './bignum.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { notWellFormed, readIndefiniteBytes, readIndefiniteText, tooDeep } from './decode-scalars.js';
-import { interpretTag, isCheckedTag } from './tags.js';
+import { notWellFormed, readIndefiniteBytes, readText, tooDeep } from './decode-scalars.js';
+import { checkTagContent, isCheckedTag } from './tags.js';
 
 const LIMIT = { maxDepth: DEFAULT_MAX_DEPTH };
 
@@ -91,7 +91,7 @@ function skipTag(reader: Reader, info: number, offset: number, depth: number): v
   const tag = info === 27 ? reader.u64() : readArgument(reader, info, offset);
   if (!isCheckedTag(tag)) return skipAny(reader, depth - 1);
   // Tags 0..3 have their content checked: read it (a string, number or byte string when valid).
-  interpretTag(reader, tag, readScalar(reader, depth - 1), offset, DEFAULT_MAX_BIGNUM_BYTES);
+  checkTagContent(reader, tag as number, readScalar(reader, depth - 1), offset, DEFAULT_MAX_BIGNUM_BYTES);
 }
 
 function skipSimple(reader: Reader, info: number, offset: number): void {
@@ -134,95 +134,59 @@ export const NOT_SCALAR: unique symbol = /* @__PURE__ */ Symbol('not a scalar');
 /**
  * One item as the generic decoder reads it with the default options (`readItem`: the same values,
  * error codes and offsets) when it is a scalar: an integer (a bigint beyond 2^53 - 1), a float,
- * false, true, null, undefined, text, bytes, what tag 55799 wraps, and tags 0..3 checked and
- * interpreted (a Date, a bigint). Any other item (an array, a map, another tag, another simple
- * value) is skipped, checked as a decode checks it, and read as `NOT_SCALAR`. For the content of
- * tags 0..3 here and for generated decoders' discriminators (JSON scalars compared with `===`),
- * without the generic decoder in their bundles.
+ * false, true, null, undefined, text, bytes, what tag 55799 wraps. Any other item (an array, a
+ * map, a tag, tags 0..3 included, another simple value) is read as `NOT_SCALAR`, a value no JSON
+ * scalar equals (the generic decoder's Date, bigint or Tag would equal none either). The item is
+ * skipped first, with every check a decode makes, so its value is then read from valid bytes.
+ * For the content of tags 0..3 here and for generated decoders' discriminators (JSON scalars
+ * compared with `===`), without the generic decoder in their bundles.
  */
 export function readScalar(reader: Reader, depth: number): unknown {
-  const uint8 = reader.uint8;
-  const end = reader.end;
-  const offset = reader.pos;
-  if (offset >= end) reader.failEnd(1);
-  const initial = uint8[offset];
+  const start = reader.pos;
+  skipAny(reader, depth);
+  const end = reader.pos;
+  const value = scalarAt(reader, start);
+  reader.pos = end;
+  return value;
+}
+
+/** The value of the well-formed item at `at` for `readScalar` (the reader is moved; the caller puts it back). */
+function scalarAt(reader: Reader, at: number): unknown {
+  const initial = reader.uint8[at];
   const major = initial >> 5;
   const info = initial & 0x1f;
-  if (major === Major.Array || major === Major.Map) {
-    skipAny(reader, depth);
-    return NOT_SCALAR;
-  }
-  if (info === 31) {
-    reader.pos = offset + 1;
-    if (major === Major.Bytes) return readIndefiniteBytes(reader);
-    if (major === Major.Text) return readIndefiniteText(reader);
-    return notWellFormed(reader, major === Major.Simple ? 'break outside an indefinite-length item' : `indefinite length on major type ${major}`, offset);
-  }
-  if (major === Major.Simple && info >= 25 && info <= 27) {
-    // Floats: a head of 2, 4 or 8 bytes (checked before anything moves, as `readItem` does).
-    const size = 1 << (info - 24);
-    if (end - offset - 1 < size) reader.failEnd(size);
-    reader.pos = offset + 1 + size;
-    return info === 25 ? decodeFloat16((uint8[offset + 1] << 8) | uint8[offset + 2]) : info === 26 ? float32At(uint8, offset + 1) : float64At(uint8, offset + 1);
-  }
-  const argument = scalarArgument(reader, offset, info);
-  const pos = reader.pos;
+  reader.pos = at + 1;
   switch (major) {
     case Major.Unsigned:
-      return argument;
-    case Major.Negative:
+    case Major.Negative: {
+      // An 8-byte argument beyond 2^53 - 1 is a bigint, as `readItem` gives it.
+      const argument = info === 27 ? reader.u64() : readArgument(reader, info, at);
+      if (major === Major.Unsigned) return argument;
       return typeof argument === 'bigint' ? -1n - argument : argument < Number.MAX_SAFE_INTEGER ? -1 - argument : -1n - BigInt(argument);
-    case Major.Bytes:
-      if ((argument as number) > end - pos) reader.failEnd(argument as number);
-      reader.pos = pos + (argument as number);
-      return uint8.slice(pos, reader.pos);
-    case Major.Text: {
-      if ((argument as number) > end - pos) reader.failEnd(argument as number);
-      const text = readUtf8(uint8, pos, argument as number);
-      if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', pos);
-      reader.pos = pos + (argument as number);
-      return text;
     }
-    case Major.Tag:
-      return readScalarTag(reader, argument, offset, depth);
+    case Major.Bytes: {
+      const length = readArgument(reader, info, at);
+      return length === -1 ? readIndefiniteBytes(reader) : reader.uint8.slice(reader.pos, reader.pos + length);
+    }
+    case Major.Text:
+      reader.pos = at;
+      return readText(reader);
+    case Major.Tag: {
+      const tag = info === 27 ? reader.u64() : readArgument(reader, info, at);
+      return tag === KnownTag.SelfDescribed ? scalarAt(reader, reader.pos) : NOT_SCALAR;
+    }
+    case Major.Simple:
+      if (info >= 20 && info <= 23) return SIMPLE_VALUES[info - 20];
+      if (info === 25) return decodeFloat16(reader.u16());
+      if (info === 26) return reader.f32();
+      return info === 27 ? reader.f64() : NOT_SCALAR;
     default:
-      if (info === 24 && (argument as number) < 32) reader.fail(ErrorCode.InvalidSimple, `simple value ${argument} in two-byte form`, offset);
-      return info === 20 ? false : info === 21 ? true : info === 22 ? null : info === 23 ? undefined : NOT_SCALAR;
+      return NOT_SCALAR;
   }
 }
 
-/**
- * The argument of the head at `offset` (additional information `info`, not 31), as `readItem`
- * reads it: an 8-byte one beyond 2^53 - 1 as a bigint; the reader after the head. A head cut
- * short fails with the reader still at `offset`, as there.
- */
-function scalarArgument(reader: Reader, offset: number, info: number): number | bigint {
-  if (info < 24) {
-    reader.pos = offset + 1;
-    return info;
-  }
-  if (info > 27) return notWellFormed(reader, `reserved additional information ${info}`, offset);
-  const size = 1 << (info - 24);
-  if (reader.end - offset - 1 < size) reader.failEnd(size);
-  const uint8 = reader.uint8;
-  const at = offset + 1;
-  reader.pos = at + size;
-  if (info === 24) return uint8[at];
-  if (info === 25) return (uint8[at] << 8) | uint8[at + 1];
-  if (info === 26) return uint32At(uint8, at);
-  const high = uint32At(uint8, at);
-  const low = uint32At(uint8, at + 4);
-  return high > 0x1f_ffff ? (BigInt(high) << 32n) | BigInt(low) : high * 0x1_0000_0000 + low;
-}
-
-/** A tag's item for `readScalar`: 55799 is its content; 0..3 interpreted; others skipped (`NOT_SCALAR`). */
-function readScalarTag(reader: Reader, tag: number | bigint, offset: number, depth: number): unknown {
-  if (depth === 0) tooDeep(reader, LIMIT, offset);
-  if (tag === KnownTag.SelfDescribed) return readScalar(reader, depth - 1);
-  if (isCheckedTag(tag)) return interpretTag(reader, tag, readScalar(reader, depth - 1), offset, DEFAULT_MAX_BIGNUM_BYTES);
-  skipAny(reader, depth - 1);
-  return NOT_SCALAR;
-}
+/** Simple values 20..23 (RFC 8949 §3.3). */
+const SIMPLE_VALUES = [false, true, null, undefined];
 
 /** Byte range of the item at `offset` (default 0) of `bytes`; trailing bytes are not looked at. */
 export function skipItem(bytes: Uint8Array, offset = 0): { start: number; end: number } {

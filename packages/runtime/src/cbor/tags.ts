@@ -18,16 +18,12 @@ const MAX_TIME = 8.64e15;
 export function interpretTag(reader: Reader, tag: number | bigint, content: unknown, offset: number, maxBignumBytes: number): unknown {
   switch (tag) {
     case KnownTag.DateString:
-      return dateFromString(reader, content, offset);
+      return new Date(dateStringTime(reader, content, offset));
     case KnownTag.EpochDate:
-      return dateFromEpoch(reader, content, offset);
+      return new Date(epochTime(reader, content, offset));
     case KnownTag.PositiveBignum:
     case KnownTag.NegativeBignum: {
-      if (!(content instanceof Uint8Array)) invalidTag(reader, tag, 'a byte string', offset);
-      if ((content as Uint8Array).length > maxBignumBytes) {
-        reader.fail(ErrorCode.LengthLimit, `bignum of ${(content as Uint8Array).length} bytes beyond maxBignumBytes ${maxBignumBytes}`, offset);
-      }
-      const magnitude = bignumFromBytes(content as Uint8Array);
+      const magnitude = bignumFromBytes(bignumBytes(reader, tag, content, offset, maxBignumBytes));
       return tag === KnownTag.PositiveBignum ? magnitude : -1n - magnitude;
     }
     case KnownTag.SelfDescribed:
@@ -37,12 +33,31 @@ export function interpretTag(reader: Reader, tag: number | bigint, content: unkn
   }
 }
 
+/**
+ * The checks `interpretTag` makes of the content of a tag 0..3 (`isCheckedTag`), with the same
+ * failures, without building its Date or bigint: for skippers, which only check (`skip.ts`).
+ */
+export function checkTagContent(reader: Reader, tag: number, content: unknown, offset: number, maxBignumBytes: number): void {
+  if (tag === KnownTag.DateString) dateStringTime(reader, content, offset);
+  else if (tag === KnownTag.EpochDate) epochTime(reader, content, offset);
+  else bignumBytes(reader, tag, content, offset, maxBignumBytes);
+}
+
+/** The magnitude bytes of a bignum (tag 2 or 3): a byte string of at most `maxBignumBytes`. */
+function bignumBytes(reader: Reader, tag: number | bigint, content: unknown, offset: number, maxBignumBytes: number): Uint8Array {
+  if (!(content instanceof Uint8Array)) invalidTag(reader, tag, 'a byte string', offset);
+  const bytes = content as Uint8Array;
+  if (bytes.length > maxBignumBytes) reader.fail(ErrorCode.LengthLimit, `bignum of ${bytes.length} bytes beyond maxBignumBytes ${maxBignumBytes}`, offset);
+  return bytes;
+}
+
 /** True for tags whose content the decoder checks (a skipper must decode their content). */
 export function isCheckedTag(tag: number | bigint): boolean {
   return typeof tag === 'number' && tag <= KnownTag.NegativeBignum;
 }
 
-function dateFromString(reader: Reader, content: unknown, offset: number): Date {
+/** The time (ms) of a tag 0 date-time string, checked. */
+function dateStringTime(reader: Reader, content: unknown, offset: number): number {
   if (typeof content !== 'string' || !DATE_TIME.test(content)) invalidTag(reader, 0, 'an RFC 3339 date-time string', offset);
   const text = content as string;
   const time = Date.parse(text);
@@ -53,15 +68,15 @@ function dateFromString(reader: Reader, content: unknown, offset: number): Date 
   if (Number.isNaN(time) || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) {
     invalidTag(reader, 0, 'a valid date-time', offset);
   }
-  return new Date(time);
+  return time;
 }
 
-/** Epoch seconds (integer or float), rounded to the nearest millisecond. */
-function dateFromEpoch(reader: Reader, content: unknown, offset: number): Date {
+/** The time (ms) of tag 1 epoch seconds (integer or float), rounded to the nearest millisecond, checked. */
+function epochTime(reader: Reader, content: unknown, offset: number): number {
   if (typeof content !== 'number') invalidTag(reader, 1, 'a number', offset);
   const time = Math.round((content as number) * 1000);
   if (!(Math.abs(time) <= MAX_TIME)) invalidTag(reader, 1, 'a time within the Date range', offset);
-  return new Date(time);
+  return time;
 }
 
 function invalidTag(reader: Reader, tag: number | bigint, expected: string, offset: number): never {
