@@ -11,44 +11,67 @@
 /** Wire formats; the prefix of every message. */
 export type Format = 'cbor' | 'ubjson' | 'msgpack';
 
-/** Stable error codes. Add new ones here, never inline elsewhere. */
+// Stable error codes, one constant each: runtime code imports the ones it throws, so a bundle keeps
+// only those (an object of them all would ship whole wherever one is used); `ErrorCode` groups
+// them for callers. Add new ones here, never inline elsewhere.
+
+/** Input ended inside an item. */
+export const UNEXPECTED_END = 'unexpected-end';
+/** Bytes left after the top-level item (strict mode). */
+export const TRAILING_BYTES = 'trailing-bytes';
+/** Structurally malformed: reserved additional info, stray break, bad chunk, bad marker. */
+export const NOT_WELL_FORMED = 'not-well-formed';
+/** A text string or key is not valid UTF-8. */
+export const INVALID_UTF8 = 'invalid-utf8';
+/** Nesting deeper than the configured maximum. */
+export const TOO_DEEP = 'too-deep';
+/** A declared length or count is larger than the bytes left or than a configured limit. */
+export const LENGTH_LIMIT = 'length-limit';
+/** A map/object repeats a key and the policy rejects duplicates. */
+export const DUPLICATE_KEY = 'duplicate-key';
+/** A key the policy refuses (e.g. `__proto__` under the reject policy). */
+export const FORBIDDEN_KEY = 'forbidden-key';
+/** Valid CBOR that a strict profile forbids (DAG-CBOR: indefinite lengths, f16/f32, undefined, tags but 42). */
+export const PROFILE_VIOLATION = 'profile-violation';
+/** Valid CBOR that is not in the profile's canonical form (DAG-CBOR: a longer head, unsorted keys). */
+export const NON_CANONICAL = 'non-canonical';
+/** A JSON Pointer that does not resolve in the input (`decodeAt`). */
+export const PATH_NOT_FOUND = 'path-not-found';
+/** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date); MessagePack: an extension's data (a bad timestamp). */
+export const INVALID_TAG = 'invalid-tag';
+/** A simple value that is not allowed (0..31 in two-byte form). */
+export const INVALID_SIMPLE = 'invalid-simple';
+/** The item has another type than the schema (or the API) expects. */
+export const UNEXPECTED_TYPE = 'unexpected-type';
+/** The item has the right type but breaks a schema assertion (minimum, pattern, enum…). */
+export const SCHEMA_VIOLATION = 'schema-violation';
+/** A value that the format cannot represent (symbol, function, bigint out of range…). */
+export const UNSUPPORTED_VALUE = 'unsupported-value';
+/** A structured-clone reference (tag 29) to no shared value, or to one not yet complete. */
+export const INVALID_REFERENCE = 'invalid-reference';
+/** An encoder met a cycle in the value graph. */
+export const CIRCULAR_VALUE = 'circular-value';
+
+/** The stable error codes by name (each also its own constant above). */
 export const ErrorCode = {
-  /** Input ended inside an item. */
-  UnexpectedEnd: 'unexpected-end',
-  /** Bytes left after the top-level item (strict mode). */
-  TrailingBytes: 'trailing-bytes',
-  /** Structurally malformed: reserved additional info, stray break, bad chunk, bad marker. */
-  NotWellFormed: 'not-well-formed',
-  /** A text string or key is not valid UTF-8. */
-  InvalidUtf8: 'invalid-utf8',
-  /** Nesting deeper than the configured maximum. */
-  TooDeep: 'too-deep',
-  /** A declared length or count is larger than the bytes left or than a configured limit. */
-  LengthLimit: 'length-limit',
-  /** A map/object repeats a key and the policy rejects duplicates. */
-  DuplicateKey: 'duplicate-key',
-  /** A key the policy refuses (e.g. `__proto__` under the reject policy). */
-  ForbiddenKey: 'forbidden-key',
-  /** Valid CBOR that a strict profile forbids (DAG-CBOR: indefinite lengths, f16/f32, undefined, tags but 42). */
-  ProfileViolation: 'profile-violation',
-  /** Valid CBOR that is not in the profile's canonical form (DAG-CBOR: a longer head, unsorted keys). */
-  NonCanonical: 'non-canonical',
-  /** A JSON Pointer that does not resolve in the input (`decodeAt`). */
-  PathNotFound: 'path-not-found',
-  /** A well-formed tag whose content is invalid for it (tag 2 around an array, bad date); MessagePack: an extension's data (a bad timestamp). */
-  InvalidTag: 'invalid-tag',
-  /** A simple value that is not allowed (0..31 in two-byte form). */
-  InvalidSimple: 'invalid-simple',
-  /** The item has another type than the schema (or the API) expects. */
-  UnexpectedType: 'unexpected-type',
-  /** The item has the right type but breaks a schema assertion (minimum, pattern, enum…). */
-  SchemaViolation: 'schema-violation',
-  /** A value that the format cannot represent (symbol, function, bigint out of range…). */
-  UnsupportedValue: 'unsupported-value',
-  /** A structured-clone reference (tag 29) to no shared value, or to one not yet complete. */
-  InvalidReference: 'invalid-reference',
-  /** An encoder met a cycle in the value graph. */
-  CircularValue: 'circular-value',
+  UnexpectedEnd: UNEXPECTED_END,
+  TrailingBytes: TRAILING_BYTES,
+  NotWellFormed: NOT_WELL_FORMED,
+  InvalidUtf8: INVALID_UTF8,
+  TooDeep: TOO_DEEP,
+  LengthLimit: LENGTH_LIMIT,
+  DuplicateKey: DUPLICATE_KEY,
+  ForbiddenKey: FORBIDDEN_KEY,
+  ProfileViolation: PROFILE_VIOLATION,
+  NonCanonical: NON_CANONICAL,
+  PathNotFound: PATH_NOT_FOUND,
+  InvalidTag: INVALID_TAG,
+  InvalidSimple: INVALID_SIMPLE,
+  UnexpectedType: UNEXPECTED_TYPE,
+  SchemaViolation: SCHEMA_VIOLATION,
+  UnsupportedValue: UNSUPPORTED_VALUE,
+  InvalidReference: INVALID_REFERENCE,
+  CircularValue: CIRCULAR_VALUE,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -3,7 +3,7 @@
  * `generated-api.ts` binds them to its shared writer and reader: a generated `encode<Name>` writes
  * into `sharedWriter` and throws `encodeFailed(error)`; a `decode<Name>` is one `decodeWith` call.
  */
-import { DecodeError, EncodeError, ErrorCode, type Format } from './errors.js';
+import { DecodeError, EncodeError, type Format, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
 import { EncodeFailure } from './generated-support.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
@@ -26,19 +26,19 @@ export function publicEncodeError(writer: Writer, error: unknown, format: Format
 
 /** Points `reader` at the input of a public decode function, which must be a `Uint8Array`. */
 export function startDecode(reader: Reader, bytes: Uint8Array): Reader {
-  if (!(bytes instanceof Uint8Array)) throw new DecodeError(reader.format, ErrorCode.UnexpectedType, 'expected a Uint8Array', 0);
+  if (!(bytes instanceof Uint8Array)) throw new DecodeError(reader.format, UNEXPECTED_TYPE, 'expected a Uint8Array', 0);
   reader.reset(bytes);
   return reader;
 }
 
 /** The public error for a failure inside a module's reader: a stack overflow on the way down is a nesting problem of the input, reported as such. */
 export function decodeFailed(reader: Reader, error: unknown, schemaPath: string): unknown {
-  if (error instanceof RangeError) return new DecodeError(reader.format, ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos, schemaPath);
+  if (error instanceof RangeError) return new DecodeError(reader.format, TOO_DEEP, 'nesting too deep for the engine stack', reader.pos, schemaPath);
   return error;
 }
 
 /** `value` once the reader is at the end of the input; trailing bytes are refused. */
 export function endDecode<T>(reader: Reader, value: T, schemaPath: string): T {
-  if (reader.pos !== reader.end) throw new DecodeError(reader.format, ErrorCode.TrailingBytes, reader.trailingText(), reader.pos, schemaPath);
+  if (reader.pos !== reader.end) throw new DecodeError(reader.format, TRAILING_BYTES, reader.trailingText(), reader.pos, schemaPath);
   return value;
 }

@@ -3,7 +3,7 @@
  * text; they depend on no per-module value, so they live here once and modules import them.
  * Each stays a small monomorphic function (V8 inlines across modules as within one).
  */
-import { DecodeError, type EncodeError, ErrorCode, isDecodeError, isEncodeError } from './errors.js';
+import { DecodeError, type EncodeError, isDecodeError, isEncodeError, SCHEMA_VIOLATION, UNEXPECTED_TYPE } from './errors.js';
 import { escapePointerToken } from './pointer.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
@@ -99,7 +99,7 @@ export function hasDuplicates(items: readonly unknown[]): boolean {
 
 /** A variant that does not match (wrong type or failed assertion), as opposed to malformed input. */
 export function isSchemaMismatch(error: unknown): boolean {
-  return isDecodeError(error) && (error.code === ErrorCode.SchemaViolation || error.code === ErrorCode.UnexpectedType);
+  return isDecodeError(error) && (error.code === SCHEMA_VIOLATION || error.code === UNEXPECTED_TYPE);
 }
 
 /** True when `expected` from index `from` on occurs at `at` (within `end`): pre-encoded bytes compared in place. */
@@ -218,7 +218,7 @@ function boundsText(value: number, minimum: number, maximum: number): string {
  * readers of each format test the bounds inline and call this only to throw).
  */
 export function outOfBounds(reader: Reader, value: number, minimum: number, maximum: number, offset: number, schemaPath: string): DecodeError {
-  return new DecodeError(reader.format, ErrorCode.SchemaViolation, boundsText(value, minimum, maximum), offset, schemaPath);
+  return new DecodeError(reader.format, SCHEMA_VIOLATION, boundsText(value, minimum, maximum), offset, schemaPath);
 }
 
 /** What a value outside an `enum`/`const` of strings `names` fails, worded as the generated checks word it. */
@@ -244,7 +244,7 @@ interface KnownTexts {
  */
 export function knownText(reader: Reader, table: KnownTexts, text: string, offset: number, schemaPath: string): string {
   const index = table.fieldOf(text);
-  if (index < 0) throw new DecodeError(reader.format, ErrorCode.SchemaViolation, oneOfText(table.names), offset, schemaPath);
+  if (index < 0) throw new DecodeError(reader.format, SCHEMA_VIOLATION, oneOfText(table.names), offset, schemaPath);
   // The table's own string: the decoded copy is garbage at once.
   return table.names[index];
 }

@@ -1,6 +1,6 @@
 /** What `decodeLevel` and `decodeAt` of both formats share: the raw item, index tokens, the not-found error. */
 
-import { DecodeError, ErrorCode, type Format } from './errors.js';
+import { DecodeError, type Format, PATH_NOT_FOUND } from './errors.js';
 import { pointerFrom } from './pointer.js';
 
 /**
@@ -34,5 +34,5 @@ export function arrayIndex(token: string): number {
 /** `path-not-found` for `tokens[step]`, at the offset of the item it could not enter. */
 export function pathNotFound(format: Format, tokens: string[], step: number, offset: number): DecodeError {
   const at = pointerFrom(tokens.slice(0, step));
-  return new DecodeError(format, ErrorCode.PathNotFound, `no ${JSON.stringify(tokens[step])} in the item`, offset, undefined, at);
+  return new DecodeError(format, PATH_NOT_FOUND, `no ${JSON.stringify(tokens[step])} in the item`, offset, undefined, at);
 }

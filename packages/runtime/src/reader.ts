@@ -1,4 +1,4 @@
-import { DecodeError, ErrorCode, type Format } from './errors.js';
+import { DecodeError, type Format, INVALID_UTF8, TRAILING_BYTES, UNEXPECTED_END } from './errors.js';
 import { readUtf8 } from './utf8-decode.js';
 
 const EMPTY = /* @__PURE__ */ new Uint8Array(0);
@@ -65,7 +65,7 @@ export class Reader {
   /** Throws the end-of-input error for a read of `count` bytes at `pos`. */
   failEnd(count: number): never {
     const what = count === 1 ? 'unexpected end of input' : `unexpected end of input (need ${count} bytes, have ${this.end - this.pos})`;
-    throw new DecodeError(this.format, ErrorCode.UnexpectedEnd, what, this.end);
+    throw new DecodeError(this.format, UNEXPECTED_END, what, this.end);
   }
 
   /** Throws a `DecodeError` of this reader's format. */
@@ -81,7 +81,7 @@ export class Reader {
 
   /** Throws `trailing-bytes` at the first byte left, if any: one item must fill the input. */
   expectEnd(): void {
-    if (this.pos !== this.end) this.fail(ErrorCode.TrailingBytes, this.trailingText());
+    if (this.pos !== this.end) this.fail(TRAILING_BYTES, this.trailingText());
   }
 
   u8(): number {
@@ -171,7 +171,7 @@ export class Reader {
     if (length > this.end - this.pos) this.failEnd(length);
     const start = this.pos;
     const text = readUtf8(this.uint8, start, length);
-    if (text === undefined) this.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', start);
+    if (text === undefined) this.fail(INVALID_UTF8, 'invalid UTF-8 in text', start);
     this.pos += length;
     return text;
   }

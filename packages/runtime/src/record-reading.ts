@@ -4,7 +4,7 @@
  * the result built from the entries read (required properties first, as specialised readers
  * do) and its checks, the null, false and true items of a union read without a call.
  */
-import { ErrorCode } from './errors.js';
+import { SCHEMA_VIOLATION } from './errors.js';
 import { checksHold, withSchemaPath } from './generated-support.js';
 import { setEntry, setOwn } from './object-entries.js';
 import { NOT_CONSTANT, type ConstantBytes, type Predicate, type TypeVariants } from './record-support.js';
@@ -30,7 +30,7 @@ export function checkedReader(read: (reader: Reader, depth: number, schemaPath: 
 
 /** `value`, read from the item at `offset`, when its checks hold; else `checkedWriter`'s failure at that offset. */
 export function checkedValue(value: unknown, predicate: Predicate, depth: number, what: string, offset: number, schemaPath: string, failure: DecodeFailure): unknown {
-  if (!checksHold(predicate, value, depth)) throw failure(ErrorCode.SchemaViolation, what, offset, schemaPath);
+  if (!checksHold(predicate, value, depth)) throw failure(SCHEMA_VIOLATION, what, offset, schemaPath);
   return value;
 }
 
@@ -131,7 +131,7 @@ export function assembleRecord(table: RecordTable<unknown>, values: unknown[], e
  */
 export function checkedRecord(table: RecordTable<unknown>, result: Record<string, unknown>, start: number, failure: DecodeFailure): Record<string, unknown> {
   const schemaPath = table.schemaPath;
-  const fail = (what: string) => failure(ErrorCode.SchemaViolation, what, start, schemaPath);
+  const fail = (what: string) => failure(SCHEMA_VIOLATION, what, start, schemaPath);
   for (const name of table.extraRequired) if (!Object.prototype.hasOwnProperty.call(result, name)) throw missingRead(failure, name, start, schemaPath);
   if (table.minProperties !== undefined || table.maxProperties !== undefined) {
     const size = Object.keys(result).length;
@@ -144,7 +144,7 @@ export function checkedRecord(table: RecordTable<unknown>, result: Record<string
 
 /** A reader's failure for the required property `name` absent from the object read at `start`. */
 function missingRead(failure: DecodeFailure, name: string, start: number, schemaPath: string): unknown {
-  return failure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, start, schemaPath);
+  return failure(SCHEMA_VIOLATION, `missing required property ${JSON.stringify(name)}`, start, schemaPath);
 }
 
 

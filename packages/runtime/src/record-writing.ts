@@ -5,7 +5,7 @@
  * JSON type. They fail as specialised code does, in the same order: required properties,
  * undeclared keys, the property count, then each value as it is written.
  */
-import { ErrorCode } from './errors.js';
+import { SCHEMA_VIOLATION, TOO_DEEP, UNEXPECTED_TYPE } from './errors.js';
 import { atPath, checksHold, countKeys, encodeFailure, isPlainObject, ownValue, unknownKey, writeBytes } from './generated-support.js';
 import { NO_VALUE_ALLOWED, type ConstantBytes, type Predicate, type TypeVariants } from './record-support.js';
 import type { RecordTable } from './record-table.js';
@@ -18,8 +18,8 @@ import type { Writer } from './writer.js';
  */
 export function recordValues(value: unknown, depth: number, table: RecordTable<unknown>, values: unknown[]): number {
   const schemaPath = table.schemaPath;
-  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
-  if (!isPlainObject(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected object', '', schemaPath);
+  if (depth === 0) throw encodeFailure(TOO_DEEP, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!isPlainObject(value)) throw encodeFailure(UNEXPECTED_TYPE, 'expected object', '', schemaPath);
   const names = table.names;
   let count = 0;
   for (let index = 0; index < names.length; index++) {
@@ -41,7 +41,7 @@ export function recordValues(value: unknown, depth: number, table: RecordTable<u
 export function undeclaredKeys(value: Record<string, unknown>, table: RecordTable<unknown>, declared: number): string[] | undefined {
   if (table.extra === null) {
     const extra = countKeys(value) === declared ? undefined : unknownKey(value, table.known);
-    if (extra !== undefined) throw atPath(encodeFailure(ErrorCode.SchemaViolation, 'property not allowed', '', table.schemaPath), extra);
+    if (extra !== undefined) throw atPath(encodeFailure(SCHEMA_VIOLATION, 'property not allowed', '', table.schemaPath), extra);
     return undefined;
   }
   const keys = Object.keys(value);
@@ -52,22 +52,22 @@ export function undeclaredKeys(value: Record<string, unknown>, table: RecordTabl
 /** `minProperties`/`maxProperties` on the `count` entries a record writes. */
 export function checkPropertyCount(table: RecordTable<unknown>, count: number): void {
   if (table.minProperties !== undefined && table.minProperties > 0 && count < table.minProperties) {
-    throw encodeFailure(ErrorCode.SchemaViolation, `must have at least ${table.minProperties} properties`, '', table.schemaPath);
+    throw encodeFailure(SCHEMA_VIOLATION, `must have at least ${table.minProperties} properties`, '', table.schemaPath);
   }
   if (table.maxProperties !== undefined && count > table.maxProperties) {
-    throw encodeFailure(ErrorCode.SchemaViolation, `must have at most ${table.maxProperties} properties`, '', table.schemaPath);
+    throw encodeFailure(SCHEMA_VIOLATION, `must have at most ${table.maxProperties} properties`, '', table.schemaPath);
   }
 }
 
 
 function missingProperty(name: string, schemaPath: string): unknown {
-  return encodeFailure(ErrorCode.SchemaViolation, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
+  return encodeFailure(SCHEMA_VIOLATION, `missing required property ${JSON.stringify(name)}`, '', schemaPath);
 }
 
 
 /** The writer of `neverField` in every format: a value where the schema allows none fails at its path. */
 export function writeNever(_writer: Writer, _value: unknown, _depth: number, schemaPath: string): never {
-  throw encodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, '', schemaPath);
+  throw encodeFailure(SCHEMA_VIOLATION, NO_VALUE_ALLOWED, '', schemaPath);
 }
 
 
@@ -81,7 +81,7 @@ export type ValueWriter = (writer: Writer, value: unknown, depth: number, schema
  */
 export function checkedWriter(write: ValueWriter, predicate: Predicate, what: string): ValueWriter {
   return (writer, value, depth, schemaPath) => {
-    if (!checksHold(predicate, value, depth)) throw encodeFailure(ErrorCode.SchemaViolation, what, '', schemaPath);
+    if (!checksHold(predicate, value, depth)) throw encodeFailure(SCHEMA_VIOLATION, what, '', schemaPath);
     write(writer, value, depth, schemaPath);
   };
 }
@@ -185,7 +185,7 @@ export function unionWriter<Value>(union: TypeVariants<Value>, writers: ValueWri
     if (booleans && typeof value === 'boolean') return writer.u8(value ? bytes.true : bytes.false);
     const type = jsonTypeIndex(value);
     const index = type < 0 ? -1 : union.byType[type];
-    if (index < 0) throw encodeFailure(ErrorCode.UnexpectedType, `expected ${union.expected}`, '', schemaPath);
+    if (index < 0) throw encodeFailure(UNEXPECTED_TYPE, `expected ${union.expected}`, '', schemaPath);
     writers[index](writer, value, depth, union.paths[index] ?? schemaPath);
   };
 }

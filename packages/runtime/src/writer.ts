@@ -1,5 +1,5 @@
 import { writeUtf8, maxUtf8Length, LONE_SURROGATE } from './utf8.js';
-import { EncodeError, ErrorCode, type Format } from './errors.js';
+import { EncodeError, type Format, UNSUPPORTED_VALUE } from './errors.js';
 
 /**
  * Default buffer size; grows by doubling. Outputs are carved from it, so a fresh buffer is
@@ -160,7 +160,7 @@ export class Writer {
     // caller's untouched (async I/O may be reading it): write one byte further, then move back.
     const shift = begin === this.start && begin > 0 ? 1 : 0;
     const end = writeUtf8(this.uint8, begin + shift, text);
-    if (end === -1) throw new EncodeError(format, ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+    if (end === -1) throw new EncodeError(format, UNSUPPORTED_VALUE, LONE_SURROGATE, '');
     if (shift === 1) this.uint8.copyWithin(begin, begin + 1, end);
     this.pos = end - shift;
     return this.pos - begin;

@@ -1,6 +1,6 @@
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP } from '../errors.js';
 import { readItem } from './decode.js';
 import { writeItem, toEncodeError } from './encode.js';
 import { skipAny } from './skip.js';
@@ -111,7 +111,7 @@ function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: D
  */
 function stackGuard(error: unknown, reader: Reader): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new DecodeError('cbor', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    return new DecodeError('cbor', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
   }
   return error;
 }

@@ -5,7 +5,7 @@
  * bundle that reads only these carries none of it.
  */
 import { type Reader } from '../reader.js';
-import { ErrorCode, hexByte } from '../errors.js';
+import { hexByte, NOT_WELL_FORMED, TOO_DEEP, UNEXPECTED_TYPE } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { Major, InitialByte } from './constants.js';
 import { readArgument } from './head.js';
@@ -54,18 +54,18 @@ export function readIndefiniteText(reader: Reader): string {
 
 
 export function notWellFormed(reader: Reader, what: string, offset: number): never {
-  return reader.fail(ErrorCode.NotWellFormed, what, offset);
+  return reader.fail(NOT_WELL_FORMED, what, offset);
 }
 
 export function tooDeep(reader: Reader, settings: { maxDepth: number }, offset: number): never {
-  return reader.fail(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`, offset);
+  return reader.fail(TOO_DEEP, `nesting deeper than ${settings.maxDepth}`, offset);
 }
 
 /** One text string (definite or indefinite), strict UTF-8; `unexpected-type` for anything else. */
 export function readText(reader: Reader): string {
   const offset = reader.pos;
   const initial = reader.u8();
-  if (initial >> 5 !== Major.Text) reader.fail(ErrorCode.UnexpectedType, `expected text, got ${hexByte(initial)}`, offset);
+  if (initial >> 5 !== Major.Text) reader.fail(UNEXPECTED_TYPE, `expected text, got ${hexByte(initial)}`, offset);
   const info = initial & 0x1f;
   if (info < 24) return reader.utf8(info);
   const length = readArgument(reader, info, offset);
@@ -94,5 +94,5 @@ export function readNumber(reader: Reader): number {
       if (info === 27) return reader.f64();
       if (info >= 28 && info <= 30) readArgument(reader, info, offset);
   }
-  return reader.fail(ErrorCode.UnexpectedType, `expected number, got ${hexByte(initial)}`, offset);
+  return reader.fail(UNEXPECTED_TYPE, `expected number, got ${hexByte(initial)}`, offset);
 }

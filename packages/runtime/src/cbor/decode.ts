@@ -1,5 +1,5 @@
 import { float32At, float64At, uint32At, type Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_SIMPLE, INVALID_UTF8 } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { Major, InitialByte } from './constants.js';
@@ -42,7 +42,7 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
         argument = uint8[pos++];
         if (major === Major.Simple && argument < 32) {
           // RFC 8949 §3.3: 0..31 in the two-byte form is not well-formed.
-          reader.fail(ErrorCode.InvalidSimple, `simple value ${argument} in two-byte form`, offset);
+          reader.fail(INVALID_SIMPLE, `simple value ${argument} in two-byte form`, offset);
         }
         break;
       case 25:
@@ -92,7 +92,7 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
     case Major.Text: {
       if (argument > end - pos) reader.failEnd(argument);
       const text = readUtf8(uint8, pos, argument);
-      if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', pos);
+      if (text === undefined) reader.fail(INVALID_UTF8, 'invalid UTF-8 in text', pos);
       reader.pos = pos + argument;
       return text;
     }
@@ -211,7 +211,7 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
     let key: string | undefined;
     if (length >= 0 && (length < 24 || headSize === 2) && length <= reader.end - keyOffset - headSize) {
       key = keys.get(uint8, keyOffset + headSize, length);
-      if (key === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in map key', keyOffset + headSize);
+      if (key === undefined) reader.fail(INVALID_UTF8, 'invalid UTF-8 in map key', keyOffset + headSize);
       reader.pos = keyOffset + headSize + length;
     } else {
       const item = readItem(reader, depth - 1, settings);

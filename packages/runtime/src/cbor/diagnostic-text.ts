@@ -1,4 +1,4 @@
-import { DecodeError, ErrorCode, type Format } from '../errors.js';
+import { DecodeError, type Format, LENGTH_LIMIT } from '../errors.js';
 
 /**
  * Most characters a diagnostic printer writes by default (64 Mi). Leaves are checked before they
@@ -18,7 +18,7 @@ export class OutputBudget {
   /** Refuses `count` more characters at input `offset` when they are not left; else takes them. */
   spend(count: number, offset: number): void {
     this.left -= count;
-    if (this.left < 0) throw new DecodeError(this.format, ErrorCode.LengthLimit, 'output longer than the maxOutput characters allowed', offset);
+    if (this.left < 0) throw new DecodeError(this.format, LENGTH_LIMIT, 'output longer than the maxOutput characters allowed', offset);
   }
 
   /** A string or byte string leaf: `render` runs only when at least `units` characters are left. */

@@ -23,7 +23,7 @@
  * Every failure is a `DecodeError` with a code and the byte offset.
  */
 import { Reader } from '../reader.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Major } from './constants.js';
 import { readItemTree, type CborItem, type ItemLimits } from './item-tree.js';
@@ -76,7 +76,7 @@ export function readTree(reader: Reader, limits: ItemLimits): CborItem {
   try {
     return readItemTree(reader, limits.maxDepth, limits);
   } catch (error) {
-    if (error instanceof RangeError) throw new DecodeError('cbor', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) throw new DecodeError('cbor', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
  */
 
 import type { Writer } from '../writer.js';
-import { ErrorCode, EncodeError } from '../errors.js';
+import { EncodeError, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded, writeUtf8Platform } from '../utf8.js';
 import { encodeFloat16 } from '../float.js';
 import { Major, Info, InitialByte } from './constants.js';
@@ -16,7 +16,7 @@ import { writeHeadAt, headSize } from './head.js';
  * (the text itself; a caller that knows where it is prefixes its own path).
  */
 export function writeText(writer: Writer, text: string): void {
-  if (!putText(writer, text)) throw new EncodeError('cbor', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+  if (!putText(writer, text)) throw new EncodeError('cbor', UNSUPPORTED_VALUE, LONE_SURROGATE, '');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY } from '../errors.js';
 import { Major } from './constants.js';
 import { writeHeadAt } from './head.js';
 import type { EncodeSettings } from './options.js';
@@ -46,7 +46,7 @@ export function writeSortedEntries(
   for (let index = 1; index < count; index++) {
     if (compare(order[index - 1], order[index]) === 0) {
       const key = keys[order[index]];
-      throw addStep(new EncodeFailure(ErrorCode.DuplicateKey, 'two map keys have the same encoding'), mapKeyToken(key), get(key));
+      throw addStep(new EncodeFailure(DUPLICATE_KEY, 'two map keys have the same encoding'), mapKeyToken(key), get(key));
     }
   }
   const body = uint8.slice(base + bodyStart, writer.pos);

@@ -1,5 +1,5 @@
 import type { Writer } from '../writer.js';
-import { ErrorCode, EncodeError, describeValue, type Format } from '../errors.js';
+import { CIRCULAR_VALUE, describeValue, EncodeError, type Format, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { joinPointer } from '../pointer.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
@@ -60,17 +60,17 @@ export function writeAny(writer: Writer, value: unknown, path = '', options?: Cb
  */
 export function toEncodeError(error: unknown, root: unknown, path: string, format: Format = 'cbor'): unknown {
   if (error instanceof RangeError && /call stack/i.test(error.message)) {
-    return new EncodeError(format, ErrorCode.TooDeep, 'value nested too deeply for the engine stack', path);
+    return new EncodeError(format, TOO_DEEP, 'value nested too deeply for the engine stack', path);
   }
   if (!(error instanceof EncodeFailure)) return error;
   let code = error.code;
   let what = error.what;
   let depth = error.keys.length;
-  if (code === ErrorCode.TooDeep) {
+  if (code === TOO_DEEP) {
     // A cycle always runs into the depth limit; report it at the first repeated container.
     const repeat = firstRepeat(root, error.values);
     if (repeat !== -1) {
-      code = ErrorCode.CircularValue;
+      code = CIRCULAR_VALUE;
       what = 'circular reference';
       depth = repeat;
     }
@@ -94,7 +94,7 @@ function firstRepeat(root: unknown, values: unknown[]): number {
 export function writeItem(writer: Writer, value: unknown, depth: number, settings: EncodeSettings): void {
   switch (typeof value) {
     case 'string':
-      if (!putText(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, value)) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       return;
     case 'number':
       if (Number.isSafeInteger(value) && (value !== 0 || 1 / value > 0)) writeInteger(writer, value);
@@ -114,12 +114,12 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
       writeBigInt(writer, value);
       return;
     default:
-      throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${typeof value}`);
+      throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${typeof value}`);
   }
 }
 
 function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
-  if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
+  if (depth === 0) throw new EncodeFailure(TOO_DEEP, `nesting deeper than ${settings.maxDepth}`);
   // Extensions, typed arrays and structured clone (`encode-hooks.ts`): one test when none is set.
   if (settings.hooks !== undefined && settings.hooks.write(writer, value, depth, settings)) return;
   // The constructor check is the cheap common case (as in json-pack); anything else (a null
@@ -135,7 +135,7 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
   if (value instanceof Date) return writeDate(writer, value, settings);
   if (value instanceof Tag) return writeTag(writer, value, depth - 1, settings);
   if (value instanceof Simple) return writeSimple(writer, value.value);
-  throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
+  throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
 }
 
 function writeArray(writer: Writer, value: unknown[], depth: number, settings: EncodeSettings): void {
@@ -152,7 +152,7 @@ function writeArray(writer: Writer, value: unknown[], depth: number, settings: E
       // the engine inlines neither writeItem nor writeInteger here (numbers profile).
       if (typeof item === 'number' && (item | 0) === item && (item !== 0 || 1 / item > 0)) writeInt32(writer, item);
       else if (typeof item === 'string') {
-        if (!putText(writer, item)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+        if (!putText(writer, item)) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       } else writeItem(writer, item, depth, settings);
     }
   } catch (error) {
@@ -170,7 +170,7 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   let index = 0;
   try {
     for (; index < length; index++) {
-      if (!putText(writer, keys[index])) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, keys[index])) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       writeItem(writer, value[keys[index]], depth, settings);
     }
   } catch (error) {
@@ -211,7 +211,7 @@ function writeBytes(writer: Writer, value: Uint8Array): void {
  */
 function writeDate(writer: Writer, value: Date, settings: EncodeSettings): void {
   const time = value.getTime();
-  if (Number.isNaN(time)) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'cannot encode an invalid Date');
+  if (Number.isNaN(time)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'cannot encode an invalid Date');
   writer.ensure(2);
   writer.uint8[writer.pos++] = (Major.Tag << 5) | KnownTag.EpochDate;
   writeNumber(writer, time / 1000, settings.shortestFloat);
@@ -225,11 +225,11 @@ function writeTag(writer: Writer, value: Tag, depth: number, settings: EncodeSet
   } else if (typeof tag === 'bigint' && tag >= 0n && tag < TWO_64) {
     writeBigHead(writer, Major.Tag, tag);
   } else {
-    throw new EncodeFailure(ErrorCode.UnsupportedValue, `tag number ${String(tag)} is not an integer in 0..2^64-1`);
+    throw new EncodeFailure(UNSUPPORTED_VALUE, `tag number ${String(tag)} is not an integer in 0..2^64-1`);
   }
   if (typeof tag === 'number' && tag <= KnownTag.NegativeBignum && !validTagContent(tag, value.content)) {
     // Never write what our own decoder refuses as `invalid-tag`; use Date or bigint instead.
-    throw new EncodeFailure(ErrorCode.UnsupportedValue, `tag ${tag} with content the tag does not allow`);
+    throw new EncodeFailure(UNSUPPORTED_VALUE, `tag ${tag} with content the tag does not allow`);
   }
   try {
     writeItem(writer, value.content, depth, settings);
@@ -248,7 +248,7 @@ function validTagContent(tag: number, content: unknown): boolean {
 /** RFC 8949 §3.3: simple values 0..19 in the initial byte, 32..255 in one extra byte. */
 function writeSimple(writer: Writer, value: number): void {
   if (!Number.isInteger(value) || value < 0 || value > 255 || (value >= 24 && value < 32)) {
-    throw new EncodeFailure(ErrorCode.UnsupportedValue, `simple value ${value} is not in 0..23 or 32..255`);
+    throw new EncodeFailure(UNSUPPORTED_VALUE, `simple value ${value} is not in 0..23 or 32..255`);
   }
   writer.ensure(2);
   if (value < 24) writer.uint8[writer.pos++] = 0xe0 | value;

@@ -8,7 +8,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { DecodeError, ErrorCode, isCodecError } from '../errors.js';
+import { DecodeError, INVALID_TAG, isCodecError } from '../errors.js';
 import { Major } from './constants.js';
 import { writeHeadAt } from './head.js';
 import { readItem } from './decode.js';
@@ -44,7 +44,7 @@ export function writeTagHead(writer: Writer, tag: number): void {
 export function extensionFailure(error: unknown, tag: number, offset: number): unknown {
   if (isCodecError(error)) return error;
   const what = error instanceof Error ? error.message : String(error);
-  return new DecodeError('cbor', ErrorCode.InvalidTag, `tag ${tag} content refused: ${what}`, offset);
+  return new DecodeError('cbor', INVALID_TAG, `tag ${tag} content refused: ${what}`, offset);
 }
 
 /** Checks an extension before it is registered (a programming error throws a TypeError). */

@@ -5,7 +5,7 @@
  * does for the same schema (same codes, offsets and paths). Their writers are in
  * `field-writers.ts`, so a module's decode-only bundle carries no writer (issue 39).
  */
-import { ErrorCode } from '../errors.js';
+import { SCHEMA_VIOLATION, UNEXPECTED_TYPE } from '../errors.js';
 import { preallocate } from '../preallocate.js';
 import type { Reader } from '../reader.js';
 import { withSchemaPath } from '../generated-support.js';
@@ -37,20 +37,20 @@ export function readNullField(reader: Reader, _depth: number, schemaPath: string
 export function readNumberField(reader: Reader, _depth: number, schemaPath: string): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
   return value;
 }
 
 export function readIntegerField(reader: Reader, _depth: number, schemaPath: string): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
   return value;
 }
 
 /** The value of a `false` subschema: any value fails, at its offset, as specialised code fails. */
 export function readNeverField(reader: Reader, _depth: number, schemaPath: string): never {
-  throw decodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, reader.pos, schemaPath);
+  throw decodeFailure(SCHEMA_VIOLATION, NO_VALUE_ALLOWED, reader.pos, schemaPath);
 }
 
 /** null, false and true as `readNullField` and `readBooleanField` read them (RFC 8949 §3.3 simple values), for `readTypeUnion`. */
@@ -115,7 +115,7 @@ export function readEnumField(values: readonly unknown[]): FieldReader {
   return (reader, depth, schemaPath) => {
     const offset = reader.pos;
     const value = readAny(reader, depth);
-    if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
+    if (!allowed.allows(value)) throw decodeFailure(SCHEMA_VIOLATION, allowed.message, offset, schemaPath);
     return value;
   };
 }

@@ -4,7 +4,7 @@
  * interned in one cache for every module, as the generic decoder's are). Each stays a small
  * monomorphic function.
  */
-import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { DecodeError, hexByte, LENGTH_LIMIT, TOO_DEEP, UNEXPECTED_TYPE, UNSUPPORTED_VALUE } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
@@ -22,12 +22,12 @@ export function decodeFailure(code: string, what: string, offset: number, schema
 
 /** The failure for an item of the wrong major type at `offset`. */
 export function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
+  return decodeFailure(UNEXPECTED_TYPE, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
 }
 
 /** RFC 8949 leaves nesting unbounded; like the generic decoder we stop at DEFAULT_MAX_DEPTH levels. */
 export function tooDeep(offset: number, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
+  return decodeFailure(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
 }
 
 /**
@@ -41,7 +41,7 @@ export function readContainerHead(reader: Reader, major: number, schemaPath: str
   if (initial >> 5 !== major) throw expectedType(reader, major === 4 ? 'array' : 'map', offset, schemaPath);
   const count = readArgument(reader, initial & 0x1f, offset);
   if (count > (reader.end - reader.pos) / (major === 4 ? 1 : 2)) {
-    throw decodeFailure(ErrorCode.LengthLimit, `declared ${count} items, more than the bytes left`, offset, schemaPath);
+    throw decodeFailure(LENGTH_LIMIT, `declared ${count} items, more than the bytes left`, offset, schemaPath);
   }
   return count;
 }
@@ -124,7 +124,7 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
 export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }
@@ -133,7 +133,7 @@ export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -I
 export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }
@@ -148,7 +148,7 @@ export function readWideInteger(reader: Reader, negative: boolean, offset: numbe
   const argument = readArgumentBig(reader);
   const exact = negative ? -1n - argument : argument;
   const value = Number(exact);
-  if (BigInt(value) !== exact) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${exact} is not exactly representable as a number`, offset, schemaPath);
+  if (BigInt(value) !== exact) throw decodeFailure(UNSUPPORTED_VALUE, `integer ${exact} is not exactly representable as a number`, offset, schemaPath);
   return value;
 }
 

@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import { uint32At, type Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { NOT_WELL_FORMED } from '../errors.js';
 import { Info } from './constants.js';
 
 /**
@@ -78,7 +78,7 @@ export function readArgument(reader: Reader, info: number, headOffset: number): 
     case Info.Indefinite:
       return -1;
     default:
-      return reader.fail(ErrorCode.NotWellFormed, `reserved additional information ${info}`, headOffset);
+      return reader.fail(NOT_WELL_FORMED, `reserved additional information ${info}`, headOffset);
   }
 }
 

@@ -1,5 +1,5 @@
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_SIMPLE, INVALID_UTF8, LENGTH_LIMIT, TOO_DEEP } from '../errors.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { decodeFloat16 } from '../float.js';
 import { Major, InitialByte } from './constants.js';
@@ -62,7 +62,7 @@ function announce(limits: ItemLimits, item: CborItem, depth: number): CborItem {
 export function readItemTree(reader: Reader, depth: number, limits: ItemLimits): CborItem {
   const offset = reader.pos;
   if (offset >= reader.end) reader.failEnd(1);
-  if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
+  if (--limits.itemsLeft < 0) reader.fail(LENGTH_LIMIT, 'more items than the output limit allows', offset);
   const initial = reader.uint8[offset];
   reader.pos = offset + 1;
   const major = initial >> 5;
@@ -77,7 +77,7 @@ export function readItemTree(reader: Reader, depth: number, limits: ItemLimits):
     case Major.Array:
     case Major.Map:
     case Major.Tag:
-      if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${limits.maxDepth}`, offset);
+      if (depth === 0) reader.fail(TOO_DEEP, `nesting deeper than ${limits.maxDepth}`, offset);
       return major === Major.Tag ? readTag(reader, offset, info, depth, limits) : readContainer(reader, offset, major, info, depth, limits);
     default:
       return announce(limits, readSimple(reader, offset, info), depth);
@@ -112,7 +112,7 @@ function readString(reader: Reader, offset: number, major: number, info: number,
       break;
     }
     if (initial >> 5 !== major || (initial & 0x1f) === 31) notWellFormed(reader, 'bad chunk in an indefinite-length string', chunkOffset);
-    if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', chunkOffset);
+    if (--limits.itemsLeft < 0) reader.fail(LENGTH_LIMIT, 'more items than the output limit allows', chunkOffset);
     const chunkLength = readArgument(reader, initial & 0x1f, chunkOffset);
     const chunkHeadEnd = reader.pos;
     const value = stringPayload(reader, major, chunkLength);
@@ -127,7 +127,7 @@ function stringPayload(reader: Reader, major: number, length: number): string | 
   const start = reader.pos;
   if (major === Major.Bytes) return reader.bytes(length);
   const text = readUtf8(reader.uint8, start, length);
-  if (text === undefined) return reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', start);
+  if (text === undefined) return reader.fail(INVALID_UTF8, 'invalid UTF-8 in text', start);
   reader.pos = start + length;
   return text;
 }
@@ -184,7 +184,7 @@ function readSimple(reader: Reader, offset: number, info: number): CborItem {
       return item(23, undefined);
     case 24: {
       const simple = reader.u8();
-      if (simple < 32) reader.fail(ErrorCode.InvalidSimple, 'simple value below 32 in two-byte form', offset);
+      if (simple < 32) reader.fail(INVALID_SIMPLE, 'simple value below 32 in two-byte form', offset);
       return item(simple, simple);
     }
     case 25: {

@@ -11,7 +11,7 @@
  */
 
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY } from '../errors.js';
 import { parsePointer } from '../pointer.js';
 import { setOwn } from '../object-entries.js';
 import { RawItem, arrayIndex, pathNotFound } from '../partial-decode.js';
@@ -67,7 +67,7 @@ function levelMap(reader: Reader, count: number, settings: DecodeSettings, child
   for (let index = 0; count === -1 ? !atBreak(reader) : index < count; index++) {
     const keyOffset = reader.pos;
     const key = readItem(reader, settings.maxDepth - 1, settings);
-    if (settings.rejectDuplicates && entries.has(key)) reader.fail(ErrorCode.DuplicateKey, 'duplicate map key', keyOffset);
+    if (settings.rejectDuplicates && entries.has(key)) reader.fail(DUPLICATE_KEY, 'duplicate map key', keyOffset);
     if (typeof key !== 'string') textKeys = false;
     entries.set(key, levelElement(reader, settings, child));
   }
@@ -136,7 +136,7 @@ function enter(reader: Reader, major: number, count: number, token: string, dept
     const keyOffset = reader.pos;
     const key = readItem(reader, depth, settings);
     if (key === token) {
-      if (found !== -1) reader.fail(ErrorCode.DuplicateKey, 'duplicate map key', keyOffset);
+      if (found !== -1) reader.fail(DUPLICATE_KEY, 'duplicate map key', keyOffset);
       if (!settings.rejectDuplicates) return reader.pos;
       found = reader.pos;
     }

@@ -1,5 +1,5 @@
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_SIMPLE, INVALID_UTF8 } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { Major, InitialByte, KnownTag } from './constants.js';
@@ -52,7 +52,7 @@ export function skipAny(reader: Reader, depth: number): void {
 function skipString(reader: Reader, major: number, length: number): void {
   if (length > reader.end - reader.pos) reader.failEnd(length);
   const start = reader.pos;
-  if (major === Major.Text && !isUtf8(reader.uint8, start, length)) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in text', start);
+  if (major === Major.Text && !isUtf8(reader.uint8, start, length)) reader.fail(INVALID_UTF8, 'invalid UTF-8 in text', start);
   reader.pos = start + length;
 }
 
@@ -97,7 +97,7 @@ function skipTag(reader: Reader, info: number, offset: number, depth: number): v
 function skipSimple(reader: Reader, info: number, offset: number): void {
   switch (info) {
     case 24:
-      if (reader.u8() < 32) reader.fail(ErrorCode.InvalidSimple, 'simple value below 32 in two-byte form', offset);
+      if (reader.u8() < 32) reader.fail(INVALID_SIMPLE, 'simple value below 32 in two-byte form', offset);
       return;
     case 25:
       reader.need(2);

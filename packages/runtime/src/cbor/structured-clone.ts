@@ -17,7 +17,7 @@
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { isPlainObject } from '../plain-object.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY, INVALID_REFERENCE, INVALID_TAG } from '../errors.js';
 import { Major } from './constants.js';
 import { atBreak } from './generated-support.js';
 import { readArgument } from './head.js';
@@ -193,7 +193,7 @@ const readShareable: TagReader = (reader, offset, depth, settings: CloneSettings
   references.push(shared);
   const content = readItem(reader, depth, settings as never);
   if (shared.used && !fill(shared.value as object, content)) {
-    reader.fail(ErrorCode.InvalidReference, 'a shared value referenced inside itself changed kind', offset);
+    reader.fail(INVALID_REFERENCE, 'a shared value referenced inside itself changed kind', offset);
   }
   if (!shared.used) shared.value = content;
   shared.complete = true;
@@ -204,11 +204,11 @@ const readSharedRef: TagReader = (reader, offset, depth, settings: CloneSettings
   const id = readItem(reader, depth, settings as never);
   const references = settings.references;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= references.length) {
-    return reader.fail(ErrorCode.InvalidReference, `reference ${String(id)} to no shared value`, offset);
+    return reader.fail(INVALID_REFERENCE, `reference ${String(id)} to no shared value`, offset);
   }
   const shared = references[id];
   if (!shared.complete) {
-    if (shared.value === undefined) reader.fail(ErrorCode.InvalidReference, `reference ${id} to a value not yet complete`, offset);
+    if (shared.value === undefined) reader.fail(INVALID_REFERENCE, `reference ${id} to a value not yet complete`, offset);
     shared.used = true;
   }
   return shared.value;
@@ -216,7 +216,7 @@ const readSharedRef: TagReader = (reader, offset, depth, settings: CloneSettings
 
 const readSet: TagReader = (reader, offset, depth, settings) => {
   const content = readItem(reader, depth, settings);
-  if (!Array.isArray(content)) reader.fail(ErrorCode.InvalidTag, 'tag 258 needs an array', offset);
+  if (!Array.isArray(content)) reader.fail(INVALID_TAG, 'tag 258 needs an array', offset);
   return new Set(content as unknown[]);
 };
 
@@ -228,7 +228,7 @@ const readMap: TagReader = (reader, offset, depth, settings) => {
   const start = reader.pos;
   if (start >= reader.end) reader.failEnd(1);
   const initial = reader.uint8[start];
-  if (initial >> 5 !== Major.Map) return reader.fail(ErrorCode.InvalidTag, 'tag 259 needs a map', offset);
+  if (initial >> 5 !== Major.Map) return reader.fail(INVALID_TAG, 'tag 259 needs a map', offset);
   if (depth === 0) tooDeep(reader, settings, start);
   reader.pos = start + 1;
   const count = readArgument(reader, initial & 0x1f, start);
@@ -236,7 +236,7 @@ const readMap: TagReader = (reader, offset, depth, settings) => {
   for (let index = 0; count === -1 ? !atBreak(reader) : index < count; index++) {
     const keyOffset = reader.pos;
     const key = readItem(reader, depth - 1, settings);
-    if (settings.rejectDuplicates && map.has(key)) reader.fail(ErrorCode.DuplicateKey, 'repeated map key', keyOffset);
+    if (settings.rejectDuplicates && map.has(key)) reader.fail(DUPLICATE_KEY, 'repeated map key', keyOffset);
     map.set(key, readItem(reader, depth - 1, settings));
   }
   return map;
@@ -247,11 +247,11 @@ const readGenericObject: TagReader = (reader, offset, depth, settings) => {
   if (!Array.isArray(content) || typeof content[0] !== 'string') return new Tag(CloneTag.GenericObject, content);
   const [name, first, second] = content as [string, unknown, unknown];
   if (name === 'RegExp') {
-    if (typeof first !== 'string' || typeof second !== 'string') reader.fail(ErrorCode.InvalidTag, 'tag 27 RegExp needs a source and flags', offset);
+    if (typeof first !== 'string' || typeof second !== 'string') reader.fail(INVALID_TAG, 'tag 27 RegExp needs a source and flags', offset);
     try {
       return new RegExp(first as string, second as string);
     } catch {
-      return reader.fail(ErrorCode.InvalidTag, 'tag 27 RegExp with an invalid pattern or flags', offset);
+      return reader.fail(INVALID_TAG, 'tag 27 RegExp with an invalid pattern or flags', offset);
     }
   }
   // Other classes (http://cbor.schmorp.de/generic-object) stay a Tag; so does an error with a non-text message.

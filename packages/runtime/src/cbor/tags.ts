@@ -1,5 +1,5 @@
 import type { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_TAG, LENGTH_LIMIT } from '../errors.js';
 import { KnownTag } from './constants.js';
 import { Tag } from './values.js';
 import { bignumFromBytes } from './bignum.js';
@@ -47,7 +47,7 @@ export function checkTagContent(reader: Reader, tag: number, content: unknown, o
 function bignumBytes(reader: Reader, tag: number | bigint, content: unknown, offset: number, maxBignumBytes: number): Uint8Array {
   if (!(content instanceof Uint8Array)) invalidTag(reader, tag, 'a byte string', offset);
   const bytes = content as Uint8Array;
-  if (bytes.length > maxBignumBytes) reader.fail(ErrorCode.LengthLimit, `bignum of ${bytes.length} bytes beyond maxBignumBytes ${maxBignumBytes}`, offset);
+  if (bytes.length > maxBignumBytes) reader.fail(LENGTH_LIMIT, `bignum of ${bytes.length} bytes beyond maxBignumBytes ${maxBignumBytes}`, offset);
   return bytes;
 }
 
@@ -80,5 +80,5 @@ function epochTime(reader: Reader, content: unknown, offset: number): number {
 }
 
 function invalidTag(reader: Reader, tag: number | bigint, expected: string, offset: number): never {
-  return reader.fail(ErrorCode.InvalidTag, `tag ${tag} needs ${expected}`, offset);
+  return reader.fail(INVALID_TAG, `tag ${tag} needs ${expected}`, offset);
 }

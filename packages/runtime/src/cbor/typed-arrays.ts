@@ -10,7 +10,7 @@
  */
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_TAG } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
 import { Major } from './constants.js';
 import { writeHeadAt } from './head.js';
@@ -77,10 +77,10 @@ function swapBytes(bytes: Uint8Array, size: number): void {
 
 /** The typed array a tag's byte-string content holds; `invalid-tag` for other content or a ragged length. */
 function typedArrayOf(reader: Reader, tag: number, content: unknown, offset: number): unknown {
-  if (!(content instanceof Uint8Array)) return reader.fail(ErrorCode.InvalidTag, `tag ${tag} needs a byte string`, offset);
+  if (!(content instanceof Uint8Array)) return reader.fail(INVALID_TAG, `tag ${tag} needs a byte string`, offset);
   const half = tag === 80 || tag === 84;
   const size = half ? 2 : BY_TAG.get(tag)!.Class.BYTES_PER_ELEMENT;
-  if (content.length % size !== 0) reader.fail(ErrorCode.InvalidTag, `tag ${tag} content of ${content.length} bytes is not whole ${size}-byte elements`, offset);
+  if (content.length % size !== 0) reader.fail(INVALID_TAG, `tag ${tag} content of ${content.length} bytes is not whole ${size}-byte elements`, offset);
   if (half) return float16Array(content, tag === 84);
   const { Class, little } = BY_TAG.get(tag)!;
   if (Class === Uint8Array) return content;

@@ -9,7 +9,7 @@
  */
 
 import { Reader, float64At } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY, INVALID_TAG, NON_CANONICAL, NOT_WELL_FORMED, PROFILE_VIOLATION, TOO_DEEP } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { setOwn } from '../object-entries.js';
 import { Major, InitialByte } from '../cbor/constants.js';
@@ -42,7 +42,7 @@ class DagDecoder {
     try {
       value = this.item(this.maxDepth);
     } catch (error) {
-      if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack');
+      if (error instanceof RangeError) reader.fail(TOO_DEEP, 'nesting too deep for the engine stack');
       throw error;
     }
     reader.expectEnd();
@@ -81,14 +81,14 @@ class DagDecoder {
     const reader = this.reader;
     if (info < 24) return info;
     if (info === 31) this.violation(`indefinite length on major type ${major}`, offset);
-    if (info > 27) reader.fail(ErrorCode.NotWellFormed, `reserved additional information ${info}`, offset);
+    if (info > 27) reader.fail(NOT_WELL_FORMED, `reserved additional information ${info}`, offset);
     let argument: number | bigint;
     if (info === 24) argument = reader.u8();
     else if (info === 25) argument = reader.u16();
     else if (info === 26) argument = reader.u32();
     else argument = reader.u64();
     if (argument < MIN_ARGUMENT[info - 24]) {
-      reader.fail(ErrorCode.NonCanonical, `argument ${argument} in a longer head than needed`, offset);
+      reader.fail(NON_CANONICAL, `argument ${argument} in a longer head than needed`, offset);
     }
     return argument;
   }
@@ -114,9 +114,9 @@ class DagDecoder {
       case 26:
         return this.violation('floats must be 64-bit', offset);
       case 31:
-        return reader.fail(ErrorCode.NotWellFormed, 'break outside an indefinite-length item', offset);
+        return reader.fail(NOT_WELL_FORMED, 'break outside an indefinite-length item', offset);
       default:
-        if (info >= 28) return reader.fail(ErrorCode.NotWellFormed, `reserved additional information ${info}`, offset);
+        if (info >= 28) return reader.fail(NOT_WELL_FORMED, `reserved additional information ${info}`, offset);
         return this.violation(info === 23 ? 'undefined is not allowed' : 'simple values other than false, true and null are not allowed', offset);
     }
   }
@@ -147,8 +147,8 @@ class DagDecoder {
       const start = reader.pos;
       const key = reader.utf8(length);
       const order = compareKeys(reader.uint8, previousStart, previousLength, start, length);
-      if (order === 0) reader.fail(ErrorCode.DuplicateKey, `duplicate key ${JSON.stringify(key)}`, keyOffset);
-      if (order > 0) reader.fail(ErrorCode.NonCanonical, `key ${JSON.stringify(key)} out of length-first order`, keyOffset);
+      if (order === 0) reader.fail(DUPLICATE_KEY, `duplicate key ${JSON.stringify(key)}`, keyOffset);
+      if (order > 0) reader.fail(NON_CANONICAL, `key ${JSON.stringify(key)} out of length-first order`, keyOffset);
       previousStart = start;
       previousLength = length;
       setOwn(object, key, this.item(depth - 1));
@@ -164,13 +164,13 @@ class DagDecoder {
     const contentOffset = reader.pos;
     const content = this.item(depth - 1);
     if (!(content instanceof Uint8Array) || content.length < 2 || content[0] !== 0x00) {
-      reader.fail(ErrorCode.InvalidTag, 'tag 42 needs a byte string of 0x00 and a CID', contentOffset);
+      reader.fail(INVALID_TAG, 'tag 42 needs a byte string of 0x00 and a CID', contentOffset);
     }
     return this.cid((content as Uint8Array).subarray(1));
   }
 
   violation(what: string, offset: number): never {
-    return this.reader.fail(ErrorCode.ProfileViolation, what, offset);
+    return this.reader.fail(PROFILE_VIOLATION, what, offset);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 
 import { Writer } from '../writer.js';
-import { ErrorCode, isEncodeError } from '../errors.js';
+import { isEncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
@@ -47,7 +47,7 @@ export function encodeInto(writer: Writer, value: unknown, maxDepth: number): Ui
 export function writeDag(writer: Writer, value: unknown, depth: number): void {
   switch (typeof value) {
     case 'string':
-      if (!putText(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, value)) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       return;
     case 'number':
       return writeDagNumber(writer, value);
@@ -59,7 +59,7 @@ export function writeDag(writer: Writer, value: unknown, depth: number): void {
       if (value === null) return writer.u8(InitialByte.Null);
       return writeDagObject(writer, value, depth);
     default:
-      throw new EncodeFailure(ErrorCode.UnsupportedValue, `${typeof value} is not in the IPLD data model`);
+      throw new EncodeFailure(UNSUPPORTED_VALUE, `${typeof value} is not in the IPLD data model`);
   }
 }
 
@@ -85,7 +85,7 @@ export function writeDagAny(writer: Writer, value: unknown, path: string, maxDep
  */
 export function writeDagNumber(writer: Writer, value: number): void {
   if (Number.isSafeInteger(value)) return writeInteger(writer, value);
-  if (!Number.isFinite(value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, `${value} is not allowed in DAG-CBOR`);
+  if (!Number.isFinite(value)) throw new EncodeFailure(UNSUPPORTED_VALUE, `${value} is not allowed in DAG-CBOR`);
   writer.u8(InitialByte.Float64);
   writer.f64(value);
 }
@@ -95,7 +95,7 @@ function writeDagBigInt(writer: Writer, value: bigint): void {
   if (value >= -BigInt(Number.MAX_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)) {
     return writeInteger(writer, Number(value));
   }
-  if (value >= TWO_64 || value < -TWO_64) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'integer beyond 64 bits');
+  if (value >= TWO_64 || value < -TWO_64) throw new EncodeFailure(UNSUPPORTED_VALUE, 'integer beyond 64 bits');
   const negative = value < 0n;
   writer.u8(((negative ? Major.Negative : Major.Unsigned) << 5) | 27);
   writer.u64big(negative ? -1n - value : value);
@@ -106,13 +106,13 @@ function writeDagObject(writer: Writer, value: object, depth: number): void {
     writeHead(writer, Major.Bytes, value.length);
     return writer.bytes(value);
   }
-  if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, 'nesting deeper than maxDepth');
+  if (depth === 0) throw new EncodeFailure(TOO_DEEP, 'nesting deeper than maxDepth');
   if (Array.isArray(value)) return writeDagArray(writer, value, depth - 1);
   const cid = cidBytes(value);
   if (cid !== undefined) return writeLink(writer, cid);
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    throw new EncodeFailure(ErrorCode.UnsupportedValue, `${prototype?.constructor?.name ?? 'object'} is not in the IPLD data model`);
+    throw new EncodeFailure(UNSUPPORTED_VALUE, `${prototype?.constructor?.name ?? 'object'} is not in the IPLD data model`);
   }
   writeDagMap(writer, value as Record<string, unknown>, depth - 1);
 }
@@ -134,7 +134,7 @@ function writeDagMap(writer: Writer, object: Record<string, unknown>, depth: num
   for (const key of keys) {
     const item = object[key];
     try {
-      if (!putText(writer, key)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, key)) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       writeDag(writer, item, depth);
     } catch (error) {
       throw addStep(error, key, item);

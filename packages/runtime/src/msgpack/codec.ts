@@ -1,6 +1,6 @@
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP } from '../errors.js';
 import { toEncodeError } from '../cbor/encode.js';
 import { readItem } from './decode.js';
 import { writeItem } from './encode.js';
@@ -77,7 +77,7 @@ function guarded<T>(reader: Reader, read: () => T): T {
     return read();
   } catch (error) {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new DecodeError('msgpack', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+      throw new DecodeError('msgpack', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import type { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY, UNEXPECTED_TYPE } from '../errors.js';
 import type { DecodeSettings } from './options.js';
 import { readItem } from './decode.js';
 
@@ -28,7 +28,7 @@ export function readEntries(reader: Reader, object: Record<string, unknown>, rem
         repeated = encodedKeys.has(encoded);
         encodedKeys.add(encoded);
       } else repeated = map.has(key);
-      if (repeated) reader.fail(ErrorCode.DuplicateKey, 'repeated map key', keyOffset);
+      if (repeated) reader.fail(DUPLICATE_KEY, 'repeated map key', keyOffset);
     }
     const value = readItem(reader, depth, settings);
     if (map !== undefined) map.set(key, value);
@@ -42,7 +42,7 @@ export function readEntries(reader: Reader, object: Record<string, unknown>, rem
 function stringifyKey(reader: Reader, key: unknown, offset: number): string {
   const type = typeof key;
   if (type === 'number' || type === 'bigint' || type === 'boolean' || key === null) return String(key);
-  return reader.fail(ErrorCode.UnexpectedType, 'map key that cannot become a property name', offset);
+  return reader.fail(UNEXPECTED_TYPE, 'map key that cannot become a property name', offset);
 }
 
 /** The bytes as a string of char codes (no spread: a long key must not overflow the call stack). */

@@ -4,14 +4,14 @@
  * reads only these carries none of it.
  */
 import type { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_UTF8 } from '../errors.js';
 import { readUtf8 } from '../utf8-decode.js';
 
 /** `length` bytes of strict UTF-8 at `start` (after the head); the error offset is the text's first byte. */
 export function readText(reader: Reader, start: number, length: number): string {
   if (length > reader.end - start) reader.failEnd(length);
   const text = readUtf8(reader.uint8, start, length);
-  if (text === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in str', start);
+  if (text === undefined) reader.fail(INVALID_UTF8, 'invalid UTF-8 in str', start);
   reader.pos = start + length;
   return text;
 }

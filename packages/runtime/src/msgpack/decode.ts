@@ -1,5 +1,5 @@
 import { float32At, float64At, type Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_UTF8, NOT_WELL_FORMED, TOO_DEEP } from '../errors.js';
 import { preallocate } from '../preallocate.js';
 import { readBin, readText } from './decode-scalars.js';
 import { isLargeIndexLike, makeElementsSparse } from '../object-entries.js';
@@ -104,7 +104,7 @@ export function readItem(reader: Reader, depth: number, settings: DecodeSettings
     case Byte.FixExt16:
       return readExt(reader, 1 << (first - Byte.FixExt1), offset, settings);
     default:
-      return reader.fail(ErrorCode.NotWellFormed, 'reserved byte 0xc1 (never used)', offset);
+      return reader.fail(NOT_WELL_FORMED, 'reserved byte 0xc1 (never used)', offset);
   }
 }
 
@@ -190,7 +190,7 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
     let key: string | undefined;
     if (length >= 0 && length <= reader.end - keyOffset - headSize) {
       key = keys.get(uint8, keyOffset + headSize, length);
-      if (key === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in map key', keyOffset + headSize);
+      if (key === undefined) reader.fail(INVALID_UTF8, 'invalid UTF-8 in map key', keyOffset + headSize);
       reader.pos = keyOffset + headSize + length;
     } else {
       const item = readItem(reader, depth - 1, settings);
@@ -210,5 +210,5 @@ function readMap(reader: Reader, count: number, offset: number, depth: number, s
 }
 
 export function tooDeep(reader: Reader, settings: { maxDepth: number }, offset: number): never {
-  return reader.fail(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`, offset);
+  return reader.fail(TOO_DEEP, `nesting deeper than ${settings.maxDepth}`, offset);
 }

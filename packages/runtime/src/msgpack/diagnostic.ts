@@ -16,7 +16,7 @@
  * failure a `DecodeError`).
  */
 import { Reader } from '../reader.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { DEFAULT_MAX_ITEMS, bytesLeaf, layOut, textLeaf, type DiagnosticOptions, type PrinterOptions } from '../cbor/diagnostic.js';
 import { DEFAULT_MAX_OUTPUT, OutputBudget, formatFloat } from '../cbor/diagnostic-text.js';
@@ -42,7 +42,7 @@ export function readMsgpackItem(reader: Reader, limits: MsgpackItemLimits): Msgp
   try {
     return readItemTree(reader, limits.maxDepth, limits);
   } catch (error) {
-    if (error instanceof RangeError) throw new DecodeError('msgpack', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) throw new DecodeError('msgpack', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   }
 }

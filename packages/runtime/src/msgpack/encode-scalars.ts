@@ -4,7 +4,7 @@
  * generic encoder and generated encoders share.
  */
 import type { Writer } from '../writer.js';
-import { ErrorCode, EncodeError } from '../errors.js';
+import { EncodeError, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded, writeUtf8Platform } from '../utf8.js';
 import { Byte } from './constants.js';
 import { strHeadSize, writeStrHeadAt } from './head.js';
@@ -16,7 +16,7 @@ const TWO_32 = 0x1_0000_0000;
  * RFC 3629 §3) is refused with `EncodeError('unsupported-value')` at path `''`.
  */
 export function writeText(writer: Writer, text: string): void {
-  if (!putText(writer, text)) throw new EncodeError('msgpack', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+  if (!putText(writer, text)) throw new EncodeError('msgpack', UNSUPPORTED_VALUE, LONE_SURROGATE, '');
 }
 
 /**

@@ -4,7 +4,7 @@
  * failure path (and a cycle is found there, from the depth limit it runs into).
  */
 import type { Writer } from '../writer.js';
-import { ErrorCode } from '../errors.js';
+import { TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
 import { Byte, TIMESTAMP_TYPE } from './constants.js';
@@ -34,7 +34,7 @@ export function writeAny(writer: Writer, value: unknown, path = '', options?: Ms
 export function writeItem(writer: Writer, value: unknown, depth: number, settings: EncodeSettings): void {
   switch (typeof value) {
     case 'string':
-      if (!putText(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, value)) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       return;
     case 'number':
       if (isIntegerForm(value, settings.largeIntegersAsFloat)) writeInteger(writer, value);
@@ -52,15 +52,15 @@ export function writeItem(writer: Writer, value: unknown, depth: number, setting
       writer.u8(Byte.Nil);
       return;
     case 'bigint':
-      if (!putBigInt(writer, value)) throw new EncodeFailure(ErrorCode.UnsupportedValue, `bigint ${value} is outside int64/uint64`);
+      if (!putBigInt(writer, value)) throw new EncodeFailure(UNSUPPORTED_VALUE, `bigint ${value} is outside int64/uint64`);
       return;
     default:
-      throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${typeof value}`);
+      throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${typeof value}`);
   }
 }
 
 function writeObject(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
-  if (depth === 0) throw new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${settings.maxDepth}`);
+  if (depth === 0) throw new EncodeFailure(TOO_DEEP, `nesting deeper than ${settings.maxDepth}`);
   // The constructor check is the cheap common case; a null prototype or a `constructor` own
   // property goes through the exact prototype check below.
   const constructor = (value as { constructor?: unknown }).constructor;
@@ -75,7 +75,7 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
   if (value instanceof Date) return writeDate(writer, value);
   if (value instanceof Timestamp) return writeTimestampValue(writer, value);
   if (value instanceof Ext) return writeExt(writer, value.type, value.data);
-  throw new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
+  throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
 }
 
 function writeArray(writer: Writer, value: unknown[], depth: number, settings: EncodeSettings): void {
@@ -96,7 +96,7 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   let index = 0;
   try {
     for (; index < length; index++) {
-      if (!putText(writer, keys[index])) throw new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      if (!putText(writer, keys[index])) throw new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
       writeItem(writer, value[keys[index]], depth, settings);
     }
   } catch (error) {
@@ -117,7 +117,7 @@ function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, s
 }
 
 function writeBytes(writer: Writer, value: Uint8Array): void {
-  if (value.length > MAX_LENGTH) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'bin longer than 2^32-1 bytes');
+  if (value.length > MAX_LENGTH) throw new EncodeFailure(UNSUPPORTED_VALUE, 'bin longer than 2^32-1 bytes');
   writeBinHead(writer, value.length);
   writer.bytes(value);
 }
@@ -125,14 +125,14 @@ function writeBytes(writer: Writer, value: Uint8Array): void {
 /** spec.md "Timestamp extension type": a Date to the millisecond, in the smallest of the three forms. */
 function writeDate(writer: Writer, value: Date): void {
   const time = value.getTime();
-  if (Number.isNaN(time)) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'cannot encode an invalid Date');
+  if (Number.isNaN(time)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'cannot encode an invalid Date');
   const [seconds, nanoseconds] = dateParts(time);
   writeTimestamp(writer, seconds, nanoseconds);
 }
 
 function writeTimestampValue(writer: Writer, value: Timestamp): void {
   const problem = timestampProblem(value);
-  if (problem !== undefined) throw new EncodeFailure(ErrorCode.UnsupportedValue, problem);
+  if (problem !== undefined) throw new EncodeFailure(UNSUPPORTED_VALUE, problem);
   const seconds = value.seconds;
   const exact = typeof seconds === 'bigint' && seconds >= -0x1f_ffff_ffff_ffffn && seconds <= 0x1f_ffff_ffff_ffffn ? Number(seconds) : seconds;
   writeTimestamp(writer, exact, value.nanoseconds);
@@ -140,11 +140,11 @@ function writeTimestampValue(writer: Writer, value: Timestamp): void {
 
 /** An extension item: fixext for 1, 2, 4, 8 and 16 bytes of data, else ext8/16/32. */
 function writeExt(writer: Writer, type: number, data: unknown): void {
-  if (!Number.isInteger(type) || type < -128 || type > 127) throw new EncodeFailure(ErrorCode.UnsupportedValue, `extension type ${String(type)} not in -128..127`);
-  if (!(data instanceof Uint8Array)) throw new EncodeFailure(ErrorCode.UnsupportedValue, `extension type ${type} data is not a Uint8Array`);
-  if (data.length > MAX_LENGTH) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'ext data longer than 2^32-1 bytes');
+  if (!Number.isInteger(type) || type < -128 || type > 127) throw new EncodeFailure(UNSUPPORTED_VALUE, `extension type ${String(type)} not in -128..127`);
+  if (!(data instanceof Uint8Array)) throw new EncodeFailure(UNSUPPORTED_VALUE, `extension type ${type} data is not a Uint8Array`);
+  if (data.length > MAX_LENGTH) throw new EncodeFailure(UNSUPPORTED_VALUE, 'ext data longer than 2^32-1 bytes');
   // Never write what our own decoder refuses as `invalid-tag`: type -1 is the spec's timestamp.
-  if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(ErrorCode.UnsupportedValue, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');
+  if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');
   writeExtHead(writer, type, data.length);
   writer.bytes(data);
 }

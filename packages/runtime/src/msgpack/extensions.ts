@@ -5,7 +5,7 @@
  * when something is registered: `EncodeSettings.extensions` and `DecodeSettings.extReaders` stay
  * `undefined` otherwise, and the hot paths test just that.
  */
-import { DecodeError, ErrorCode, isCodecError } from '../errors.js';
+import { DecodeError, INVALID_TAG, isCodecError } from '../errors.js';
 
 /** One extension type. Encoding needs `Class` and `encode`, decoding `decode`. */
 export interface MsgpackExtension<T = any> {
@@ -59,5 +59,5 @@ export class ExtensionWriters {
 export function extensionFailure(error: unknown, type: number, offset: number): unknown {
   if (isCodecError(error)) return error;
   const what = error instanceof Error ? error.message : String(error);
-  return new DecodeError('msgpack', ErrorCode.InvalidTag, `extension type ${type} data refused: ${what}`, offset);
+  return new DecodeError('msgpack', INVALID_TAG, `extension type ${type} data refused: ${what}`, offset);
 }

@@ -5,7 +5,7 @@
  * does for the same schema (same codes and paths). Their readers are in `field-readers.ts`, so a
  * module's encode-only bundle carries no reader (issue 39).
  */
-import { ErrorCode } from '../errors.js';
+import { SCHEMA_VIOLATION, TOO_DEEP, UNEXPECTED_TYPE } from '../errors.js';
 import type { Writer } from '../writer.js';
 import { atPath, anyFailure, encodeFailure, expectFinite, expectInteger } from '../generated-support.js';
 import { EnumValues, TypeVariants, type ConstantBytes, type Predicate, type TypeVariant } from '../record-support.js';
@@ -33,28 +33,28 @@ export function writeAnyField(writer: Writer, value: unknown, depth: number): vo
 }
 
 export function writeStringField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'string') throw encodeFailure(ErrorCode.UnexpectedType, 'expected string', '', schemaPath);
+  if (typeof value !== 'string') throw encodeFailure(UNEXPECTED_TYPE, 'expected string', '', schemaPath);
   writeText(writer, value);
 }
 
 export function writeBooleanField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'boolean') throw encodeFailure(ErrorCode.UnexpectedType, 'expected boolean', '', schemaPath);
+  if (typeof value !== 'boolean') throw encodeFailure(UNEXPECTED_TYPE, 'expected boolean', '', schemaPath);
   writer.u8(value ? 0xc3 : 0xc2);
 }
 
 export function writeNullField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (value !== null) throw encodeFailure(ErrorCode.UnexpectedType, 'expected null', '', schemaPath);
+  if (value !== null) throw encodeFailure(UNEXPECTED_TYPE, 'expected null', '', schemaPath);
   writer.u8(0xc0);
 }
 
 /** JSON has no NaN or infinities. The smallest integer form, else float64 (`writeNumber`). */
 export function writeNumberField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', '', schemaPath);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw encodeFailure(UNEXPECTED_TYPE, 'expected a finite number', '', schemaPath);
   writeNumber(writer, value);
 }
 
 export function writeIntegerField(writer: Writer, value: unknown, _depth: number, schemaPath: string): void {
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected integer', '', schemaPath);
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw encodeFailure(UNEXPECTED_TYPE, 'expected integer', '', schemaPath);
   writeNumber(writer, value);
 }
 
@@ -82,8 +82,8 @@ export function writeNumberIn(minimum: number, maximum = Infinity): FieldWriter 
  * the items' schema at `itemsPath` (by default `<array>/items`).
  */
 function writeItems(writer: Writer, value: unknown, depth: number, schemaPath: string, write: FieldWriter, itemsPath: string | undefined): void {
-  if (depth === 0) throw encodeFailure(ErrorCode.TooDeep, 'nesting deeper than the maximum depth', '', schemaPath);
-  if (!Array.isArray(value)) throw encodeFailure(ErrorCode.UnexpectedType, 'expected array', '', schemaPath);
+  if (depth === 0) throw encodeFailure(TOO_DEEP, 'nesting deeper than the maximum depth', '', schemaPath);
+  if (!Array.isArray(value)) throw encodeFailure(UNEXPECTED_TYPE, 'expected array', '', schemaPath);
   const path = itemsPath ?? `${schemaPath}/items`;
   const length = value.length;
   writeArrayHead(writer, length);
@@ -124,7 +124,7 @@ export function writeTextEnumField(values: readonly string[]): FieldWriter {
 export function writeEnumField(values: readonly unknown[]): FieldWriter {
   const allowed = new EnumValues(values);
   return (writer, value, depth, schemaPath) => {
-    if (!allowed.allows(value)) throw encodeFailure(ErrorCode.SchemaViolation, allowed.message, '', schemaPath);
+    if (!allowed.allows(value)) throw encodeFailure(SCHEMA_VIOLATION, allowed.message, '', schemaPath);
     if (typeof value === 'string') writeText(writer, value);
     else writeAny(writer, value, '', anySettings(depth));
   };

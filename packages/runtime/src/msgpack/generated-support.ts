@@ -5,7 +5,7 @@
  * head writers (`writeArrayHead` …) and scalar writers (`writeText`, `writeInteger`,
  * `writeNumber`) are in head.ts and encode-scalars.ts, shared with the generic encoder.
  */
-import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { DecodeError, hexByte, TOO_DEEP, UNEXPECTED_TYPE, UNSUPPORTED_VALUE } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
 import { float32At, float64At, uint32At, type Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
@@ -27,12 +27,12 @@ export function decodeFailure(code: string, what: string, offset: number, schema
 
 /** The failure for an item of the wrong type at `offset`. */
 export function expectedType(reader: Reader, expected: string, offset: number, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
+  return decodeFailure(UNEXPECTED_TYPE, `expected ${expected}, got ${hexByte(reader.uint8[offset])}`, offset, schemaPath);
 }
 
 /** Nesting past DEFAULT_MAX_DEPTH levels, as the generic decoder stops. */
 export function tooDeep(offset: number, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
+  return decodeFailure(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset, schemaPath);
 }
 
 /**
@@ -178,7 +178,7 @@ export function readNumberItem(reader: Reader, schemaPath: string): number {
 export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }
@@ -187,7 +187,7 @@ export function readIntegerItem(reader: Reader, schemaPath: string, minimum = -I
 export function readFiniteItem(reader: Reader, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos;
   const value = readNumberItem(reader, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }
@@ -202,7 +202,7 @@ function readWideInteger(reader: Reader, offset: number, schemaPath: string): nu
   const value = reader.uint8[offset] === Byte.Uint64 ? reader.u64() : reader.i64();
   if (typeof value === 'number') return value;
   const exact = Number(value);
-  if (BigInt(exact) !== value) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
+  if (BigInt(exact) !== value) throw decodeFailure(UNSUPPORTED_VALUE, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
   return exact;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Writer } from '../writer.js';
 import { uint32At, type Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { NOT_WELL_FORMED } from '../errors.js';
 import { Byte, Kind, kindOf } from './constants.js';
 
 /** Bytes of the smallest str head for `length` bytes of UTF-8: fixstr, str8, str16 or str32. */
@@ -157,7 +157,7 @@ export function readHead(reader: Reader): void {
   HEAD.type = 0;
   switch (kind) {
     case Kind.NeverUsed:
-      reader.fail(ErrorCode.NotWellFormed, 'reserved byte 0xc1 (never used)', offset);
+      reader.fail(NOT_WELL_FORMED, 'reserved byte 0xc1 (never used)', offset);
     // falls through: fail never returns
     case Kind.Int:
     case Kind.Nil:

@@ -1,5 +1,5 @@
 import type { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { LENGTH_LIMIT, TOO_DEEP } from '../errors.js';
 import { float32At, float64At } from '../reader.js';
 import { Byte, Kind } from './constants.js';
 import { HEAD, readHead } from './head.js';
@@ -50,7 +50,7 @@ export interface MsgpackItemLimits {
 export function readItemTree(reader: Reader, depth: number, limits: MsgpackItemLimits): MsgpackItem {
   const offset = reader.pos;
   if (offset >= reader.end) reader.failEnd(1);
-  if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
+  if (--limits.itemsLeft < 0) reader.fail(LENGTH_LIMIT, 'more items than the output limit allows', offset);
   readHead(reader);
   const { first, kind, length, type } = HEAD;
   const headEnd = reader.pos;
@@ -63,7 +63,7 @@ export function readItemTree(reader: Reader, depth: number, limits: MsgpackItemL
   switch (kind) {
     case Kind.Array:
     case Kind.Map: {
-      if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${limits.maxDepth}`, offset);
+      if (depth === 0) reader.fail(TOO_DEEP, `nesting deeper than ${limits.maxDepth}`, offset);
       const children: MsgpackItem[] = [];
       const container: MsgpackItem = { offset, headEnd, end: headEnd, first, kind, length, children };
       limits.onItem?.(container, limits.maxDepth - depth);

@@ -6,7 +6,7 @@
  * `duplicateKeys: 'reject'` the only one, after reading each map on the path whole.
  */
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { DUPLICATE_KEY } from '../errors.js';
 import { parsePointer } from '../pointer.js';
 import { setOwn } from '../object-entries.js';
 import { RawItem, arrayIndex, pathNotFound } from '../partial-decode.js';
@@ -63,7 +63,7 @@ function levelMap(reader: Reader, count: number, settings: DecodeSettings, child
   for (let index = 0; index < count; index++) {
     const keyOffset = reader.pos;
     const key = readItem(reader, settings.maxDepth - 1, settings);
-    if (settings.rejectDuplicates && entries.has(key)) reader.fail(ErrorCode.DuplicateKey, 'repeated map key', keyOffset);
+    if (settings.rejectDuplicates && entries.has(key)) reader.fail(DUPLICATE_KEY, 'repeated map key', keyOffset);
     if (typeof key !== 'string') stringKeys = false;
     entries.set(key, levelElement(reader, settings, child));
   }
@@ -110,7 +110,7 @@ function enter(reader: Reader, isMap: boolean, count: number, token: string, dep
     const keyOffset = reader.pos;
     const key = readItem(reader, depth, settings);
     if (key === token) {
-      if (found !== -1) reader.fail(ErrorCode.DuplicateKey, 'repeated map key', keyOffset);
+      if (found !== -1) reader.fail(DUPLICATE_KEY, 'repeated map key', keyOffset);
       if (!settings.rejectDuplicates) return reader.pos;
       found = reader.pos;
     }

@@ -6,7 +6,7 @@
  * does (same error codes, offsets, value and schema paths). The writer is `record-writer.ts`, and
  * only it meets the write kit, so a module's decode-only bundle carries no writer (issue 39).
  */
-import { ErrorCode } from '../errors.js';
+import { SCHEMA_VIOLATION } from '../errors.js';
 import type { Reader } from '../reader.js';
 import { RecordTable, resolveField, type FieldKit, type FieldSpec } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
@@ -44,7 +44,7 @@ export function readRecord(reader: Reader, depth: number, table: RecordTable<Fie
         const key = readKey(reader, schemaPath);
         index = keys.fieldOf(key);
         if (index < 0) {
-          if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+          if (table.extra === null) throw decodeFailure(SCHEMA_VIOLATION, 'property not allowed', at, schemaPath);
           (extras ??= []).push(key, readExtra(entries, reader, table, key, depth, 0));
           continue;
         }

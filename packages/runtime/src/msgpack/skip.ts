@@ -1,5 +1,5 @@
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_UTF8, TOO_DEEP } from '../errors.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Byte, Kind, TIMESTAMP_TYPE } from './constants.js';
@@ -19,13 +19,13 @@ export function skipAny(reader: Reader, depth: number): void {
   switch (HEAD.kind) {
     case Kind.Str: {
       const start = reader.pos;
-      if (readUtf8(reader.uint8, start, length) === undefined) reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in str', start);
+      if (readUtf8(reader.uint8, start, length) === undefined) reader.fail(INVALID_UTF8, 'invalid UTF-8 in str', start);
       reader.pos = start + length;
       return;
     }
     case Kind.Array:
     case Kind.Map: {
-      if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset);
+      if (depth === 0) reader.fail(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset);
       const items = HEAD.kind === Kind.Map ? length * 2 : length;
       for (let index = 0; index < items; index++) skipAny(reader, depth - 1);
       return;

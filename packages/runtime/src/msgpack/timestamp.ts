@@ -5,7 +5,7 @@
  */
 import type { Writer } from '../writer.js';
 import { uint32At, type Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { INVALID_TAG } from '../errors.js';
 import { Byte } from './constants.js';
 import { Timestamp } from './values.js';
 
@@ -95,12 +95,12 @@ export function readTimestamp(reader: Reader, length: number, offset: number, as
     const wide = reader.view.getBigInt64(pos + 4);
     seconds = wide >= -0x1f_ffff_ffff_ffffn && wide <= 0x1f_ffff_ffff_ffffn ? Number(wide) : wide;
   } else {
-    return reader.fail(ErrorCode.InvalidTag, `timestamp of ${length} bytes (4, 8 or 12 allowed)`, offset);
+    return reader.fail(INVALID_TAG, `timestamp of ${length} bytes (4, 8 or 12 allowed)`, offset);
   }
-  if (nanoseconds > MAX_NANOSECONDS) reader.fail(ErrorCode.InvalidTag, `timestamp nanoseconds ${nanoseconds} above 999999999`, offset);
+  if (nanoseconds > MAX_NANOSECONDS) reader.fail(INVALID_TAG, `timestamp nanoseconds ${nanoseconds} above 999999999`, offset);
   reader.pos = pos + length;
   if (!asDate) return new Timestamp(seconds, nanoseconds);
   const time = typeof seconds === 'number' ? seconds * 1000 + Math.floor(nanoseconds / 1_000_000) : Infinity;
-  if (!(Math.abs(time) <= MAX_DATE_MS)) reader.fail(ErrorCode.InvalidTag, "timestamp outside the Date range (decode with timestamp: 'object')", offset);
+  if (!(Math.abs(time) <= MAX_DATE_MS)) reader.fail(INVALID_TAG, "timestamp outside the Date range (decode with timestamp: 'object')", offset);
   return new Date(time);
 }

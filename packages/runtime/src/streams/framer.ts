@@ -1,5 +1,5 @@
 import { PendingBytes } from './pending-bytes.js';
-import { DecodeError, ErrorCode, type Format } from '../errors.js';
+import { DecodeError, type Format, LENGTH_LIMIT } from '../errors.js';
 
 /** `Framer.next` result: the pending bytes hold no complete item yet. */
 export const NEED_MORE = -1;
@@ -36,7 +36,7 @@ export abstract class Framer {
   /** Refuses an item that would hold more than `maxItemBytes` bytes (bounded buffering). */
   protected checkSize(bytes: number): void {
     if (bytes > this.maxItemBytes) {
-      throw new DecodeError(this.format, ErrorCode.LengthLimit, `item longer than maxItemBytes (${this.maxItemBytes})`, this.pending.streamOffset);
+      throw new DecodeError(this.format, LENGTH_LIMIT, `item longer than maxItemBytes (${this.maxItemBytes})`, this.pending.streamOffset);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, NOT_WELL_FORMED, TOO_DEEP } from '../errors.js';
 import { Byte, Kind, kindOf } from '../msgpack/constants.js';
 import { fixextLength, lengthAt, lengthWidth, scalarWidth } from '../msgpack/head.js';
 import { Framer, NEED_MORE } from './framer.js';
@@ -36,7 +36,7 @@ export class MsgpackFramer extends Framer {
       if (pos >= pending.end) return NEED_MORE;
       const first = bytes[pos];
       const kind = kindOf(first);
-      if (kind === Kind.NeverUsed) throw this.failure(ErrorCode.NotWellFormed, 'reserved byte 0xc1 (never used)', this.scan);
+      if (kind === Kind.NeverUsed) throw this.failure(NOT_WELL_FORMED, 'reserved byte 0xc1 (never used)', this.scan);
       const width = lengthWidth(first);
       // The whole head: first byte, length or count, an ext's type byte; a scalar with its payload.
       const headSize = 1 + width + (kind === Kind.Ext ? 1 : 0) + scalarWidth(first);
@@ -64,7 +64,7 @@ export class MsgpackFramer extends Framer {
         // Every item takes at least one byte.
         this.checkSize(this.scan + items);
         if (items === 0) return this.itemDone();
-        if (this.open.length >= this.maxDepth) throw this.failure(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`, this.head);
+        if (this.open.length >= this.maxDepth) throw this.failure(TOO_DEEP, `nesting deeper than ${this.maxDepth}`, this.head);
         this.open.push(items);
         return false;
       }

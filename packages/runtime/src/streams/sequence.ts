@@ -1,4 +1,4 @@
-import { DecodeError, isDecodeError, ErrorCode, type Format } from '../errors.js';
+import { DecodeError, type Format, isDecodeError, NOT_WELL_FORMED, UNEXPECTED_END } from '../errors.js';
 import { MALFORMED, NEED_MORE, type Framer } from './framer.js';
 
 /** What every decoder stream takes besides the format's decode options. */
@@ -37,7 +37,7 @@ export class SequenceDecoder {
     for (;;) {
       const length = this.framer.next();
       if (length === NEED_MORE) return;
-      if (length === MALFORMED) throw this.explain(ErrorCode.NotWellFormed, 'malformed item');
+      if (length === MALFORMED) throw this.explain(NOT_WELL_FORMED, 'malformed item');
       const offset = pending.streamOffset;
       const bytes = pending.take(length);
       let value: unknown;
@@ -52,7 +52,7 @@ export class SequenceDecoder {
 
   /** The end of input: bytes of an unfinished item are an error (RFC 8742 §2: no partial items). */
   end(): void {
-    if (this.framer.pending.length > 0) throw this.explain(ErrorCode.UnexpectedEnd, 'unexpected end of input inside an item');
+    if (this.framer.pending.length > 0) throw this.explain(UNEXPECTED_END, 'unexpected end of input inside an item');
   }
 
   private explain(code: string, what: string): unknown {

@@ -1,6 +1,6 @@
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP, UNEXPECTED_TYPE } from '../errors.js';
 import { ValueDecoder, type UbjsonDecodeOptions } from './decoder.js';
 import { ValueEncoder, type UbjsonEncodeOptions } from './encoder.js';
 
@@ -40,7 +40,7 @@ export class UbjsonDecoder {
 
   decode(bytes: Uint8Array): unknown {
     if (!(bytes instanceof Uint8Array)) {
-      throw new DecodeError('ubjson', ErrorCode.UnexpectedType, 'expected a Uint8Array input', 0);
+      throw new DecodeError('ubjson', UNEXPECTED_TYPE, 'expected a Uint8Array input', 0);
     }
     const reader = this.reader;
     reader.reset(bytes);
@@ -124,7 +124,7 @@ export function readPayload(reader: Reader, marker: number, depth: number, budge
   try {
     return decoder.readPayload(marker, depth);
   } catch (error) {
-    if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) reader.fail(TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   } finally {
     budget.left = decoder.budget;

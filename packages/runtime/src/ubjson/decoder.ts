@@ -1,6 +1,6 @@
 import { Reader } from '../reader.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { DecodeError, DUPLICATE_KEY, hexByte, INVALID_UTF8, LENGTH_LIMIT, NOT_WELL_FORMED, TOO_DEEP } from '../errors.js';
 import { KeyCache } from '../key-cache.js';
 import { preallocate } from '../preallocate.js';
 import { CONTAINER_TYPE, DEFAULT_MAX_COUNT, Marker, minElementSize } from './constants.js';
@@ -76,7 +76,7 @@ export class ValueDecoder {
     try {
       return this.readValue(depth);
     } catch (error) {
-      if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+      if (error instanceof RangeError) reader.fail(TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
       throw error;
     } finally {
       reader.uint8 = whole;
@@ -139,7 +139,7 @@ export class ValueDecoder {
         if (reader.pos >= reader.end) reader.failEnd(1);
         const code = uint8[reader.pos];
         // value-types.html#char: "must not have a decimal value larger than 127".
-        if (code > 127) reader.fail(ErrorCode.NotWellFormed, `char ${hexByte(code)} above 127`, reader.pos);
+        if (code > 127) reader.fail(NOT_WELL_FORMED, `char ${hexByte(code)} above 127`, reader.pos);
         reader.pos++;
         return CHARS[code];
       }
@@ -152,7 +152,7 @@ export class ValueDecoder {
         }
         const offset = reader.pos - 1;
         const what = marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`;
-        return reader.fail(ErrorCode.NotWellFormed, what, offset);
+        return reader.fail(NOT_WELL_FORMED, what, offset);
       }
     }
   }
@@ -171,7 +171,7 @@ export class ValueDecoder {
   /** After `[`: an optimized header (`$`, `#`) or elements up to `]`, skipping no-ops. */
   readArray(depth: number): unknown[] | Uint8Array {
     const reader = this.reader;
-    if (depth >= this.maxDepth) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`, reader.pos - 1);
+    if (depth >= this.maxDepth) reader.fail(TOO_DEEP, `nesting deeper than ${this.maxDepth}`, reader.pos - 1);
     if (reader.pos >= reader.end) reader.failEnd(1);
     const uint8 = reader.uint8;
     let marker = uint8[reader.pos];
@@ -217,11 +217,11 @@ export class ValueDecoder {
     reader.pos++; // '$'
     if (reader.pos >= reader.end) reader.failEnd(1);
     const type = reader.uint8[reader.pos];
-    if (CONTAINER_TYPE[type] !== 1) reader.fail(ErrorCode.NotWellFormed, `invalid container type ${hexByte(type)}`, reader.pos);
+    if (CONTAINER_TYPE[type] !== 1) reader.fail(NOT_WELL_FORMED, `invalid container type ${hexByte(type)}`, reader.pos);
     reader.pos++;
     if (reader.pos >= reader.end) reader.failEnd(1);
     if (reader.uint8[reader.pos] !== Marker.Count) {
-      reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
+      reader.fail(NOT_WELL_FORMED, 'container type without a count', reader.pos);
     }
     reader.pos++;
     const countOffset = reader.pos;
@@ -229,7 +229,7 @@ export class ValueDecoder {
     const size = perEntry + minElementSize(type);
     if (size === 0) {
       if (count > this.budget || count > 0xffff_ffff) {
-        reader.fail(ErrorCode.LengthLimit, `count ${count} beyond maxCount ${this.maxCount}`, countOffset);
+        reader.fail(LENGTH_LIMIT, `count ${count} beyond maxCount ${this.maxCount}`, countOffset);
       }
       this.budget -= count;
     } else if (count * size > reader.end - reader.pos) {
@@ -270,7 +270,7 @@ export class ValueDecoder {
   /** After `{`: an optimized header or key/value pairs up to `}`, skipping no-ops before keys. */
   readObject(depth: number): Record<string, unknown> {
     const reader = this.reader;
-    if (depth >= this.maxDepth) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${this.maxDepth}`, reader.pos - 1);
+    if (depth >= this.maxDepth) reader.fail(TOO_DEEP, `nesting deeper than ${this.maxDepth}`, reader.pos - 1);
     if (reader.pos >= reader.end) reader.failEnd(1);
     const uint8 = reader.uint8;
     const first = uint8[reader.pos];
@@ -339,7 +339,7 @@ export class ValueDecoder {
     const uint8 = reader.uint8;
     const start = reader.pos;
     const key = this.keys.get(uint8, start, length);
-    if (key === undefined) return reader.fail(ErrorCode.InvalidUtf8, 'invalid UTF-8 in key', start);
+    if (key === undefined) return reader.fail(INVALID_UTF8, 'invalid UTF-8 in key', start);
     reader.pos = start + length;
     return key;
   }
@@ -351,7 +351,7 @@ export class ValueDecoder {
    */
   setKey(object: Record<string, unknown>, key: string, value: unknown, keyOffset: number): void {
     if (this.rejectDuplicates && Object.hasOwn(object, key)) {
-      this.reader.fail(ErrorCode.DuplicateKey, `duplicate key ${JSON.stringify(key)}`, keyOffset);
+      this.reader.fail(DUPLICATE_KEY, `duplicate key ${JSON.stringify(key)}`, keyOffset);
     }
     if (key.length === 9 && key === '__proto__') {
       Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });

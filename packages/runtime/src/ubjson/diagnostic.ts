@@ -19,7 +19,7 @@
  * failure a `DecodeError`).
  */
 import { Reader } from '../reader.js';
-import { DecodeError, ErrorCode } from '../errors.js';
+import { DecodeError, TOO_DEEP } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { DEFAULT_MAX_ITEMS, bytesLeaf, layOut, textLeaf, type DiagnosticOptions, type PrinterOptions } from '../cbor/diagnostic.js';
 import { DEFAULT_MAX_OUTPUT, OutputBudget, formatFloat } from '../cbor/diagnostic-text.js';
@@ -46,7 +46,7 @@ export function readUbjsonItem(reader: Reader, limits: UbjsonItemLimits): Ubjson
   try {
     return readUbjsonTree(reader, limits.maxDepth, limits);
   } catch (error) {
-    if (error instanceof RangeError) throw new DecodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) throw new DecodeError('ubjson', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { isPlainObject } from '../plain-object.js';
 import { Writer } from '../writer.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
-import { EncodeError, ErrorCode, describeValue } from '../errors.js';
+import { describeValue, EncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { Marker } from './constants.js';
 import { fitsInt64, writeInt64Big, writeIntAt } from './integer.js';
 import { writeAsciiKeyAt, writeTextAt, writeTextGrowing } from './text.js';
@@ -97,7 +97,7 @@ export class ValueEncoder {
   private explain(error: unknown, root: unknown, path: string): unknown {
     if (error instanceof EncodeFailure) return locateFailure(this, root, path, error);
     if (isStackOverflow(error)) {
-      return new EncodeError('ubjson', ErrorCode.TooDeep, 'nesting too deep for the engine stack', path);
+      return new EncodeError('ubjson', TOO_DEEP, 'nesting too deep for the engine stack', path);
     }
     return error;
   }
@@ -291,7 +291,7 @@ function writeKeyText(writer: Writer, key: string): number {
 
 /** Why `key` cannot be an object key, or undefined: only a lone surrogate (no UTF-8 form). */
 export function keyProblem(key: string): EncodeFailure | undefined {
-  return isWellFormedText(key) ? undefined : new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+  return isWellFormedText(key) ? undefined : new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
 }
 
 /**
@@ -301,19 +301,19 @@ export function keyProblem(key: string): EncodeFailure | undefined {
 export function problemOf(encoder: ValueEncoder, value: unknown, depth: number): EncodeFailure | undefined {
   switch (typeof value) {
     case 'string':
-      return isWellFormedText(value) ? undefined : new EncodeFailure(ErrorCode.UnsupportedValue, LONE_SURROGATE);
+      return isWellFormedText(value) ? undefined : new EncodeFailure(UNSUPPORTED_VALUE, LONE_SURROGATE);
     case 'function':
     case 'symbol':
-      return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeValue(value)}`);
+      return new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode ${describeValue(value)}`);
     case 'number':
       if (encoder.nonFinite !== 'error' || Number.isFinite(value)) return undefined;
-      return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${value}`);
+      return new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode ${value}`);
     case 'object':
       if (value === null || value instanceof Uint8Array) return undefined;
       if (!Array.isArray(value) && !isPlainObject(value)) {
-        return new EncodeFailure(ErrorCode.UnsupportedValue, `cannot encode ${describeObject(value)}`);
+        return new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode ${describeObject(value)}`);
       }
-      if (depth >= encoder.maxDepth) return new EncodeFailure(ErrorCode.TooDeep, `nesting deeper than ${encoder.maxDepth}`);
+      if (depth >= encoder.maxDepth) return new EncodeFailure(TOO_DEEP, `nesting deeper than ${encoder.maxDepth}`);
       return undefined;
     default:
       return undefined;

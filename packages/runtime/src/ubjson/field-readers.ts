@@ -7,7 +7,7 @@
  * specialised readers do. Their writers are in `field-writers.ts`, so a module's decode-only
  * bundle carries no writer (issue 39).
  */
-import { ErrorCode } from '../errors.js';
+import { SCHEMA_VIOLATION, UNEXPECTED_TYPE } from '../errors.js';
 import type { Reader } from '../reader.js';
 import { withSchemaPath } from '../generated-support.js';
 import { EnumValues, NO_VALUE_ALLOWED, NOT_CONSTANT, TypeVariants, type ConstantBytes, type Predicate, type TypeVariant } from '../record-support.js';
@@ -50,20 +50,20 @@ export function readNullField(reader: Reader, _depth: number, marker: number, sc
 export function readNumberField(reader: Reader, _depth: number, marker: number, schemaPath: string): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
   return value;
 }
 
 export function readIntegerField(reader: Reader, _depth: number, marker: number, schemaPath: string): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
   return value;
 }
 
 /** The value of a `false` subschema: any value fails, at its offset, as specialised code fails. */
 export function readNeverField(reader: Reader, _depth: number, _marker: number, schemaPath: string): never {
-  throw decodeFailure(ErrorCode.SchemaViolation, NO_VALUE_ALLOWED, reader.pos, schemaPath);
+  throw decodeFailure(SCHEMA_VIOLATION, NO_VALUE_ALLOWED, reader.pos, schemaPath);
 }
 
 /** `Z`, `F` and `T` as `readNullField` and `readBooleanField` read them, for `readTypeUnion`. */
@@ -150,7 +150,7 @@ export function readEnumField(values: readonly unknown[]): FieldReader {
   return (reader, depth, marker, schemaPath) => {
     const offset = reader.pos - 1;
     const value = readAnyValue(reader, marker, depth);
-    if (!allowed.allows(value)) throw decodeFailure(ErrorCode.SchemaViolation, allowed.message, offset, schemaPath);
+    if (!allowed.allows(value)) throw decodeFailure(SCHEMA_VIOLATION, allowed.message, offset, schemaPath);
     return value;
   };
 }

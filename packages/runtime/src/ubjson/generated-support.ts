@@ -5,7 +5,7 @@
  * payload-free element budget is here too: generated functions and the record readers of compact
  * modules (`record.ts`) draw on one budget per decode.
  */
-import { DecodeError, ErrorCode, hexByte } from '../errors.js';
+import { DecodeError, hexByte, TOO_DEEP, UNEXPECTED_TYPE, UNSUPPORTED_VALUE } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
 import { KeyCache } from '../key-cache.js';
 import type { Reader } from '../reader.js';
@@ -26,12 +26,12 @@ export function decodeFailure(code: string, what: string, offset: number, schema
 
 /** The failure for a value whose marker (just consumed) is not of the expected type. */
 export function expectedType(reader: Reader, expected: string, marker: number, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.UnexpectedType, `expected ${expected}, got ${hexByte(marker)}`, Math.max(0, reader.pos - 1), schemaPath);
+  return decodeFailure(UNEXPECTED_TYPE, `expected ${expected}, got ${hexByte(marker)}`, Math.max(0, reader.pos - 1), schemaPath);
 }
 
 /** The generic decoder's nesting limit (DEFAULT_MAX_DEPTH containers). */
 export function tooDeep(reader: Reader, schemaPath: string): DecodeError {
-  return decodeFailure(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, Math.max(0, reader.pos - 1), schemaPath);
+  return decodeFailure(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, Math.max(0, reader.pos - 1), schemaPath);
 }
 
 /**
@@ -156,9 +156,9 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
       const value = marker === 0x4c ? reader.i64() : readHighPrecision(reader, 'auto');
       if (typeof value === 'number') return value;
       // `H` text with a fraction or exponent (or thousands of digits): the generic decoder keeps the text.
-      if (typeof value !== 'bigint') throw decodeFailure(ErrorCode.UnexpectedType, 'high-precision number kept as text, not a JSON number', offset, schemaPath);
+      if (typeof value !== 'bigint') throw decodeFailure(UNEXPECTED_TYPE, 'high-precision number kept as text, not a JSON number', offset, schemaPath);
       const exact = Number(value);
-      if (BigInt(exact) !== value) throw decodeFailure(ErrorCode.UnsupportedValue, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
+      if (BigInt(exact) !== value) throw decodeFailure(UNSUPPORTED_VALUE, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
       return exact;
     }
     default:
@@ -174,7 +174,7 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
 export function readIntegerItem(reader: Reader, marker: number, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
-  if (!Number.isInteger(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected integer', offset, schemaPath);
+  if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }
@@ -183,7 +183,7 @@ export function readIntegerItem(reader: Reader, marker: number, schemaPath: stri
 export function readFiniteItem(reader: Reader, marker: number, schemaPath: string, minimum = -Infinity, maximum = Infinity): number {
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
-  if (!Number.isFinite(value)) throw decodeFailure(ErrorCode.UnexpectedType, 'expected a finite number', offset, schemaPath);
+  if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
   if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
   return value;
 }

@@ -5,7 +5,7 @@
  *   number = [ "-" ] int [ frac ] [ exp ]; int = "0" / digit1-9 *DIGIT
  *   frac = "." 1*DIGIT; exp = ("e" / "E") [ "-" / "+" ] 1*DIGIT
  */
-import { ErrorCode } from '../errors.js';
+import { NOT_WELL_FORMED, UNSUPPORTED_VALUE } from '../errors.js';
 import type { Reader } from '../reader.js';
 import { readUtf8 } from '../utf8-decode.js';
 import { readLength } from './integer.js';
@@ -86,14 +86,14 @@ export function readHighPrecision(reader: Reader, mode: 'auto' | 'string' | 'num
   const start = reader.pos;
   const end = start + length;
   const shape = jsonNumberShape(reader.uint8, start, end);
-  if (shape === NumberShape.Invalid) reader.fail(ErrorCode.NotWellFormed, 'high-precision text is not a JSON number', start);
+  if (shape === NumberShape.Invalid) reader.fail(NOT_WELL_FORMED, 'high-precision text is not a JSON number', start);
   reader.pos = end;
   const text = asciiText(reader.uint8, start, end);
   if (mode === 'string') return text;
   if (mode === 'number') {
     const value = Number(text);
     if (!Number.isFinite(value)) {
-      reader.fail(ErrorCode.UnsupportedValue, 'high-precision number beyond the double range', markerOffset);
+      reader.fail(UNSUPPORTED_VALUE, 'high-precision number beyond the double range', markerOffset);
     }
     return value;
   }

@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import type { Reader } from '../reader.js';
-import { EncodeError, ErrorCode, hexByte } from '../errors.js';
+import { EncodeError, hexByte, NOT_WELL_FORMED, UNSUPPORTED_VALUE } from '../errors.js';
 import { Marker } from './constants.js';
 
 const TWO_32 = 0x1_0000_0000;
@@ -57,7 +57,7 @@ export function lengthSize(value: number): number {
  */
 export function writeInt(writer: Writer, value: number): void {
   if (!Number.isSafeInteger(value)) {
-    throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, `expected a safe integer, got ${value}`, '');
+    throw new EncodeError('ubjson', UNSUPPORTED_VALUE, `expected a safe integer, got ${value}`, '');
   }
   writer.ensure(9);
   writer.pos = writeIntAt(writer.uint8, writer.pos, value);
@@ -110,9 +110,9 @@ export function readLength(reader: Reader, minSize = 1): number {
       break;
     }
     default:
-      return reader.fail(ErrorCode.NotWellFormed, `expected an integer length or count, got ${hexByte(marker)}`, start);
+      return reader.fail(NOT_WELL_FORMED, `expected an integer length or count, got ${hexByte(marker)}`, start);
   }
-  if (value < 0) reader.fail(ErrorCode.NotWellFormed, `negative length or count ${value}`, start);
+  if (value < 0) reader.fail(NOT_WELL_FORMED, `negative length or count ${value}`, start);
   if (value * minSize > reader.end - reader.pos) reader.failEnd(value * minSize);
   return value;
 }

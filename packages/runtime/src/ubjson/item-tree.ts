@@ -1,5 +1,5 @@
 import type { Reader } from '../reader.js';
-import { ErrorCode, hexByte } from '../errors.js';
+import { hexByte, LENGTH_LIMIT, NOT_WELL_FORMED, TOO_DEEP } from '../errors.js';
 import { CONTAINER_TYPE, Marker, minElementSize } from './constants.js';
 import { readLength } from './integer.js';
 import { NumberShape, asciiText, jsonNumberShape } from './high-precision.js';
@@ -61,7 +61,7 @@ export function readUbjsonTree(reader: Reader, depth: number, limits: UbjsonItem
 }
 
 function readPayloadTree(reader: Reader, offset: number, marker: number, marked: boolean, depth: number, limits: UbjsonItemLimits): UbjsonItem {
-  if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
+  if (--limits.itemsLeft < 0) reader.fail(LENGTH_LIMIT, 'more items than the output limit allows', offset);
   const scalar = (value: UbjsonItem['value'], lengthMarker?: number, headEnd = offset + (marked ? 1 : 0)): UbjsonItem =>
     announce(limits, { offset, headEnd, end: reader.pos, marker, marked, value, lengthMarker }, depth);
   switch (marker) {
@@ -88,7 +88,7 @@ function readPayloadTree(reader: Reader, offset: number, marker: number, marked:
     case Marker.Char: {
       const code = reader.u8();
       // value-types.html#char: "must not have a decimal value larger than 127".
-      if (code > 127) reader.fail(ErrorCode.NotWellFormed, `char ${hexByte(code)} above 127`, reader.pos - 1);
+      if (code > 127) reader.fail(NOT_WELL_FORMED, `char ${hexByte(code)} above 127`, reader.pos - 1);
       return scalar(String.fromCharCode(code));
     }
     case Marker.String: {
@@ -101,11 +101,11 @@ function readPayloadTree(reader: Reader, offset: number, marker: number, marked:
       return announce(limits, readHighPrecision(reader, offset, marked), depth);
     case Marker.ArrayStart:
     case Marker.ObjectStart:
-      if (depth === 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${limits.maxDepth}`, offset);
+      if (depth === 0) reader.fail(TOO_DEEP, `nesting deeper than ${limits.maxDepth}`, offset);
       return readContainer(reader, offset, marker, marked, depth, limits);
     default: {
       const what = marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`;
-      return reader.fail(ErrorCode.NotWellFormed, what, offset);
+      return reader.fail(NOT_WELL_FORMED, what, offset);
     }
   }
 }
@@ -115,7 +115,7 @@ function readHighPrecision(reader: Reader, offset: number, marked: boolean): Ubj
   const length = readLength(reader);
   const start = reader.pos;
   if (jsonNumberShape(reader.uint8, start, start + length) === NumberShape.Invalid) {
-    reader.fail(ErrorCode.NotWellFormed, 'high-precision text is not a JSON number', start);
+    reader.fail(NOT_WELL_FORMED, 'high-precision text is not a JSON number', start);
   }
   reader.pos = start + length;
   const value = asciiText(reader.uint8, start, start + length);
@@ -130,9 +130,9 @@ function readContainer(reader: Reader, offset: number, marker: number, marked: b
   if (reader.peek() === Marker.Type) {
     reader.pos++;
     typeMarker = reader.u8();
-    if (CONTAINER_TYPE[typeMarker] !== 1) reader.fail(ErrorCode.NotWellFormed, `invalid container type ${hexByte(typeMarker)}`, reader.pos - 1);
+    if (CONTAINER_TYPE[typeMarker] !== 1) reader.fail(NOT_WELL_FORMED, `invalid container type ${hexByte(typeMarker)}`, reader.pos - 1);
     // container-types.html#optimized: "a type cannot be specified by itself".
-    if (reader.peek() !== Marker.Count) reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
+    if (reader.peek() !== Marker.Count) reader.fail(NOT_WELL_FORMED, 'container type without a count', reader.pos);
   }
   if (reader.peek() === Marker.Count) {
     reader.pos++;
@@ -141,7 +141,7 @@ function readContainer(reader: Reader, offset: number, marker: number, marked: b
     const perEntry = (isObject ? 2 : 0) + (typeMarker === -1 ? 1 : minElementSize(typeMarker));
     count = readLength(reader, perEntry);
     // Payload-free elements (`[$Z#n`) take no bytes: each is an item, so the item limit bounds them.
-    if (count > limits.itemsLeft) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond the item limit`, countOffset);
+    if (count > limits.itemsLeft) reader.fail(LENGTH_LIMIT, `count ${count} beyond the item limit`, countOffset);
   }
   const headEnd = reader.pos;
   const header = { offset, headEnd, marker, marked, typeMarker, countMarker, count };
@@ -174,7 +174,7 @@ function skipNoOps(reader: Reader): void {
 
 function readKey(reader: Reader, depth: number, limits: UbjsonItemLimits): UbjsonItem {
   const offset = reader.pos;
-  if (--limits.itemsLeft < 0) reader.fail(ErrorCode.LengthLimit, 'more items than the output limit allows', offset);
+  if (--limits.itemsLeft < 0) reader.fail(LENGTH_LIMIT, 'more items than the output limit allows', offset);
   const lengthMarker = reader.peek();
   const length = readLength(reader);
   const headEnd = reader.pos;

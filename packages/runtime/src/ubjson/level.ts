@@ -6,7 +6,7 @@
  */
 
 import { Reader } from '../reader.js';
-import { ErrorCode } from '../errors.js';
+import { TOO_DEEP } from '../errors.js';
 import { parsePointer } from '../pointer.js';
 import { RawItem, arrayIndex, pathNotFound } from '../partial-decode.js';
 import { Marker } from './constants.js';
@@ -27,7 +27,7 @@ export function decodeLevel(bytes: Uint8Array, options?: UbjsonDecodeOptions): u
   const typed = reader.end > 1 && reader.uint8[1] === Marker.Type;
   if ((marker !== Marker.ArrayStart && marker !== Marker.ObjectStart) || typed) return decode(bytes, options);
   const values = begin(reader, options);
-  if (values.maxDepth <= 0) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${values.maxDepth}`, 0);
+  if (values.maxDepth <= 0) reader.fail(TOO_DEEP, `nesting deeper than ${values.maxDepth}`, 0);
   reader.pos = 1;
   const child = (bytes: Uint8Array) => decode(bytes, options);
   const value = guard(reader, () => (marker === Marker.ArrayStart ? levelArray(values, child) : levelObject(values, child)));
@@ -48,7 +48,7 @@ function guard<T>(reader: Reader, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) reader.fail(TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   }
 }
@@ -122,7 +122,7 @@ export function decodeAt(bytes: Uint8Array, pointer: string, options?: UbjsonDec
       const marker = reader.peek();
       if (marker !== Marker.ArrayStart && marker !== Marker.ObjectStart) throw pathNotFound('ubjson', tokens, step, offset);
       if (offset + 1 < reader.end && reader.uint8[offset + 1] === Marker.Type) return within(values.readValue(step), tokens, step, offset);
-      if (step >= values.maxDepth) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${values.maxDepth}`, offset);
+      if (step >= values.maxDepth) reader.fail(TOO_DEEP, `nesting deeper than ${values.maxDepth}`, offset);
       reader.pos++;
       const found = marker === Marker.ArrayStart ? enterArray(values, tokens[step], step) : enterObject(values, tokens[step], step);
       if (found === -1) throw pathNotFound('ubjson', tokens, step, offset);

@@ -1,4 +1,4 @@
-import { EncodeError, ErrorCode } from '../errors.js';
+import { CIRCULAR_VALUE, EncodeError, TOO_DEEP } from '../errors.js';
 import { joinPointer } from '../pointer.js';
 import { keyProblem, problemOf, type EncodeFailure, type ValueEncoder } from './encoder.js';
 
@@ -16,11 +16,11 @@ export function locateFailure(encoder: ValueEncoder, root: unknown, base: string
   let length = tokens.length;
   let code = found.code;
   let what = found.what;
-  if (code === ErrorCode.TooDeep) {
+  if (code === TOO_DEEP) {
     const seen = new Set<object>();
     for (let index = 0; index < ancestors.length; index++) {
       if (seen.has(ancestors[index])) {
-        code = ErrorCode.CircularValue;
+        code = CIRCULAR_VALUE;
         what = 'circular reference';
         length = index;
         break;

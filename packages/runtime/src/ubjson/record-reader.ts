@@ -8,7 +8,7 @@
  * writer is `record-writer.ts`, and only it meets the write kit, so a module's decode-only bundle
  * carries no writer (issue 39).
  */
-import { ErrorCode } from '../errors.js';
+import { SCHEMA_VIOLATION } from '../errors.js';
 import type { Reader } from '../reader.js';
 import { RecordTable, resolveField, type FieldKit, type FieldSpec } from '../record-table.js';
 import { withSchemaPath } from '../generated-support.js';
@@ -49,7 +49,7 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
       const valueMarker = type !== 0 ? type : readMarker(reader);
       const index = matched >= 0 ? matched : keys.fieldOf(key);
       if (index < 0) {
-        if (table.extra === null) throw decodeFailure(ErrorCode.SchemaViolation, 'property not allowed', at, schemaPath);
+        if (table.extra === null) throw decodeFailure(SCHEMA_VIOLATION, 'property not allowed', at, schemaPath);
         (extras ??= []).push(key, readExtra(entries, reader, table, key, depth, valueMarker));
         continue;
       }

@@ -6,7 +6,7 @@
  * decoders read a discriminator's value with it and skip the entries before one, so a decode-only
  * bundle of a module carries no generic decoder (issue 39).
  */
-import { ErrorCode, hexByte } from '../errors.js';
+import { hexByte, LENGTH_LIMIT, NOT_WELL_FORMED, TOO_DEEP } from '../errors.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import type { Reader } from '../reader.js';
 import { CONTAINER_TYPE, DEFAULT_MAX_COUNT, Marker, minElementSize } from './constants.js';
@@ -28,7 +28,7 @@ export function readScalar(reader: Reader, marker: number, depth: number): unkno
     return payload(reader, marker, DEFAULT_MAX_DEPTH - depth);
   } catch (error) {
     // As the generic decoder: an engine stack overflow is a nesting problem of the input.
-    if (error instanceof RangeError) reader.fail(ErrorCode.TooDeep, 'nesting too deep for the engine stack', reader.pos);
+    if (error instanceof RangeError) reader.fail(TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
     throw error;
   }
 }
@@ -71,14 +71,14 @@ function payload(reader: Reader, marker: number, used: number): unknown {
       if (reader.pos >= reader.end) reader.failEnd(1);
       const code = uint8[reader.pos];
       // value-types.html#char: "must not have a decimal value larger than 127".
-      if (code > 127) reader.fail(ErrorCode.NotWellFormed, `char ${hexByte(code)} above 127`, reader.pos);
+      if (code > 127) reader.fail(NOT_WELL_FORMED, `char ${hexByte(code)} above 127`, reader.pos);
       reader.pos++;
       return String.fromCharCode(code);
     }
     case Marker.HighPrecision:
       return readHighPrecision(reader, 'auto');
     default:
-      return reader.fail(ErrorCode.NotWellFormed, marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`, reader.pos - 1);
+      return reader.fail(NOT_WELL_FORMED, marker === Marker.NoOp ? 'no-op where a value is required' : `invalid marker ${hexByte(marker)}`, reader.pos - 1);
   }
 }
 
@@ -100,7 +100,7 @@ function textLength(reader: Reader): number {
 }
 
 function tooDeep(reader: Reader, used: number): void {
-  if (used >= DEFAULT_MAX_DEPTH) reader.fail(ErrorCode.TooDeep, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, reader.pos - 1);
+  if (used >= DEFAULT_MAX_DEPTH) reader.fail(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, reader.pos - 1);
 }
 
 /** After `[`: a typed or counted header, or elements up to `]`, no-ops skipped. */
@@ -189,16 +189,16 @@ function typedHeader(reader: Reader, perEntry: number): number {
   reader.pos++; // '$'
   if (reader.pos >= reader.end) reader.failEnd(1);
   const type = reader.uint8[reader.pos];
-  if (CONTAINER_TYPE[type] !== 1) reader.fail(ErrorCode.NotWellFormed, `invalid container type ${hexByte(type)}`, reader.pos);
+  if (CONTAINER_TYPE[type] !== 1) reader.fail(NOT_WELL_FORMED, `invalid container type ${hexByte(type)}`, reader.pos);
   reader.pos++;
   if (reader.pos >= reader.end) reader.failEnd(1);
-  if (reader.uint8[reader.pos] !== Marker.Count) reader.fail(ErrorCode.NotWellFormed, 'container type without a count', reader.pos);
+  if (reader.uint8[reader.pos] !== Marker.Count) reader.fail(NOT_WELL_FORMED, 'container type without a count', reader.pos);
   reader.pos++;
   const countOffset = reader.pos;
   const count = readLength(reader, 0);
   const size = perEntry + minElementSize(type);
   if (size === 0) {
-    if (count > BUDGET.left || count > 0xffff_ffff) reader.fail(ErrorCode.LengthLimit, `count ${count} beyond maxCount ${DEFAULT_MAX_COUNT}`, countOffset);
+    if (count > BUDGET.left || count > 0xffff_ffff) reader.fail(LENGTH_LIMIT, `count ${count} beyond maxCount ${DEFAULT_MAX_COUNT}`, countOffset);
     BUDGET.left -= count;
   } else if (count * size > reader.end - reader.pos) {
     reader.failEnd(count * size);

@@ -1,6 +1,6 @@
 import type { Writer } from '../writer.js';
 import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
-import { EncodeError, ErrorCode } from '../errors.js';
+import { EncodeError, UNSUPPORTED_VALUE } from '../errors.js';
 import { Marker } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
 
@@ -70,7 +70,7 @@ export function writeString(writer: Writer, text: string): void {
     }
   }
   const end = writeTextGrowing(writer, 1, text);
-  if (end === -1) throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+  if (end === -1) throw new EncodeError('ubjson', UNSUPPORTED_VALUE, LONE_SURROGATE, '');
   writer.uint8[writer.pos] = Marker.String;
   writer.pos = end;
 }
@@ -78,7 +78,7 @@ export function writeString(writer: Writer, text: string): void {
 /** Writes an object key: the length and the UTF-8 bytes, no `S` (container-types.html#object); refuses as `writeString`. */
 export function writeKey(writer: Writer, key: string): void {
   const end = writeTextGrowing(writer, 0, key);
-  if (end === -1) throw new EncodeError('ubjson', ErrorCode.UnsupportedValue, LONE_SURROGATE, '');
+  if (end === -1) throw new EncodeError('ubjson', UNSUPPORTED_VALUE, LONE_SURROGATE, '');
   writer.pos = end;
 }
 

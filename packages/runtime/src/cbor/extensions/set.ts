@@ -1,5 +1,5 @@
 /** Tag 258 (IANA: mathematical finite set, github.com/input-output-hk/cbor-sets-spec): `Set` ⇄ array. */
-import { DecodeError, ErrorCode } from '../../errors.js';
+import { DecodeError, INVALID_TAG } from '../../errors.js';
 import type { CborExtension } from '../extensions.js';
 
 export const setExtension: CborExtension<Set<unknown>> = {
@@ -7,7 +7,7 @@ export const setExtension: CborExtension<Set<unknown>> = {
   Class: Set,
   encode: (set) => [...set],
   decode(content) {
-    if (!Array.isArray(content)) throw new DecodeError('cbor', ErrorCode.InvalidTag, 'tag 258 needs an array', 0);
+    if (!Array.isArray(content)) throw new DecodeError('cbor', INVALID_TAG, 'tag 258 needs an array', 0);
     return new Set(content);
   },
 };
