@@ -9,7 +9,7 @@ import { Tag, Simple } from './values.js';
 import { coreEncodeSettings, type CborEncodeOptions, type EncodeSettings } from './options.js';
 import { writeSortedEntries } from './encode-sorted.js';
 
-const TWO_64 = 1n << 64n;
+const TWO_64 = 0x1_0000_0000_0000_0000n; // 2^64, a literal: a bundler keeps a computed one even unused
 
 /**
  * A failure deep in a value. Each container frame on the way up records its key, so the path is

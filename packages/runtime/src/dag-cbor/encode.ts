@@ -20,7 +20,7 @@ export interface DagCborEncodeOptions {
   maxDepth?: number;
 }
 
-const TWO_64 = 1n << 64n;
+const TWO_64 = 0x1_0000_0000_0000_0000n; // 2^64, a literal: a bundler keeps a computed one even unused
 const sharedWriter = /* @__PURE__ */ new Writer();
 
 /**

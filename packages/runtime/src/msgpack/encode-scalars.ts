@@ -176,8 +176,9 @@ export function writeFloat(writer: Writer, value: number, shortest: boolean): vo
   }
 }
 
-const UINT64_MAX = (1n << 64n) - 1n;
-const INT64_MIN = -(1n << 63n);
+// Literals (2^64 - 1, -2^63): a bundler keeps a computed bigint even when nothing uses it.
+const UINT64_MAX = 0xffff_ffff_ffff_ffffn;
+const INT64_MIN = -0x8000_0000_0000_0000n;
 
 /**
  * A bigint as uint64 (>= 0) or int64 (< 0), always the 8-byte form, so it reads back as a bigint

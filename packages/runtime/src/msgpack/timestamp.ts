@@ -14,8 +14,9 @@ const TWO_34 = 0x4_0000_0000;
 const MAX_NANOSECONDS = 999_999_999;
 /** ECMA-262 §21.4.1.1: a Date holds ±8.64e15 ms. */
 const MAX_DATE_MS = 8.64e15;
-const INT64_MIN = -(1n << 63n);
-const INT64_MAX = (1n << 63n) - 1n;
+// Literals (-2^63, 2^63 - 1): a bundler keeps a computed bigint even when nothing uses it.
+const INT64_MIN = -0x8000_0000_0000_0000n;
+const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
 
 /** Writes `seconds` (a safe integer or a bigint within int64) and `nanoseconds` in the smallest form. */
 export function writeTimestamp(writer: Writer, seconds: number | bigint, nanoseconds: number): void {

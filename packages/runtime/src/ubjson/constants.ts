@@ -1,3 +1,18 @@
+// The markers of lengths and strings, which every encoder writes, are constants of their own too:
+// the writers import these, so an encode-only bundle does not keep `Marker` whole (issue 39).
+/** `i`: int8. */
+export const MARKER_INT8 = 0x69;
+/** `U`: uint8. */
+export const MARKER_UINT8 = 0x55;
+/** `I`: int16. */
+export const MARKER_INT16 = 0x49;
+/** `l`: int32. */
+export const MARKER_INT32 = 0x6c;
+/** `L`: int64. */
+export const MARKER_INT64 = 0x4c;
+/** `S`: string, length-prefixed UTF-8. */
+export const MARKER_STRING = 0x53;
+
 /**
  * UBJSON Draft 12 marker bytes (type-reference.html). Every marker is one ASCII byte; every
  * multi-byte payload after it is big-endian (index.html#Endianness).
@@ -12,15 +27,15 @@ export const Marker = {
   /** `F`: false. */
   False: 0x46,
   /** `i`: int8. */
-  Int8: 0x69,
+  Int8: MARKER_INT8,
   /** `U`: uint8. */
-  Uint8: 0x55,
+  Uint8: MARKER_UINT8,
   /** `I`: int16. */
-  Int16: 0x49,
+  Int16: MARKER_INT16,
   /** `l`: int32. */
-  Int32: 0x6c,
+  Int32: MARKER_INT32,
   /** `L`: int64. */
-  Int64: 0x4c,
+  Int64: MARKER_INT64,
   /** `d`: float32. */
   Float32: 0x64,
   /** `D`: float64. */
@@ -30,7 +45,7 @@ export const Marker = {
   /** `C`: char, one byte 0..127. */
   Char: 0x43,
   /** `S`: string, length-prefixed UTF-8. */
-  String: 0x53,
+  String: MARKER_STRING,
   /** `[` and `]`. */
   ArrayStart: 0x5b,
   ArrayEnd: 0x5d,

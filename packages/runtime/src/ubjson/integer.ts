@@ -1,11 +1,12 @@
 import type { Writer } from '../writer.js';
 import type { Reader } from '../reader.js';
 import { EncodeError, hexByte, NOT_WELL_FORMED, UNSUPPORTED_VALUE } from '../errors.js';
-import { Marker } from './constants.js';
+import { MARKER_INT16, MARKER_INT32, MARKER_INT64, MARKER_INT8, MARKER_UINT8 } from './constants.js';
 
 const TWO_32 = 0x1_0000_0000;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+// Literals (-2^63, 2^63 - 1): a bundler keeps a computed bigint even when nothing uses it.
+const INT64_MIN = -0x8000_0000_0000_0000n;
+const INT64_MAX = 0x7fff_ffff_ffff_ffffn;
 
 /**
  * Writes integer `value` (a safe integer) with the smallest marker that holds it at `pos` and
@@ -14,17 +15,17 @@ const INT64_MAX = 2n ** 63n - 1n;
  */
 export function writeIntAt(uint8: Uint8Array, pos: number, value: number): number {
   if (value >= -128 && value <= 127) {
-    uint8[pos++] = Marker.Int8;
+    uint8[pos++] = MARKER_INT8;
     uint8[pos++] = value;
   } else if (value >= 0 && value <= 255) {
-    uint8[pos++] = Marker.Uint8;
+    uint8[pos++] = MARKER_UINT8;
     uint8[pos++] = value;
   } else if (value >= -32768 && value <= 32767) {
-    uint8[pos++] = Marker.Int16;
+    uint8[pos++] = MARKER_INT16;
     uint8[pos++] = value >> 8;
     uint8[pos++] = value;
   } else if (value >= -2147483648 && value <= 2147483647) {
-    uint8[pos++] = Marker.Int32;
+    uint8[pos++] = MARKER_INT32;
     uint8[pos++] = value >> 24;
     uint8[pos++] = value >> 16;
     uint8[pos++] = value >> 8;
@@ -33,7 +34,7 @@ export function writeIntAt(uint8: Uint8Array, pos: number, value: number): numbe
     // Two's complement halves: ToUint32 gives the low word of negative values too.
     const high = Math.floor(value / TWO_32);
     const low = value >>> 0;
-    uint8[pos++] = Marker.Int64;
+    uint8[pos++] = MARKER_INT64;
     uint8[pos++] = high >> 24;
     uint8[pos++] = high >> 16;
     uint8[pos++] = high >> 8;
@@ -71,7 +72,7 @@ export function fitsInt64(value: bigint): boolean {
 /** Writes a bigint in int64 range as `L` (always `L`, so it decodes back as 64-bit). */
 export function writeInt64Big(writer: Writer, value: bigint): void {
   writer.ensure(9);
-  writer.uint8[writer.pos++] = Marker.Int64;
+  writer.uint8[writer.pos++] = MARKER_INT64;
   writer.view.setBigInt64(writer.pos, value);
   writer.pos += 8;
 }
@@ -91,19 +92,19 @@ export function readLength(reader: Reader, minSize = 1): number {
   const marker = reader.uint8[reader.pos++];
   let value: number;
   switch (marker) {
-    case Marker.Uint8:
+    case MARKER_UINT8:
       value = reader.u8();
       break;
-    case Marker.Int8:
+    case MARKER_INT8:
       value = reader.i8();
       break;
-    case Marker.Int16:
+    case MARKER_INT16:
       value = reader.i16();
       break;
-    case Marker.Int32:
+    case MARKER_INT32:
       value = reader.i32();
       break;
-    case Marker.Int64: {
+    case MARKER_INT64: {
       reader.need(8);
       value = reader.view.getInt32(reader.pos) * TWO_32 + reader.view.getUint32(reader.pos + 4);
       reader.pos += 8;

@@ -6,7 +6,7 @@
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { knownText, notOneOf, writeBytes } from '../generated-support.js';
-import { Marker } from './constants.js';
+import { MARKER_INT16, MARKER_INT32, MARKER_INT8, MARKER_STRING, MARKER_UINT8 } from './constants.js';
 import { readString } from './generated-support.js';
 
 /** The declared keys of one object: length (smallest marker) and UTF-8, no `S` (container-types.html#object), as encoders write them. */
@@ -55,8 +55,8 @@ export function matchKey(reader: Reader, table: UbjsonKeyTable, expected: number
     const length = key.length;
     if (at + length > reader.end) continue;
     let offset = 0;
-    if (key[0] === Marker.Int8) {
-      if (uint8[at] !== Marker.Int8 && uint8[at] !== Marker.Uint8) continue;
+    if (key[0] === MARKER_INT8) {
+      if (uint8[at] !== MARKER_INT8 && uint8[at] !== MARKER_UINT8) continue;
       offset = 1;
     }
     while (offset < length && uint8[at + offset] === key[offset]) offset++;
@@ -74,10 +74,10 @@ const SCAN_AHEAD = 4;
 function keyWithLength(utf8: Uint8Array): Uint8Array {
   const length = utf8.length;
   const head =
-    length <= 127 ? [Marker.Int8, length]
-    : length <= 255 ? [Marker.Uint8, length]
-    : length <= 32767 ? [Marker.Int16, length >>> 8, length & 0xff]
-    : [Marker.Int32, length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
+    length <= 127 ? [MARKER_INT8, length]
+    : length <= 255 ? [MARKER_UINT8, length]
+    : length <= 32767 ? [MARKER_INT16, length >>> 8, length & 0xff]
+    : [MARKER_INT32, length >>> 24, (length >>> 16) & 0xff, (length >>> 8) & 0xff, length & 0xff];
   const bytes = new Uint8Array(head.length + length);
   bytes.set(head);
   bytes.set(utf8, head.length);
@@ -91,7 +91,7 @@ function keyWithLength(utf8: Uint8Array): Uint8Array {
  * cbor/key-table.ts `readKnownText`).
  */
 export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTable, schemaPath: string): string {
-  const index = marker === Marker.String ? matchKey(reader, table, 0) : -1;
+  const index = marker === MARKER_STRING ? matchKey(reader, table, 0) : -1;
   if (index >= 0) return table.names[index];
   const offset = reader.pos - 1;
   return knownText(reader, table, readString(reader, marker, schemaPath), offset, schemaPath);
@@ -101,6 +101,6 @@ export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTa
 export function writeKnownText(writer: Writer, table: UbjsonKeyTable, value: unknown, path: string, schemaPath: string): void {
   const index = typeof value === 'string' ? table.fieldOf(value) : -1;
   if (index < 0) throw notOneOf(table.names, path, schemaPath);
-  writer.u8(Marker.String);
+  writer.u8(MARKER_STRING);
   writeBytes(writer, table.encoded[index]);
 }

@@ -1,7 +1,7 @@
 import type { Writer } from '../writer.js';
 import { LONE_SURROGATE, UTF8_ENCODE_THRESHOLD, UTF8_NO_ROOM, writeUtf8, writeUtf8Bounded } from '../utf8.js';
 import { EncodeError, UNSUPPORTED_VALUE } from '../errors.js';
-import { Marker } from './constants.js';
+import { MARKER_INT8, MARKER_STRING, MARKER_UINT8 } from './constants.js';
 import { lengthSize, writeIntAt } from './integer.js';
 
 /**
@@ -24,7 +24,7 @@ export function writeTextAt(uint8: Uint8Array, pos: number, text: string): numbe
   const length = end - start;
   // The common case inline (most strings are short): a one-byte length after `i` or `U`.
   if (guess === 2 && length <= 255) {
-    uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
+    uint8[pos] = length < 128 ? MARKER_INT8 : MARKER_UINT8;
     uint8[pos + 1] = length;
     return end;
   }
@@ -41,7 +41,7 @@ function placeLength(uint8: Uint8Array, pos: number, guess: number, end: number)
   const start = pos + guess;
   const length = end - start;
   if (guess === 2 && length <= 255) {
-    uint8[pos] = length < 128 ? Marker.Int8 : Marker.Uint8;
+    uint8[pos] = length < 128 ? MARKER_INT8 : MARKER_UINT8;
     uint8[pos + 1] = length;
     return end;
   }
@@ -64,14 +64,14 @@ export function writeString(writer: Writer, text: string): void {
     const pos = writer.pos;
     const asciiEnd = writeAsciiKeyAt(writer.uint8, pos + 1, text);
     if (asciiEnd !== -1) {
-      writer.uint8[pos] = Marker.String;
+      writer.uint8[pos] = MARKER_STRING;
       writer.pos = asciiEnd;
       return;
     }
   }
   const end = writeTextGrowing(writer, 1, text);
   if (end === -1) throw new EncodeError('ubjson', UNSUPPORTED_VALUE, LONE_SURROGATE, '');
-  writer.uint8[writer.pos] = Marker.String;
+  writer.uint8[writer.pos] = MARKER_STRING;
   writer.pos = end;
 }
 
@@ -122,7 +122,7 @@ export function writeAsciiKeyAt(uint8: Uint8Array, pos: number, key: string): nu
     if (code >= 0x80) return -1;
     uint8[start + index] = code;
   }
-  uint8[pos] = Marker.Int8;
+  uint8[pos] = MARKER_INT8;
   uint8[pos + 1] = units;
   return start + units;
 }
