@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import * as nodeModule from 'node:module';
 
-// V8's code cache on disk (Node 22.1+), as tsc does: `compile` loads TypeScript and ts-morph, some
-// 12 MB of JavaScript, and a run after the first skips compiling them. Before the other imports.
+// V8's code cache on disk (Node 22.1+), as tsc does: `compile` loads the compiler and ajv, and a
+// run after the first skips compiling them. Before the other imports.
 (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 const { createProgram } = await import('./program.js');
 

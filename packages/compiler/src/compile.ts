@@ -3,12 +3,11 @@ import type { IrModule } from './ir/types.js';
 import { buildIr, buildIrFromFile, type FrontEndOptions } from './ir/index.js';
 import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
-import type { ApiEntry, FormatBackEnd } from './emit/format-module.js';
+import type { FormatBackEnd, GeneratedModule } from './emit/format-module.js';
 import { cborBackEnd } from './emit/cbor/back-end.js';
 import { ubjsonBackEnd } from './emit/ubjson/back-end.js';
 import { msgpackBackEnd } from './emit/msgpack/back-end.js';
 import { LAYOUTS, type Layout } from './emit/module/layout.js';
-import { emitJavaScript } from './emit/module/assemble.js';
 import { commentText } from './emit/module/code.js';
 import { version } from './version.js';
 import { CODE_SIZES, isSmall, RENAMED_CODE_SIZES, type CodeSize } from './emit/module/code-size.js';
@@ -114,17 +113,16 @@ export function generateModule(ir: IrModule, baseName: string, options: CompileO
   checkOptions(options);
   const stem = `${baseName}.${options.format}`;
   // The file name only: the preamble must not depend on where the checkout lives.
-  const { text } = generateText(ir, options, preambleLine(basename(ir.source)), 'module');
-  if (options.target !== 'js') return [{ fileName: `${stem}.ts`, text }];
-  const { js, dts } = underStackNet(ir.source, () => emitJavaScript(`${stem}.ts`, text));
+  const { text, declarations } = generateText(ir, options, preambleLine(basename(ir.source)), 'module');
+  if (declarations === undefined) return [{ fileName: `${stem}.ts`, text }];
   return [
-    { fileName: `${stem}.js`, text: js },
-    { fileName: `${stem}.d.ts`, text: dts },
+    { fileName: `${stem}.js`, text },
+    { fileName: `${stem}.d.ts`, text: declarations },
   ];
 }
 
 /** The module text of one format (`mode: 'function'` for `compileCodec`), and its public functions. */
-export function generateText(ir: IrModule, options: CompileOptions, preamble: string, mode: 'module' | 'function'): { text: string; api: ApiEntry[] } {
+export function generateText(ir: IrModule, options: CompileOptions, preamble: string, mode: 'module' | 'function'): GeneratedModule {
   const runtimeModule = options.runtimeModule ?? '@binschema/runtime';
   const layout = options.layout ?? 'map';
   // The record tables write maps: the compact layout keeps the specialised code.
@@ -133,7 +131,7 @@ export function generateText(ir: IrModule, options: CompileOptions, preamble: st
   const deterministic = options.deterministic === true;
   const dagCbor = options.dagCbor === true;
   const largeIntegers = options.largeIntegers;
-  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, smallCode, layout, deterministic, dagCbor, largeIntegers }));
+  return underStackNet(ir.source, () => backEnd.generate(ir, { runtimeModule, preamble, mode, target: options.target ?? 'ts', smallCode, layout, deterministic, dagCbor, largeIntegers }));
 }
 
 /** Compiles a schema file. */

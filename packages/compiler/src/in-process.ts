@@ -5,7 +5,6 @@ import * as ubjsonRuntime from '@binschema/runtime/ubjson';
 import * as msgpackRuntime from '@binschema/runtime/msgpack';
 import * as formatChecks from '@binschema/runtime/formats';
 import { buildIr, type CompileWarning } from './ir/index.js';
-import { transpileBody } from './emit/module/assemble.js';
 import { checkOptions, generateText, preambleLine, type CompileOptions } from './compile.js';
 import { SchemaError, underStackNet } from './errors.js';
 import { SchemaErrorCode } from './schema/codes.js';
@@ -61,7 +60,8 @@ function build(schema: unknown, options: CompileOptions): CompiledCodec {
   evaluate('return 1;');
   const ir = buildIr({ schema, baseUri: options.baseUri }, options);
   const { text, api } = generateText(ir, options, preambleLine(ir.source), 'function');
-  const factory = evaluate(`'use strict';\nreturn ${underStackNet(ir.source, () => transpileBody(text))};`);
+  // Under the stack net: V8's parser recurses over the code's nesting as TypeScript's did.
+  const factory = underStackNet(ir.source, () => evaluate(`'use strict';\nreturn (function (runtime, formatRuntime, formatChecks) {\n${text}\n});`));
   const exports = factory(runtime, FORMAT_RUNTIMES[options.format], formatChecks);
   const pair = (entry: (typeof api)[number]): Codec => ({
     encode: exports[entry.encode.text] as Codec['encode'],

@@ -60,6 +60,9 @@ const hostile = [
   'ünïcødé 😀',
   '日本語',
   'nul \u0000 byte',
+  // The marks of TypeScript-only text (emit/module/code.ts tsOnly): the JS target drops what is between them.
+  '\u0001 globalThis.PWNED_13 = 1 \u0002',
+  'x\u0001: PWNED_14',
   'x'.repeat(10_000),
   `${'y'.repeat(10_000)}*/ globalThis.PWNED_12 = 1`,
 ];
@@ -113,6 +116,15 @@ for (const format of ['cbor', 'ubjson'] as const) {
     assert.equal([...facts.identifiers].filter((name) => MARKER.test(name)), []);
     // Comments never end early: every */ in the output closes a comment the emitter opened.
     assert.not.ok(/\u2028|\u2029/.test(file.text));
+  });
+
+  test('the JS target parses too, with the same statements and no planted identifier', () => {
+    const [file] = compileSchema(hostileSchema(), 'hostile', { format, target: 'js' });
+    const facts = inspectSource(file.text, 'hostile.js');
+    assert.equal(facts.syntaxErrors, []);
+    assert.equal([...facts.identifiers].filter((name) => MARKER.test(name)), []);
+    const typescript = inspectSource(compileSchema(hostileSchema(), 'hostile', { format })[0].text);
+    assert.equal(facts.statements, typescript.statements.filter((kind) => kind !== 'TypeAliasDeclaration'));
   });
 
   test('the codec round-trips a value using every hostile name and plants nothing', () => {

@@ -7,7 +7,7 @@ import { ModuleContext, type FunctionSpec } from './module/context.js';
 import type { EncoderEmitter } from './specialised/encoder.js';
 import type { DecoderEmitter } from './specialised/decoder.js';
 import type { PreludeHelper } from './module/prelude.js';
-import { assembleModule, type ModuleParts, type TypeSpec } from './module/assemble.js';
+import { assembleModule, type AssembledModule, type ModuleParts, type TypeSpec } from './module/assemble.js';
 import { Name } from './module/names.js';
 import { typeOf } from './module/ts-types.js';
 import type { Layout } from './module/layout.js';
@@ -33,6 +33,8 @@ export interface ModuleOptions {
   /** Text of the `@generated` line. */
   preamble: string;
   mode: 'module' | 'function';
+  /** Module mode: TypeScript, or JavaScript with a declarations source for the `.d.ts`. */
+  target: 'ts' | 'js';
   /** `codeSize` resolved: objects through the runtime's record tables (`record-tables/`). */
   smallCode: boolean;
   /** CBOR only: RFC 8949 §4.2.1 deterministic mode. */
@@ -56,7 +58,12 @@ export interface FormatBackEnd {
   /** Format id (`cbor`): the `--format` value, the runtime subpath and the file name's middle part. */
   id: string;
   /** The generated module text for an IR module, plus the names of its public functions. */
-  generate(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] };
+  generate(ir: IrModule, options: BackEndOptions): GeneratedModule;
+}
+
+/** A generated module's text (`AssembledModule`) and the names of its public functions. */
+export interface GeneratedModule extends AssembledModule {
+  api: ApiEntry[];
 }
 
 /** What a wire format gives the module skeleton. */
@@ -87,7 +94,7 @@ interface ApiPair {
 }
 
 /** The generated module of `format` for an IR module, plus the names of its public functions. */
-export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): { text: string; api: ApiEntry[] } {
+export function generateFormatModule(ir: IrModule, format: ModuleFormat, options: ModuleOptions): GeneratedModule {
   checkRepresentable(ir);
   const context = new ModuleContext(ir, format.id, format.prelude, format.runtimeNames, format.formatRuntimeNames);
   if (format.ownsList !== undefined) context.ownsList = format.ownsList;
@@ -131,7 +138,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
     state: [],
     api: apiFunctions,
   };
-  return { text: assembleModule(context, parts, options.mode), api };
+  return { ...assembleModule(context, parts, options.mode, options.target), api };
 }
 
 /** Type names: the root first, then definitions in module order. */

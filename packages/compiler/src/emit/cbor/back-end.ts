@@ -4,7 +4,7 @@ import { CBOR_FORMAT_NAMES, CBOR_MODULE_PRELUDE, CBOR_RUNTIME_NAMES } from './pr
 import { CborEncoderEmitter } from './encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
 import { cborWire } from './wire.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
+import { generateFormatModule, type BackEndOptions, type FormatBackEnd, type GeneratedModule, type ModuleFormat } from '../format-module.js';
 
 /** The CBOR parts of a generated module; the rest is `../format-module.ts`. */
 function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): ModuleFormat {
@@ -21,7 +21,7 @@ function cborFormat(deterministic: boolean, dagCbor: boolean, layout: Layout): M
 }
 
 /** The generated CBOR module for an IR module (DAG-CBOR implies deterministic), plus the names of its public functions. */
-function generateCborModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+function generateCborModule(ir: IrModule, options: BackEndOptions): GeneratedModule {
   const deterministic = options.deterministic || options.dagCbor;
   return generateFormatModule(ir, cborFormat(deterministic, options.dagCbor, options.layout), { ...options, deterministic });
 }

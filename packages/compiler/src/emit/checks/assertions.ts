@@ -2,7 +2,7 @@ import type { IrArray, IrLiteral, IrNode, IrNumber, IrObject, IrString } from '.
 import type { JsonType } from '../../plan/shape.js';
 import { SchemaError } from '../../errors.js';
 import { SchemaErrorCode } from '../../schema/codes.js';
-import { Code, joinCode, joinLogical, js, jsonLiteral, literal, numberLiteral, type Lines } from '../module/code.js';
+import { Code, joinCode, joinLogical, js, jsonLiteral, type Lines, literal, numberLiteral, tsOnly } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 import { FORMAT_FUNCTIONS } from '../../ir/formats.js';
 
@@ -179,7 +179,7 @@ export function literalCondition(context: ModuleContext, node: IrLiteral, value:
   const tests: Code[] = [];
   if (primitives.length > MAX_COMPARED_VALUES) {
     // Set.has is SameValueZero: for JSON primitives (no NaN) the same verdicts as `===`.
-    const members = new Code(`new Set<unknown>([${primitives.map((candidate) => jsonLiteral(candidate).text).join(', ')}])`);
+    const members = new Code(`new Set${tsOnly(new Code('<unknown>')).text}([${primitives.map((candidate) => jsonLiteral(candidate).text).join(', ')}])`);
     tests.push(js`${context.constant('values', members, `the enum values of ${node.schemaPath}`)}.has(${value})`);
   }
   const compared = primitives.length > MAX_COMPARED_VALUES ? structured : node.values;

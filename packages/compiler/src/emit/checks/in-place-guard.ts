@@ -1,5 +1,5 @@
 import type { IrNode } from '../../ir/types.js';
-import { Code, commentText, js, Lines } from '../module/code.js';
+import { cast, Code, commentText, js, Lines } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 import type { Name, NameScope } from '../module/names.js';
 
@@ -25,7 +25,7 @@ export function withInPlaceGuard(context: ModuleContext, scope: NameScope, node:
   context.constants.push({
     name: guard,
     doc: commentText(`What ${name.text} is working on (${node.schemaPath} reaches itself without an object or array in between): a call for the same input and depth is going round in place.`),
-    init: new Code('{ at: undefined as unknown, depth: -1 }'),
+    init: js`{ at: ${cast(new Code('undefined'), new Code('unknown'))}, depth: -1 }`,
   });
   const outer = { at: scope.fresh('outer at'), depth: scope.fresh('outer depth') };
   const lines = new Lines();

@@ -1,5 +1,5 @@
 import type { IrNode } from '../../ir/types.js';
-import { Code, js, numberLiteral } from '../module/code.js';
+import { castOperand, Code, js, numberLiteral } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 import { literalCondition, patternConstant } from './assertions.js';
 
@@ -25,7 +25,7 @@ export function inlineTest(context: ModuleContext, node: IrNode, value: Code): C
       // Number.isInteger/isFinite are false for non-numbers: they are the type test too.
       const tests = [node.integer ? js`Number.isInteger(${value})` : js`Number.isFinite(${value})`];
       const bound = (operator: string, limit: number | undefined): void => {
-        if (limit !== undefined) tests.push(js`(${value} as number) ${new Code(operator)} ${numberLiteral(limit)}`);
+        if (limit !== undefined) tests.push(js`${castOperand(value, new Code('number'))} ${new Code(operator)} ${numberLiteral(limit)}`);
       };
       bound('>=', node.minimum);
       bound('<=', node.maximum);

@@ -1,5 +1,5 @@
 import type { IrObject } from '../../ir/types.js';
-import { Code, literal } from '../module/code.js';
+import { Code, literal, tsOnly } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 
 /**
@@ -28,5 +28,5 @@ export function extrasNode(node: IrObject): IrObject {
 /** A hoisted `Set` of the declared names: none may come back among the extras (declared properties go by position). */
 export function declaredNames(context: ModuleContext, node: IrObject): Code {
   const names = node.properties.map((property) => literal(property.name).text).join(', ');
-  return context.constant(`declared ${node.schemaPath}`, new Code(`new Set<string>([${names}])`), `declared property names of ${node.schemaPath}, refused in its extras map`);
+  return context.constant(`declared ${node.schemaPath}`, new Code(`new Set${tsOnly(new Code('<string>')).text}([${names}])`), `declared property names of ${node.schemaPath}, refused in its extras map`);
 }

@@ -1,5 +1,5 @@
 import type { IrLiteral, IrObject } from '../../ir/types.js';
-import { Code, comment, js, jsonLiteral, literal, Lines } from '../module/code.js';
+import { Code, comment, js, jsonLiteral, Lines, literal, typed } from '../module/code.js';
 import { literalMessage, propertyCountChecks, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { buildResult, type FixedLocals } from '../specialised/object-reader.js';
@@ -36,7 +36,7 @@ export function beginCompactReader<Own extends string>(
   emitter.depthGuard(node, lines);
   for (const line of startLines(start)) lines.line(line);
   const locals = declarePropertyLocals(emitter, node, positions, scope, lines);
-  lines.line(js`let ${extras}: unknown[] | undefined;`);
+  lines.line(js`let ${typed(extras, new Code('unknown[] | undefined'))};`);
   const frame = { emitter, node, scope, positions, shift: variant === undefined ? 0 : 1, locals, start, count, extras, rest, key, entry, result, fail: emitter.failAt(node, start) };
   return { frame, own };
 }
@@ -46,7 +46,7 @@ function declarePropertyLocals(emitter: DecoderEmitter, node: IrObject, position
   return node.properties.map((property, index) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
     if (positions.omitted.includes(index)) lines.line(js`const ${local} = ${jsonLiteral((property.node as IrLiteral).values[0])};`);
-    else lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
+    else lines.line(js`let ${typed(local, js`${emitter.type(property.node)} | undefined`)};`);
     return local;
   });
 }

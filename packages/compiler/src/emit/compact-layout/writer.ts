@@ -1,5 +1,5 @@
 import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
-import { Code, js, jsonLiteral, Lines } from '../module/code.js';
+import { Code, js, jsonLiteral, Lines, typed } from '../module/code.js';
 import { literalCondition, literalMessage, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { declaredPatternChecks, type ObjectFrame } from '../specialised/object-writer.js';
@@ -86,7 +86,7 @@ export function holeForm(frame: ObjectFrame, positions: CompactPositions, open: 
  * decoder's read of it.
  */
 export function writeExtrasObject(emitter: EncoderEmitter, frame: ObjectFrame, rest: Name, scope: NameScope, lines: Lines): void {
-  lines.line(js`const ${rest}: Record<string, unknown> = {};`);
+  lines.line(js`const ${typed(rest, new Code('Record<string, unknown>'))} = {};`);
   lines.line(js`for (const ${frame.key} of ${frame.extras}) ${emitter.context.use('setOwn')}(${rest}, ${frame.key}, ${frame.record}[${frame.key}]);`);
   emitter.writeValue(extrasNode(frame.node), rest, undefined, scope, lines, new Code('depth - 1'));
 }

@@ -1,5 +1,5 @@
 import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
-import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
+import { cast, Code, comment, hexLiteral, js, Lines, literal, typed } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
 import { readUndeclaredEntry } from '../specialised/object-reader.js';
 import { headObjectDecoding } from './object-decoding.js';
@@ -138,7 +138,7 @@ function readRest(frame: CompactFrame, lines: Lines): void {
       body.line(tooMany);
       return;
     }
-    body.line(js`const ${rest} = ${emitter.functionOf(extrasNode(node))}(reader, depth - 1) as Record<string, unknown>;`);
+    body.line(js`const ${rest} = ${cast(js`${emitter.functionOf(extrasNode(node))}(reader, depth - 1)`, new Code('Record<string, unknown>'))};`);
     body.block(js`for (const ${key} of Object.keys(${rest}))`, (loop) => {
       loop.line(js`if (${declaredNames(emitter.context, node)}.has(${key})) ${fail('schema-violation', 'a declared property in the extras map')}`);
       loop.line(js`(${extras} ??= []).push(${key}, ${rest}[${key}]);`);
@@ -191,7 +191,7 @@ export function emitIndexedUnionReader(emitter: HeadDecoder, node: IrUnion, obje
       // The variant's own map, not its array: that would carry an index of its own.
       sparse.line(js`if (reader.pos >= reader.end) reader.failEnd(1);`);
       sparse.line(js`if (!(${wire.isMap(js`reader.uint8[reader.pos]`)})) throw ${context.use('expectedType')}(reader, 'map (a sparse variant)', reader.pos, ${path});`);
-      sparse.line(js`let ${value}: ${emitter.type(node)};`);
+      sparse.line(js`let ${typed(value, emitter.type(node))};`);
       sparse.block(js`switch (${index})`, (cases) => {
         // The same depth: the one-entry map and the variant's map are one level, as the dense array is.
         objects.forEach((object, position) => cases.line(js`case ${position}: ${value} = ${variantReader(object, position)}(reader, depth); break;`));

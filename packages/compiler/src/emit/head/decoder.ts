@@ -4,7 +4,7 @@ import { emitCompactObjectReader, emitIndexedUnionReader, readHeadEnumIndex } fr
 import { variantReaders } from '../compact-layout/reader.js';
 import { isIndexedEnum, isPositional } from '../compact-layout/positions.js';
 import { compactUnion } from '../compact-layout/unions.js';
-import { Code, hexLiteral, js, literal, Lines } from '../module/code.js';
+import { Code, hexLiteral, js, Lines, literal, typed } from '../module/code.js';
 import { keyDoc } from '../module/text-table.js';
 import { hasArrayChecks } from '../checks/assertions.js';
 import { ModuleContext } from '../module/context.js';
@@ -108,7 +108,7 @@ export class HeadDecoderEmitter extends DecoderEmitter {
     const tuple = node.prefixItems.length > 0;
     // Sized up front when the count is known, within the input's slot budget (`preallocate`):
     // pushing onto [] allocates room for 17 items at the first push and regrows after that.
-    lines.line(js`const ${items}: ${tuple ? new Code('unknown[]') : this.type(node)} = ${this.context.use('preallocate')}(reader, ${count});`);
+    lines.line(js`const ${typed(items, tuple ? new Code('unknown[]') : this.type(node))} = ${this.context.use('preallocate')}(reader, ${count});`);
     lines.block(js`for (let ${index} = 0; ${this.moreItems(index, count)}; ${index}++)`, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
     this.finishArray(node, start, items, lines);
   }

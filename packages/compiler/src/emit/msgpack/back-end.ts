@@ -6,7 +6,7 @@ import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { MSGPACK_WIRE } from './wire.js';
 import { HeadEncoderEmitter } from '../head/encoder.js';
 import { HeadDecoderEmitter } from '../head/decoder.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
+import { generateFormatModule, type BackEndOptions, type FormatBackEnd, type GeneratedModule, type ModuleFormat } from '../format-module.js';
 
 /**
  * The MessagePack parts of a generated module; the encoders and decoders are the head formats'
@@ -30,7 +30,7 @@ function msgpackFormat(layout: Layout): ModuleFormat {
  * The generated MessagePack module for an IR module. No canonical form (`deterministic`, `dagCbor`
  * do not apply); `codeSize: 'small'` walks record tables with the runtime's msgpack/record.ts.
  */
-function generateMsgpackModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+function generateMsgpackModule(ir: IrModule, options: BackEndOptions): GeneratedModule {
   return generateFormatModule(ir, msgpackFormat(options.layout), { ...options, deterministic: false });
 }
 

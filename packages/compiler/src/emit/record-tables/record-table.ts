@@ -1,6 +1,6 @@
 import type { IrArray, IrNode, IrObject } from '../../ir/types.js';
 import { escapePointerToken } from '@binschema/runtime';
-import { Code, commentText, js, joinCode, jsonLiteral, literal } from '../module/code.js';
+import { cast, Code, commentText, joinCode, js, jsonLiteral, literal, tsOnly } from '../module/code.js';
 import { pathWords, type ModuleContext } from '../module/context.js';
 import { boundsArguments, describeTypes, hasNumberAssertions, hasStringAssertions, patternRegExp } from '../checks/assertions.js';
 import { isClosedObject, unionStrategy } from '../../plan/shape.js';
@@ -212,12 +212,12 @@ export function recordTable(context: ModuleContext, node: IrObject): Name {
     if (needsPath && property.node.schemaPath !== usual) cells.push(literal(property.node.schemaPath));
     const row = js`[${joinCode(cells, ', ')}]`;
     if (property.schemaPath.startsWith(`${node.schemaPath}/`)) return row;
-    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, js`${row} as const`, `Field ${property.schemaPath}, merged into several objects`);
+    return context.constant(`field ${pathWords(property.schemaPath, context.ir.rootName)}`, cast(row, new Code('const')), `Field ${property.schemaPath}, merged into several objects`);
   });
   const args = [literal(node.schemaPath), new Code(`[\n${rows.map((row) => `  ${row.text},`).join('\n')}\n]`)];
   const options = tableOptions(context, node);
   if (options.length > 0) args.push(new Code(`{ ${options.map((option) => option.text).join(', ')} }`));
-  const init = js`/* @__PURE__ */ new ${context.runtime('RecordTable')}<${context.runtimeType('FieldSpec')}>(${joinCode(args, ', ')})`;
+  const init = js`/* @__PURE__ */ new ${context.runtime('RecordTable')}${tsOnly(js`<${context.runtimeType('FieldSpec')}>`)}(${joinCode(args, ', ')})`;
   // The schema path is the table's first argument: the comment need not repeat it.
   const doc = 'Fields: [name, field, required, schema path?]';
   const name = context.constant(`fields ${pathWords(node.schemaPath, context.ir.rootName)}`, init, doc);
@@ -301,6 +301,6 @@ function typeUnion(context: ModuleContext, node: IrNode): Name | undefined {
     if (needsPath && variant.schemaPath !== node.schemaPath) cells.push(literal(variant.schemaPath));
     return js`[${joinCode(cells, ', ')}]`;
   });
-  const init = js`[${runtimeField(context, 'typeUnion')}, ${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}]] as const`;
+  const init = js`[${runtimeField(context, 'typeUnion')}, ${literal(describeTypes(strategy.types))}, [${joinCode(variants, ', ')}]]${tsOnly(new Code(' as const'))}`;
   return context.constant(`union ${pathWords(node.schemaPath, context.ir.rootName)}`, init, `Variants of ${node.schemaPath} by JSON type`);
 }

@@ -7,7 +7,7 @@ import { checkedInFunction, withoutChecks } from '../../ir/nodes.js';
 import { checksCondition, checksMessage } from '../checks/predicates.js';
 import type { IrArray, IrNode, IrObject, IrUnion } from '../../ir/types.js';
 import { unionStrategy, type JsonType } from '../../plan/shape.js';
-import { Code, bytesLiteral, js, joinCode, literal, Lines } from '../module/code.js';
+import { bytesLiteral, cast, Code, joinCode, js, Lines, literal, tsOnly, typed } from '../module/code.js';
 import { functionDocs } from '../module/context.js';
 import { FunctionEmitter } from '../module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -76,7 +76,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   /** codeSize 'small' (`record-tables/`): a body that hands objects and type-dispatched unions to the runtime (which adds the schema path to errors); true when written. */
   private tableBody(node: IrNode, lines: Lines): boolean {
     const call = tableCall(this.context, node, 'read', this.ownMarker);
-    if (call !== undefined) lines.line(js`return ${call} as ${this.type(node)};`);
+    if (call !== undefined) lines.line(js`return ${cast(call, this.type(node))};`);
     return call !== undefined;
   }
 
@@ -121,7 +121,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     else if (node.kind === 'union') this.emitUnion(node, scope, lines);
     else {
       const value = scope.claim('value');
-      if (this.readExpression(node, new Code('depth'), marker) === undefined) lines.line(js`let ${value}: ${this.type(node)};`);
+      if (this.readExpression(node, new Code('depth'), marker) === undefined) lines.line(js`let ${typed(value, this.type(node))};`);
       this.returnValue(node, value, scope, lines, new Code('depth'), marker);
     }
     const params = [js`reader: ${this.context.runtimeType('Reader')}`, new Code('depth: number')];
@@ -202,14 +202,14 @@ export abstract class DecoderEmitter extends FunctionEmitter {
    */
   protected readLiteral(node: Extract<IrNode, { kind: 'literal' }>, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined): void {
     if (node.values.length > 0 && node.values.every((value) => typeof value === 'string')) {
-      lines.line(js`${target} = ${this.context.use('readKnownText')}(${this.readerArgs(marker)}, ${textTable(this.context, node.values as string[])}, ${literal(node.schemaPath)}) as ${this.type(node)};`);
+      lines.line(js`${target} = ${this.context.use('readKnownText')}(${this.readerArgs(marker)}, ${textTable(this.context, node.values as string[])}, ${cast(js`${literal(node.schemaPath)})`, this.type(node))};`);
       return;
     }
     const offset = this.offset(scope, lines);
     const candidate = scope.fresh('candidate');
-    lines.line(js`const ${candidate}: unknown = ${this.readAnyExpression(depth, marker)};`);
+    lines.line(js`const ${typed(candidate, new Code('unknown'))} = ${this.readAnyExpression(depth, marker)};`);
     lines.line(js`if (!(${literalCondition(this.context, node, candidate)})) ${this.failAt(node, offset)('schema-violation', literalMessage(node))}`);
-    lines.line(js`${target} = ${candidate} as ${this.type(node)};`);
+    lines.line(js`${target} = ${cast(candidate, this.type(node))};`);
   }
 
   /**
@@ -219,7 +219,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
   private readChecked(node: IrNode, target: Code, scope: NameScope, lines: Lines, depth: Code, marker: Code | undefined, returns: boolean): void {
     const offset = this.offset(scope, lines);
     const checked = scope.fresh('checked');
-    lines.line(js`let ${checked}: ${this.type(node)};`);
+    lines.line(js`let ${typed(checked, this.type(node))};`);
     this.readValue(withoutChecks(node), checked, scope, lines, depth, marker);
     lines.line(js`if (!${checksCondition(this.context, node, checked, depth)}) ${this.failAt(node, offset)('schema-violation', checksMessage(node))}`);
     lines.line(returns ? js`return ${checked};` : js`${target} = ${checked};`);
@@ -285,12 +285,12 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const { item, index, marker } = names;
     const depth = new Code('depth - 1');
     if (node.prefixItems.length === 0) {
-      body.line(js`let ${item}: ${this.type(node.items)};`);
+      body.line(js`let ${typed(item, this.type(node.items))};`);
       this.readValue(node.items, item, scope, body, depth, marker);
       body.line(store);
       return;
     }
-    body.line(js`let ${item}: unknown;`);
+    body.line(js`let ${typed(item, new Code('unknown'))};`);
     tupleBranches(node, index, body, (schema, inner) => this.readValue(schema, item, scope, inner, depth, marker));
     body.line(store);
   }
@@ -303,7 +303,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
       arrayCountChecks(node, js`${items}.length`, fail, lines);
       uniqueCheck(this.context, node, items, fail, lines);
     }
-    lines.line(node.prefixItems.length > 0 ? js`return ${items} as ${this.type(node)};` : js`return ${items};`);
+    lines.line(node.prefixItems.length > 0 ? js`return ${cast(items, this.type(node))};` : js`return ${items};`);
   }
 
   /** A union's body; `strategy`: how its variants are told apart (a layout may choose its own). */
@@ -312,7 +312,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     const value = scope.claim('value');
     lines.line(js`const ${start} = reader.pos;`);
     // Definitely assigned on every path that reaches a use; `!` because TS cannot see it through try/catch.
-    lines.line(js`let ${value}${strategy.kind === 'try' ? new Code('!') : new Code('')}: ${this.type(node)};`);
+    lines.line(js`let ${value}${tsOnly(js`${strategy.kind === 'try' ? new Code('!') : new Code('')}: ${this.type(node)}`)};`);
     const fail = this.failAt(node, this.unionStartOffset(start));
     if (strategy.kind === 'discriminator') this.discriminated(node, scope, lines, start, value, fail);
     else if (strategy.kind === 'type') {
@@ -357,7 +357,7 @@ export abstract class DecoderEmitter extends FunctionEmitter {
         hooks.beforeAttempt(attempt);
         attempt.tryCatch(
           (body) => {
-            body.line(js`let ${candidate}: ${this.type(variant)};`);
+            body.line(js`let ${typed(candidate, this.type(variant))};`);
             this.readValue(variant, candidate, scope, body, new Code('depth'), this.ownMarker);
             const keep = js`${value} = ${candidate};`;
             if (hooks.onFirstMatch.length === 0) body.line(js`if (${matched}++ === 0) ${keep}`);

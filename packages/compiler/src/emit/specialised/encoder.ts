@@ -5,7 +5,7 @@
  */
 import type { IrArray, IrNode, IrNumber, IrObject, IrUnion } from '../../ir/types.js';
 import { unionStrategy, type JsonType } from '../../plan/shape.js';
-import { Code, bytesLiteral, inlineComment, js, joinCode, literal, Lines } from '../module/code.js';
+import { bytesLiteral, cast, castOperand, Code, inlineComment, joinCode, js, Lines, literal, typed } from '../module/code.js';
 import { functionDocs } from '../module/context.js';
 import { FunctionEmitter } from '../module/function-emitter.js';
 import { discriminatorSwitch, tupleBranches } from './branches.js';
@@ -273,7 +273,7 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     lines.tryCatch(
       (body) =>
         body.block(js`for (; ${index} < ${length}; ${index}++)`, (loop) => {
-          loop.line(js`const ${item}: unknown = ${items}[${index}];`);
+          loop.line(js`const ${typed(item, new Code('unknown'))} = ${items}[${index}];`);
           if (writeItem === undefined) this.itemBranches(node, item, index, scope, loop);
           else writeItem(item, loop);
         }),
@@ -325,8 +325,8 @@ export abstract class EncoderEmitter extends FunctionEmitter {
     // Found by walking the own keys, as object writers read theirs (object-writer.ts
     // `readsByWalking`): a named load here would tie the optimised code to the input's maps.
     const key = scope.fresh('key');
-    lines.line(js`let ${tag}: unknown;`);
-    lines.line(js`for (const ${key} in value as Record<string, unknown>) if (${key} === ${literal(property)}) { if (Object.prototype.hasOwnProperty.call(value, ${key})) ${tag} = (value as Record<string, unknown>)[${key}]; break; }`);
+    lines.line(js`let ${typed(tag, new Code('unknown'))};`);
+    lines.line(js`for (const ${key} in ${cast(new Code('value'), new Code('Record<string, unknown>'))}) if (${key} === ${literal(property)}) { if (Object.prototype.hasOwnProperty.call(value, ${key})) ${tag} = ${castOperand(new Code('value'), new Code('Record<string, unknown>'))}[${key}]; break; }`);
     lines.line(js`if (${tag} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(property)}`)}`);
     discriminatorSwitch(node, tag, lines, (variant, inner) => {
       writeVariant(variant, inner);

@@ -5,7 +5,7 @@
  */
 import type { IrObject } from '../../ir/types.js';
 import { isClosedObject } from '../../plan/shape.js';
-import { Code, js, joinCode, literal, Lines } from '../module/code.js';
+import { cast, Code, joinCode, js, Lines, literal, typed } from '../module/code.js';
 import { patternConstant, patternRegExp, propertyCountChecks, propertyNameChecks, requiredChecks } from '../checks/assertions.js';
 import { isPlainPropertyName, type Name, type NameScope } from '../module/names.js';
 import type { DecoderEmitter } from './decoder.js';
@@ -71,7 +71,7 @@ export function emitObjectReader(emitter: DecoderEmitter, decoding: ObjectDecodi
   const frame: ReaderFrame = { emitter, decoding, node, fixed, scope };
   decoding.readHead(node, start, count, fixed, lines);
   const extras = isClosedObject(node) ? undefined : result;
-  if (extras !== undefined) lines.line(js`const ${result}: ${emitter.type(node)} = {};`).line(js`let ${sparse} = false;`);
+  if (extras !== undefined) lines.line(js`const ${typed(result, emitter.type(node))} = {};`).line(js`let ${sparse} = false;`);
   lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
     body.line(js`const ${key} = ${decoding.readKey(node)};`);
@@ -104,11 +104,11 @@ function emitTableReader(emitter: DecoderEmitter, decoding: ObjectDecoding, node
   decoding.readHead(node, start, count, fixed, lines);
   const locals = node.properties.map((property) => {
     const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`let ${local}: ${emitter.type(property.node)} | undefined;`);
+    lines.line(js`let ${typed(local, js`${emitter.type(property.node)} | undefined`)};`);
     return local;
   });
   const extras = isClosedObject(node) ? undefined : extrasName;
-  if (extras !== undefined) lines.line(js`let ${extras}: unknown[] | undefined;`);
+  if (extras !== undefined) lines.line(js`let ${typed(extras, new Code('unknown[] | undefined'))};`);
   lines.line(js`let ${expected} = 0;`);
   lines.block(js`for (let ${entry} = 0; ${decoding.moreEntries(entry, count, fixed)}; ${entry}++)`, (body) => {
     body.line(js`const ${at} = reader.pos;`);
@@ -169,7 +169,7 @@ function declaredEntry(frame: ReaderFrame, index: number, next: number, locals: 
   for (const pattern of patterns) {
     const check = scope.fresh('check');
     lines.line(js`reader.pos = ${fixed.valueStart};`);
-    lines.line(js`let ${check}: unknown;`);
+    lines.line(js`let ${typed(check, new Code('unknown'))};`);
     emitter.readValue(pattern.node, check, scope, lines, new Code('depth - 1'), marker);
   }
   lines.line(js`${fixed.expected} = ${next};`);
@@ -196,7 +196,7 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
     return;
   }
   if (node.propertyNames !== undefined) propertyNameChecks(context, node.propertyNames, key, emitter.failAt(node.propertyNames, at), lines);
-  lines.line(js`let ${item}: unknown;`);
+  lines.line(js`let ${typed(item, new Code('unknown'))};`);
   if (node.patternProperties.length === 0) {
     emitter.readValue(node.additionalProperties, item, scope, lines, new Code('depth - 1'), marker);
   } else {
@@ -213,7 +213,7 @@ function unknownEntry(frame: ReaderFrame, extras: Name | undefined, lines: Lines
     }
     lines.block(js`if (!${matched})`, (rest) => emitter.readValue(node.additionalProperties, item, scope, rest, new Code('depth - 1'), marker));
   }
-  if (extras === fixed.result) lines.line(js`${fixed.sparse} = ${context.use('setEntry')}(${extras} as Record<string, unknown>, ${key}, ${item}, ${fixed.sparse});`);
+  if (extras === fixed.result) lines.line(js`${fixed.sparse} = ${context.use('setEntry')}(${cast(extras, new Code('Record<string, unknown>'))}, ${key}, ${item}, ${fixed.sparse});`);
   else lines.line(js`(${extras} ??= []).push(${key}, ${item});`);
   if (inSwitch) lines.line(new Code('break;'));
 }
@@ -225,14 +225,14 @@ export function buildResult(emitter: DecoderEmitter, node: IrObject, locals: Nam
   const inherited = node.properties.some((property) => property.name in Object.prototype);
   lines.line(
     inherited
-      ? js`const ${result} = { ${joinCode(literalMembers(node, locals), ', ')} } as ${emitter.type(node)};`
-      : js`const ${result}: ${emitter.type(node)} = { ${joinCode(literalMembers(node, locals), ', ')} };`,
+      ? js`const ${result} = ${cast(js`{ ${joinCode(literalMembers(node, locals), ', ')} }`, emitter.type(node))};`
+      : js`const ${typed(result, emitter.type(node))} = { ${joinCode(literalMembers(node, locals), ', ')} };`,
   );
   optionalStores(emitter, node, locals, result, lines);
   if (extras !== undefined) {
     // In input order, so a duplicate key's last value wins (as in the generic decoder).
     lines.block(js`if (${extras} !== undefined)`, (body) => {
-      body.line(js`for (let ${pair} = 0; ${pair} < ${extras}.length; ${pair} += 2) ${context.use('setOwn')}(${result} as Record<string, unknown>, ${extras}[${pair}] as string, ${extras}[${pair} + 1]);`);
+      body.line(js`for (let ${pair} = 0; ${pair} < ${extras}.length; ${pair} += 2) ${context.use('setOwn')}(${cast(result, new Code('Record<string, unknown>'))}, ${cast(js`${extras}[${pair}]`, new Code('string'))}, ${extras}[${pair} + 1]);`);
     });
   }
 }
@@ -256,7 +256,7 @@ function optionalStores(emitter: DecoderEmitter, node: IrObject, locals: Name[],
     if (property.required) return;
     const local = locals[index];
     const store = property.name === '__proto__'
-      ? js`${emitter.context.use('setOwn')}(${result} as Record<string, unknown>, ${literal(property.name)}, ${local});`
+      ? js`${emitter.context.use('setOwn')}(${cast(result, new Code('Record<string, unknown>'))}, ${literal(property.name)}, ${local});`
       : js`${isPlainPropertyName(property.name) ? js`${result}.${new Code(property.name)}` : js`${result}[${literal(property.name)}]`} = ${local};`;
     lines.line(js`if (${local} !== undefined) ${store}`);
   });

@@ -5,7 +5,7 @@
  */
 import type { IrObject } from '../../ir/types.js';
 import { isClosedObject } from '../../plan/shape.js';
-import { Code, js, literal, Lines } from '../module/code.js';
+import { castOperand, Code, js, Lines, literal, tsOnly, typed } from '../module/code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from '../checks/assertions.js';
 import { isPlainPropertyName, type Name, type NameScope } from '../module/names.js';
 import { keyDoc } from '../module/text-table.js';
@@ -164,10 +164,10 @@ function readWalking(frame: ObjectFrame, lines: Lines): void {
   const closed = isClosedObject(node);
   for (const property of node.properties) {
     const local = scope.fresh(property.name, { fallback: 'property' });
-    lines.line(js`let ${local}: unknown;`);
+    lines.line(js`let ${typed(local, new Code('unknown'))};`);
     frame.locals.push(local);
   }
-  lines.line(closed ? js`let ${extra}: string | undefined;` : js`let ${extras}: string[] | undefined;`);
+  lines.line(closed ? js`let ${typed(extra, new Code('string | undefined'))};` : js`let ${typed(extras, new Code('string[] | undefined'))};`);
   lines.block(js`for (const ${key} in ${record})`, (loop) => {
     loop.line(js`if (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;`);
     loop.block(js`switch (${key})`, (cases) => {
@@ -211,14 +211,14 @@ function countEntries(frame: ObjectFrame, lines: Lines): boolean {
     lines.line(js`let ${frame.own} = 0;`);
     lines.line(js`for (const ${key} in ${record}) if (Object.prototype.hasOwnProperty.call(${record}, ${key})) ${frame.own}++;`);
     lines.block(js`if (${frame.own} !== ${count})`, (body) => {
-      body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set<string>()`});`);
+      body.line(js`const ${extra} = ${context.use('unknownKey')}(${record}, ${known ?? js`new Set${tsOnly(new Code('<string>'))}()`});`);
       body.line(refuseExtra());
     });
     return false;
   }
   // Every own key is a present declared property exactly when the counts agree.
   lines.line(js`const ${keys} = Object.keys(${record});`);
-  lines.line(js`let ${extras}: string[] | undefined;`);
+  lines.line(js`let ${typed(extras, new Code('string[] | undefined'))};`);
   lines.block(js`if (${keys}.length !== ${count})`, (body) => {
     body.line(js`${extras} = [];`);
     const test = known === undefined ? new Code('') : js`if (!${known}.has(${key})) `;
@@ -280,7 +280,7 @@ function flushExtras(frame: ObjectFrame, lines: Lines, writeEntry: Name, before:
   const next = frame.next!;
   const compareKeys = frame.emitter.context.use('compareKeys');
   const limit = before === undefined ? new Code('') : js` && ${compareKeys}(${extras}[${next}], ${before}) < 0`;
-  lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, ${extras}[${next}], (value as Record<string, unknown>)[${extras}[${next}++]], depth - 1);`);
+  lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, ${extras}[${next}], ${castOperand(new Code('value'), new Code('Record<string, unknown>'))}[${extras}[${next}++]], depth - 1);`);
 }
 
 /** `record.name`, `record["odd key"]`, or `ownValue(record, "toString")` for names Object.prototype has. */
@@ -297,7 +297,7 @@ function words(node: IrObject): string {
 function knownSet(frame: ObjectFrame): Code {
   const { emitter, node } = frame;
   const names = node.properties.map((property) => literal(property.name).text).join(', ');
-  return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set<string>([${names}])`), `declared property names (first used at ${node.schemaPath}), to find undeclared keys`);
+  return emitter.context.constant(`properties ${words(node)}`, new Code(`new Set${tsOnly(new Code('<string>')).text}([${names}])`), `declared property names (first used at ${node.schemaPath}), to find undeclared keys`);
 }
 
 /**

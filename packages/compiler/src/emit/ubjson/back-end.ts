@@ -5,7 +5,7 @@ import { UBJSON_FORMAT_NAMES, UBJSON_MODULE_PRELUDE } from './prelude.js';
 import { NEUTRAL_RUNTIME_NAMES } from '../module/prelude.js';
 import { UbjsonEncoderEmitter } from './encoder.js';
 import { UbjsonDecoderEmitter } from './decoder.js';
-import { generateFormatModule, type ApiEntry, type BackEndOptions, type FormatBackEnd, type ModuleFormat } from '../format-module.js';
+import { generateFormatModule, type BackEndOptions, type FormatBackEnd, type GeneratedModule, type ModuleFormat } from '../format-module.js';
 
 /**
  * The UBJSON parts of a generated module (the same exports, types and names as the CBOR module;
@@ -30,7 +30,7 @@ function ubjsonFormat(layout: Layout): ModuleFormat {
 }
 
 /** The generated UBJSON module for an IR module (no canonical form: `deterministic` and `dagCbor` do not apply). */
-function generateUbjsonModule(ir: IrModule, options: BackEndOptions): { text: string; api: ApiEntry[] } {
+function generateUbjsonModule(ir: IrModule, options: BackEndOptions): GeneratedModule {
   return generateFormatModule(ir, ubjsonFormat(options.layout), { ...options, deterministic: false });
 }
 

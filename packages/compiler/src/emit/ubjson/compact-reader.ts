@@ -1,6 +1,6 @@
 import type { IrLiteral, IrObject, IrUnion } from '../../ir/types.js';
 import { Marker } from '@binschema/runtime/ubjson';
-import { Code, comment, hexLiteral, js, literal, Lines } from '../module/code.js';
+import { cast, Code, comment, hexLiteral, js, Lines, literal, typed } from '../module/code.js';
 import type { Name, NameScope } from '../module/names.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
 import { beginCompactReader, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, type CompactReadFrame } from '../compact-layout/reader.js';
@@ -90,7 +90,7 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
 /** The object of extra entries (its marker in `marker`), read by the map layout's reader; no declared name may come back there. */
 function readExtras(frame: CompactFrame, marker: Code, lines: Lines): void {
   const { emitter, node, extras, rest, key, fail } = frame;
-  lines.line(js`const ${rest} = ${emitter.functionOf(extrasNode(node))}(reader, depth - 1, ${marker}) as Record<string, unknown>;`);
+  lines.line(js`const ${rest} = ${cast(js`${emitter.functionOf(extrasNode(node))}(reader, depth - 1, ${marker})`, new Code('Record<string, unknown>'))};`);
   lines.block(js`for (const ${key} of Object.keys(${rest}))`, (loop) => {
     loop.line(js`if (${declaredNames(emitter.context, node)}.has(${key})) ${fail('schema-violation', 'a declared property among the extra entries')}`);
     loop.line(js`(${extras} ??= []).push(${key}, ${rest}[${key}]);`);
@@ -163,7 +163,7 @@ export function emitIndexedUnionReader(emitter: DecoderEmitter, node: IrUnion, o
       sparse.line(js`const ${valueMarker} = ${type} !== 0 ? ${type} : ${context.use('readMarker')}(reader);`);
       // The variant's own sparse object, not its array: that would carry an index of its own.
       sparse.line(js`if (${valueMarker} !== ${hexLiteral(Marker.ObjectStart)}) throw ${context.use('expectedType')}(reader, 'object (a sparse variant)', ${valueMarker}, ${path});`);
-      sparse.line(js`let ${value}: ${emitter.type(node)};`);
+      sparse.line(js`let ${typed(value, emitter.type(node))};`);
       sparse.block(js`switch (${index})`, (cases) => {
         // The same depth: the one-entry object and the variant's object are one level, as the dense array is.
         objects.forEach((object, position) => cases.line(js`case ${position}: ${value} = ${variantReader(object, position)}(reader, depth, ${valueMarker}); break;`));
