@@ -159,7 +159,7 @@ function readEntry(reader: Reader, depth: number, marker: number): Entry {
         key = readKey(reader);
         field = KEYS_ENTRY.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0: {
           const offset = reader.pos - 1;

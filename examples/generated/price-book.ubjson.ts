@@ -191,7 +191,7 @@ function readPriceBook(reader: Reader, depth: number, marker: number): PriceBook
         key = readKey(reader);
         field = KEYS_PRICE_BOOK.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0:
           store = readString(reader, valueMarker, "#/properties/store");
@@ -246,7 +246,7 @@ function readPrice(reader: Reader, depth: number, marker: number): Price {
         key = readKey(reader);
         field = KEYS_PRICE.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0: {
           const offset = reader.pos - 1;
@@ -298,7 +298,7 @@ function readPriceBookPrices(reader: Reader, depth: number, marker: number): { [
     for (let entry = 0; nextEntry(reader, count, entry, elementType); entry++) {
       const at = reader.pos;
       const key = readKey(reader);
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       if (!(PATTERN.test(key))) throw decodeFailure("schema-violation", "property name does not match propertyNames", at, "#/properties/prices/propertyNames");
       let item: unknown;
       item = readPrice(reader, depth - 1, valueMarker);

@@ -308,7 +308,7 @@ function readTelemetryBatch(reader: Reader, depth: number, marker: number): Tele
         key = readKey(reader);
         field = KEYS_TELEMETRY_BATCH.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0: {
           const offset = reader.pos - 1;
@@ -388,7 +388,7 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
         key = readKey(reader);
         field = KEYS_PAGE_VIEW.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0:
           type2 = readKnownText(reader, valueMarker, TEXTS_PAGE_VIEW, "#/$defs/PageView/properties/type") as "page_view";
@@ -449,7 +449,7 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
         key = readKey(reader);
         field = KEYS_CLICK.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0:
           type2 = readKnownText(reader, valueMarker, TEXTS_CLICK, "#/$defs/Click/properties/type") as "click";
@@ -508,7 +508,7 @@ function readError2(reader: Reader, depth: number, marker: number): Error2 {
         key = readKey(reader);
         field = KEYS_ERROR.fieldOf(key);
       }
-      const valueMarker = elementType !== 0 ? elementType : readMarker(reader);
+      const valueMarker = elementType || readMarker(reader);
       switch (field) {
         case 0:
           type2 = readKnownText(reader, valueMarker, TEXTS_ERROR, "#/$defs/Error/properties/type") as "error";

@@ -5,6 +5,7 @@ import type { Name, NameScope } from '../module/names.js';
 import { declaredNames, extrasNode } from '../compact-layout/extras.js';
 import { beginCompactReader, declareSeen, finishObject, markSeen, readAtPosition, readEnumIndex, type CompactReadFrame } from '../compact-layout/reader.js';
 import type { DecoderEmitter } from '../specialised/decoder.js';
+import { valueMarkerOf } from './object-decoding.js';
 
 /**
  * UBJSON decoders of the compact layout (README "Compact layout"). The marker tells an object's
@@ -68,7 +69,7 @@ function readSparse(frame: CompactFrame, lines: Lines): void {
     body.line(js`const ${at} = reader.pos;`);
     body.line(js`const ${position} = ${context.use('readPositionKey')}(reader, ${path});`);
     // No no-op between a key and its value (value-types.html#noop: only between elements).
-    body.line(js`const ${valueMarker} = ${type} !== 0 ? ${type} : ${context.use('readMarker')}(reader);`);
+    body.line(js`const ${valueMarker} = ${valueMarkerOf(context, type)};`);
     body.block(js`if (${position} < 0)`, (extras) => {
       if (!positions.open) {
         extras.line(failAtKey('schema-violation', 'property not allowed (no extra entries)'));
@@ -160,7 +161,7 @@ export function emitIndexedUnionReader(emitter: DecoderEmitter, node: IrUnion, o
       sparse.line(js`if (!${context.use('nextEntry')}(reader, ${count}, 0, ${type})) ${fail('schema-violation', 'missing variant index')}`);
       sparse.line(js`const ${at} = reader.pos;`);
       sparse.line(js`const ${index} = ${context.use('readPositionKey')}(reader, ${path});`);
-      sparse.line(js`const ${valueMarker} = ${type} !== 0 ? ${type} : ${context.use('readMarker')}(reader);`);
+      sparse.line(js`const ${valueMarker} = ${valueMarkerOf(context, type)};`);
       // The variant's own sparse object, not its array: that would carry an index of its own.
       sparse.line(js`if (${valueMarker} !== ${hexLiteral(Marker.ObjectStart)}) throw ${context.use('expectedType')}(reader, 'object (a sparse variant)', ${valueMarker}, ${path});`);
       sparse.line(js`let ${typed(value, emitter.type(node))};`);

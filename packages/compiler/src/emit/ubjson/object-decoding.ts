@@ -1,6 +1,7 @@
 import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
-import { hexLiteral, joinCode, js, literal } from '../module/code.js';
+import { type Code, hexLiteral, joinCode, js, literal } from '../module/code.js';
+import type { ModuleContext } from '../module/context.js';
 import type { DecoderEmitter } from '../specialised/decoder.js';
 import type { ObjectDecoding } from '../specialised/object-reader.js';
 
@@ -26,7 +27,7 @@ export function ubjsonObjectDecoding(emitter: DecoderEmitter): ObjectDecoding {
     moreEntries: (entry, count, { reserved }) => js`${context.use('nextEntry')}(reader, ${count}, ${entry}, ${reserved.elementType})`,
     readKey: () => js`${context.use('readKey')}(reader)`,
     // No no-op between a key and its value (value-types.html#noop: only between elements).
-    afterKey: ({ reserved }, lines) => lines.line(js`const ${reserved.valueMarker} = ${reserved.elementType} !== 0 ? ${reserved.elementType} : ${context.use('readMarker')}(reader);`),
+    afterKey: ({ reserved }, lines) => lines.line(js`const ${reserved.valueMarker} = ${valueMarkerOf(context, reserved.elementType)};`),
     valueMarker: ({ reserved }) => reserved.valueMarker,
     keys: {
       table: (node) => js`/* @__PURE__ */ ${context.use('keyTable')}([${joinCode(node.properties.map((property) => literal(property.name)), ', ')}])`,
@@ -35,3 +36,8 @@ export function ubjsonObjectDecoding(emitter: DecoderEmitter): ObjectDecoding {
   };
 }
 
+
+/** The marker of a container's next value: the container's `$` type (0 when it has none) or the marker read from the input. */
+export function valueMarkerOf(context: ModuleContext, elementType: Code): Code {
+  return js`${elementType} || ${context.use('readMarker')}(reader)`;
+}
