@@ -106,10 +106,14 @@ export class HeadDecoderEmitter extends DecoderEmitter {
     if (start !== undefined) lines.line(js`const ${start} = reader.pos;`);
     lines.line(js`const ${count} = ${this.wire.readArrayHead(this.context, literal(node.schemaPath))};`);
     const tuple = node.prefixItems.length > 0;
-    // Sized up front when the count is known, within the input's slot budget (`preallocate`):
-    // pushing onto [] allocates room for 17 items at the first push and regrows after that.
-    lines.line(js`const ${typed(items, tuple ? new Code('unknown[]') : this.type(node))} = ${this.context.use('preallocate')}(reader, ${count});`);
-    lines.block(js`for (let ${index} = 0; ${this.moreItems(index, count)}; ${index}++)`, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
+    const numbers = this.readNumberItems(node, [new Code('reader'), count]);
+    if (numbers !== undefined) lines.line(js`const ${typed(items, this.type(node))} = ${numbers};`);
+    else {
+      // Sized up front when the count is known, within the input's slot budget (`preallocate`):
+      // pushing onto [] allocates room for 17 items at the first push and regrows after that.
+      lines.line(js`const ${typed(items, tuple ? new Code('unknown[]') : this.type(node))} = ${this.context.use('preallocate')}(reader, ${count});`);
+      lines.block(js`for (let ${index} = 0; ${this.moreItems(index, count)}; ${index}++)`, (body) => this.readItems(node, { item, index }, scope, body, js`${items}[${index}] = ${item};`));
+    }
     this.finishArray(node, start, items, lines);
   }
 }

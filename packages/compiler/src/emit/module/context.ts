@@ -121,6 +121,11 @@ export class ModuleContext {
     return found;
   }
 
+  /** Whether the format's prelude has helper `name` (some helpers only some formats' runtimes have). */
+  offers(name: string): boolean {
+    return this.preludeNames.has(name);
+  }
+
   /** Prelude sources in a stable (declaration) order. */
   preludeText(): string[] {
     return Object.keys(this.prelude)

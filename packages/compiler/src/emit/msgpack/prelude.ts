@@ -33,6 +33,7 @@ const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
   // The `writeAny` settings of modules compiled with largeIntegers: 'float64'.
   anyFloat64SettingsAt: imported('anyFloat64SettingsAt', true),
   strKeyLength: imported('strKeyLength', true),
+  readNumberItems: imported('readNumberItems', true),
 };
 
 export const MSGPACK_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...FORMAT_PRELUDE, ...MSGPACK_PRELUDE };

@@ -225,6 +225,19 @@ export abstract class DecoderEmitter extends FunctionEmitter {
     lines.line(returns ? js`return ${checked};` : js`${target} = ${checked};`);
   }
 
+  /**
+   * An array of plain numbers (items `number` or `integer`, inclusive bounds at most) read by one
+   * call of the format runtime's `readNumberItems`, which keeps the position in a local, given its
+   * first arguments (the reader, the count, what else the format needs); else undefined.
+   */
+  protected readNumberItems(node: IrArray, leading: Code[]): Code | undefined {
+    const item = node.items;
+    if (!this.context.offers('readNumberItems') || node.prefixItems.length > 0 || item.kind !== 'number' || item.checks !== undefined) return undefined;
+    const bounds = boundsArguments(item);
+    if (bounds === undefined) return undefined;
+    return js`${this.context.use('readNumberItems')}(${joinCode([...leading, new Code(item.integer ? 'true' : 'false'), literal(item.schemaPath), ...bounds], ', ')})`;
+  }
+
   /** An expression that reads `node` when that needs no statements (no assertions to check), else undefined. */
   private readExpression(node: IrNode, depth: Code, marker: Code | undefined): Code | undefined {
     if (node.checks !== undefined && !checkedInFunction(node)) return undefined;

@@ -112,6 +112,12 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     if (start !== undefined) lines.line(js`const ${start} = reader.pos - 1;`);
     lines.line(js`const ${count} = ${this.context.use('readContainerStart')}(reader, 0, ${path});`);
     lines.line(js`const ${type} = ${this.context.use('CONTAINER')}.type;`);
+    const numbers = this.readNumberItems(node, [new Code('reader'), count, type]);
+    if (numbers !== undefined) {
+      lines.line(js`const ${typed(items, this.type(node))} = ${numbers};`);
+      this.finishArray(node, start, items, lines);
+      return;
+    }
     const tuple = node.prefixItems.length > 0;
     lines.line(js`const ${typed(items, tuple ? new Code('unknown[]') : this.type(node))} = [];`);
     // The item marker is read in the loop, not through a shared runtime helper, and each branch

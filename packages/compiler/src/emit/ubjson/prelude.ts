@@ -36,6 +36,7 @@ const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   hasNegativeZero: imported('hasNegativeZero', true),
   anyOptionsAt: imported('anyOptionsAt', true),
   writeNumberItem: imported('writeNumberItem', true),
+  readNumberItems: imported('readNumberItems', true),
 };
 
 export const UBJSON_MODULE_PRELUDE: Record<string, PreludeHelper> = { ...NEUTRAL_PRELUDE, ...FORMAT_PRELUDE, ...UBJSON_PRELUDE };
