@@ -10,13 +10,14 @@ import { readFiniteItem, readIntegerItem, readNumberItems } from '../src/msgpack
 import { Reader } from '../src/reader.js';
 import { outcome, type Outcome } from './read-outcome.js';
 import { bytesOf } from './msgpack-fixtures.js';
+import { toHex } from './cbor-fixtures.js';
 
 const test = suite('msgpack readNumberItems');
 
 /** Items as bytes: every integer form at its edges, float32/64, 64-bit forms, and items that are not JSON numbers of the schema. */
 const ITEMS: string[] = [
   ...[0, 1, 127, -1, -32, -33, -128, -129, 128, 255, 256, 65535, 65536, -32768, -32769, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53 - 1), 0.5, -0, 1e300, -2.5e-300]
-    .map((value) => Buffer.from(referenceEncode(value)).toString('hex')),
+    .map((value) => toHex(referenceEncode(value))),
   'ca3fc00000', // float32 1.5
   'ca7fc00000', // float32 NaN
   'cb7ff0000000000000', // float64 Infinity
