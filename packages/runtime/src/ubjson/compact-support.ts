@@ -6,7 +6,7 @@
  */
 import { hexByte, type DecodeError } from '../errors.js';
 import type { Reader } from '../reader.js';
-import { decodeFailure, expectedType } from './generated-support.js';
+import { CONTAINER, decodeFailure, expectedType } from './generated-support.js';
 import { readLength } from './integer.js';
 import { Marker } from './constants.js';
 
@@ -17,7 +17,10 @@ import { Marker } from './constants.js';
  */
 export function nextElement(reader: Reader, count: number, index: number, type: number): number {
   if (count >= 0 && index >= count) return -1;
-  if (type !== 0) return type;
+  if (type !== 0) {
+    CONTAINER.implied = reader.pos;
+    return type;
+  }
   let marker: number;
   do {
     if (reader.pos >= reader.end) reader.failEnd(1);

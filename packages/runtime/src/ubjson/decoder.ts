@@ -261,9 +261,23 @@ export class ValueDecoder {
       default: {
         const array: unknown[] = preallocate(reader, count);
         const inner = depth + 1;
-        for (let index = 0; index < count; index++) array[index] = this.readPayload(type, inner);
+        for (let index = 0; index < count; index++) {
+          this.impliedDepth(type, inner);
+          array[index] = this.readPayload(type, inner);
+        }
         return array;
       }
+    }
+  }
+
+  /**
+   * An element of a typed container of arrays or objects (`[$[#`) has no `[` or `{` of its own:
+   * too deep, it fails at its first byte, where `readArray` and `readObject` would name the byte
+   * before their consumed marker.
+   */
+  private impliedDepth(type: number, depth: number): void {
+    if (depth >= this.maxDepth && (type === Marker.ArrayStart || type === Marker.ObjectStart)) {
+      this.reader.fail(TOO_DEEP, `nesting deeper than ${this.maxDepth}`, this.reader.pos);
     }
   }
 
@@ -313,6 +327,7 @@ export class ValueDecoder {
       if (!typed) while (reader.pos < reader.end && reader.uint8[reader.pos] === Marker.NoOp) reader.pos++;
       const keyOffset = reader.pos;
       const key = this.readKey();
+      if (typed) this.impliedDepth(type, inner);
       const value = typed ? this.readPayload(type, inner) : this.readValue(inner);
       this.setKey(object, key, value, keyOffset);
     }

@@ -102,6 +102,8 @@ function readItems(reader: Reader, depth: number, marker: number, schemaPath: st
           itemMarker = reader.uint8[reader.pos++];
         } while (itemMarker === 0x4e); // N: no-op
         if (itemMarker === 0x5d && count < 0) break; // ]
+      } else {
+        CONTAINER.implied = reader.pos;
       }
       items.push(read(reader, depth - 1, itemMarker, path));
     }

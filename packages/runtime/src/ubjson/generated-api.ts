@@ -11,7 +11,7 @@ import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { Writer } from '../writer.js';
 import { DEFAULT_MAX_COUNT } from './constants.js';
-import { BUDGET, readMarker } from './generated-support.js';
+import { BUDGET, CONTAINER, readMarker } from './generated-support.js';
 
 /** The writer of every public encode function of every module; outputs are carved from its buffer (see `Writer.finish`). */
 export const sharedWriter = /* @__PURE__ */ new Writer();
@@ -27,6 +27,7 @@ export function decodeWith<T>(read: (reader: Reader, depth: number, marker: numb
   const reader = startDecode(sharedReader, bytes);
   // Every container entry of one input counts against one budget (the generic decoder's maxCount).
   BUDGET.left = DEFAULT_MAX_COUNT;
+  CONTAINER.implied = -1;
   let value: T;
   try {
     value = read(reader, DEFAULT_MAX_DEPTH, readMarker(reader));

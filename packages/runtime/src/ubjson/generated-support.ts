@@ -19,9 +19,21 @@ import { DEFAULT_MAX_COUNT } from './constants.js';
 /** Pre-encoded constants (keys, `{` with a key) from 32-bit words: the format-neutral helper, re-exported for generated modules. */
 export { writeConstant } from '../generated-support.js';
 
-/** A decoder failure at byte `offset`, naming the schema location. */
+/** A decoder failure at byte `offset` (`atValue`), naming the schema location. */
 export function decodeFailure(code: string, what: string, offset: number, schemaPath: string): DecodeError {
-  return new DecodeError('ubjson', code, what, offset, schemaPath);
+  return new DecodeError('ubjson', code, what, atValue(offset), schemaPath);
+}
+
+/**
+ * A failure at a value reports the value's marker, taken as `reader.pos - 1` once the marker is
+ * consumed. An element of a typed container (`[$<type>#`, `{$<type>#`) has no marker: that offset
+ * is one byte early, in the header or the element before. The element's first byte is then the
+ * place: the typed readers record it in `CONTAINER.implied`, and no failure but this one can sit
+ * just before it (every later read is at or after it; a container's own start is 4+ bytes before
+ * its first element). Reset per decode by `decodeWith`.
+ */
+export function atValue(offset: number): number {
+  return offset + 1 === CONTAINER.implied ? offset + 1 : offset;
 }
 
 /** The failure for a value whose marker (just consumed) is not of the expected type. */
@@ -41,8 +53,11 @@ export function tooDeep(reader: Reader, schemaPath: string): DecodeError {
  */
 export const BUDGET = { left: 0 };
 
-/** The element type (`$`) of the container head `readContainerStart` read last, or 0 when it has none. */
-export const CONTAINER = { type: 0 };
+/**
+ * `type`: the element type (`$`) of the container head `readContainerStart` read last, or 0 when it
+ * has none. `implied`: where the element read last from a typed container starts (`atValue`), -1 for none.
+ */
+export const CONTAINER = { type: 0, implied: -1 };
 
 /**
  * After `[` or `{` (`perEntry`: 0 for arrays, 2 for an object's keys): the optimized header
@@ -175,7 +190,7 @@ export function readIntegerItem(reader: Reader, marker: number, schemaPath: stri
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isInteger(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected integer', offset, schemaPath);
-  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, atValue(offset), schemaPath);
   return value;
 }
 
@@ -184,7 +199,7 @@ export function readFiniteItem(reader: Reader, marker: number, schemaPath: strin
   const offset = reader.pos - 1;
   const value = readNumberItem(reader, marker, schemaPath);
   if (!Number.isFinite(value)) throw decodeFailure(UNEXPECTED_TYPE, 'expected a finite number', offset, schemaPath);
-  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, offset, schemaPath);
+  if (value < minimum || value > maximum) throw outOfBounds(reader, value, minimum, maximum, atValue(offset), schemaPath);
   return value;
 }
 
@@ -201,6 +216,13 @@ export function anyOptionsAt(depth: number): { maxDepth: number } {
 export function readMarker(reader: Reader): number {
   if (reader.pos >= reader.end) reader.failEnd(1);
   return reader.uint8[reader.pos++];
+}
+
+/** The marker of an object's value: the container's element `type`, which starts no byte (`atValue`), or the next byte. */
+export function readValueMarker(reader: Reader, type: number): number {
+  if (type === 0) return readMarker(reader);
+  CONTAINER.implied = reader.pos;
+  return type;
 }
 
 /** Fewest payload bytes of a typed container's element, or -1 for a type `$` may not name (No-op, ends, `$`, `#`). */

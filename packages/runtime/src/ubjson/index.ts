@@ -40,6 +40,7 @@ export {
   expectedType,
   tooDeep,
   readMarker,
+  readValueMarker,
   elementSize,
   nextEntry,
   readBooleanItem,

@@ -7,7 +7,7 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { knownText, notOneOf, writeBytes } from '../generated-support.js';
 import { MARKER_INT16, MARKER_INT32, MARKER_INT8, MARKER_STRING, MARKER_UINT8 } from './constants.js';
-import { readString } from './generated-support.js';
+import { atValue, readString } from './generated-support.js';
 
 /** The declared keys of one object: length (smallest marker) and UTF-8, no `S` (container-types.html#object), as encoders write them. */
 export class UbjsonKeyTable {
@@ -94,7 +94,7 @@ export function readKnownText(reader: Reader, marker: number, table: UbjsonKeyTa
   const index = marker === MARKER_STRING ? matchKey(reader, table, 0) : -1;
   if (index >= 0) return table.names[index];
   const offset = reader.pos - 1;
-  return knownText(reader, table, readString(reader, marker, schemaPath), offset, schemaPath);
+  return knownText(reader, table, readString(reader, marker, schemaPath), atValue(offset), schemaPath);
 }
 
 /** Writes `value` for an `enum`/`const` of strings: `S` and its pre-encoded length and UTF-8, or a failure at `path` naming the allowed strings. */

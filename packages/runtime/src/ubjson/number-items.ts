@@ -1,7 +1,7 @@
 /** Generated decoders' reader of number arrays, for UBJSON. */
 import type { Reader } from '../reader.js';
 import { Marker } from './constants.js';
-import { readFiniteItem, readIntegerItem } from './generated-support.js';
+import { CONTAINER, readFiniteItem, readIntegerItem } from './generated-support.js';
 
 /**
  * The items of an array of numbers (items `{"type": "number"}` or `"integer"`, inclusive bounds
@@ -61,6 +61,7 @@ export function readNumberItems(reader: Reader, count: number, type: number, int
       }
     }
     reader.pos = pos;
+    if (type !== 0) CONTAINER.implied = pos;
     items.push(integer ? readIntegerItem(reader, marker, schemaPath, minimum, maximum) : readFiniteItem(reader, marker, schemaPath, minimum, maximum));
     pos = reader.pos;
   }

@@ -14,7 +14,7 @@ import { RecordTable, resolveField, type FieldKit, type FieldSpec } from '../rec
 import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
 import { FieldKind, assembleRecord, checkedRecord, fieldKinds, readDeclared, readExtra, type EntryReader } from '../record-reading.js';
-import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKey, readMarker, readString, tooDeep } from './generated-support.js';
+import { CONTAINER, decodeFailure, expectedType, nextEntry, readContainerStart, readKey, readString, readValueMarker, tooDeep } from './generated-support.js';
 import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
 import { readStringField } from './field-readers.js';
 
@@ -46,7 +46,7 @@ export function readRecord(reader: Reader, depth: number, marker: number, table:
       const matched = matchKey(reader, keys, expected);
       const key = matched >= 0 ? keys.names[matched] : readKey(reader);
       // No no-op between a key and its value (value-types.html#noop: only between elements).
-      const valueMarker = type !== 0 ? type : readMarker(reader);
+      const valueMarker = readValueMarker(reader, type);
       const index = matched >= 0 ? matched : keys.fieldOf(key);
       if (index < 0) {
         if (table.extra === null) throw decodeFailure(SCHEMA_VIOLATION, 'property not allowed', at, schemaPath);
@@ -80,7 +80,7 @@ function readMapOnly(reader: Reader, depth: number, table: RecordTable<FieldSpec
   for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {
     const key = readKey(reader);
     // No no-op between a key and its value (value-types.html#noop: only between elements).
-    const valueMarker = type !== 0 ? type : readMarker(reader);
+    const valueMarker = readValueMarker(reader, type);
     sparse = setEntry(result, key, read(reader, depth - 1, valueMarker, table.extraPath), sparse);
   }
   return table.plain ? result : checkedRecord(table, result, start, decodeFailure);

@@ -4,7 +4,7 @@
  */
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { BUDGET, CONTAINER, expectedType, nextEntry, readContainerStart, readKey, readMarker, tooDeep } from './generated-support.js';
+import { BUDGET, CONTAINER, expectedType, nextEntry, readContainerStart, readKey, readValueMarker, tooDeep } from './generated-support.js';
 import { readScalar } from './skip.js';
 
 /**
@@ -26,7 +26,7 @@ export function scanDiscriminator(reader: Reader, marker: number, name: string, 
     const hit = sameBytes(reader.uint8, reader.pos, reader.end, encodedName);
     if (hit) reader.pos += encodedName.length;
     const key = hit ? name : readKey(reader);
-    const valueMarker = type !== 0 ? type : readMarker(reader);
+    const valueMarker = readValueMarker(reader, type);
     // A string tag (like "add") interned as keys are (after \`S\`, a string is a key's length and bytes): it allocates nothing once seen.
     if (key === name && valueMarker === 0x53) {
       found = readKey(reader);

@@ -99,8 +99,14 @@ function textLength(reader: Reader): number {
   return readLength(reader);
 }
 
-function tooDeep(reader: Reader, used: number): void {
-  if (used >= DEFAULT_MAX_DEPTH) reader.fail(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, reader.pos - 1);
+/** A container past the depth limit, at its consumed marker (`offset`: an element of a typed container has none: `implied`). */
+function tooDeep(reader: Reader, used: number, offset = reader.pos - 1): void {
+  if (used >= DEFAULT_MAX_DEPTH) reader.fail(TOO_DEEP, `nesting deeper than ${DEFAULT_MAX_DEPTH}`, offset);
+}
+
+/** An element of a typed container (`type` fixed by `$`) starts with its payload: too deep, it fails at that first byte. */
+function implied(reader: Reader, type: number, used: number): void {
+  if (type === Marker.ArrayStart || type === Marker.ObjectStart) tooDeep(reader, used, reader.pos);
 }
 
 /** After `[`: a typed or counted header, or elements up to `]`, no-ops skipped. */
@@ -112,8 +118,14 @@ function skipArray(reader: Reader, used: number): void {
   if (first === Marker.Type) {
     const type = typedHeader(reader, 0);
     // `[$U#n` is bytes (binary-data.html), already counted against the bytes left; Z, T and F have no payload.
-    if (type === Marker.Uint8) reader.pos += headerCount;
-    else if (type !== Marker.Null && type !== Marker.True && type !== Marker.False) for (let index = 0; index < headerCount; index++) payload(reader, type, inner);
+    if (type === Marker.Uint8) {
+      reader.pos += headerCount;
+    } else if (type !== Marker.Null && type !== Marker.True && type !== Marker.False) {
+      for (let index = 0; index < headerCount; index++) {
+        implied(reader, type, inner);
+        payload(reader, type, inner);
+      }
+    }
     return;
   }
   if (first === Marker.Count) {
@@ -157,8 +169,12 @@ function skipObject(reader: Reader, used: number): void {
     for (let index = 0; index < count; index++) {
       if (!typed) while (reader.pos < reader.end && reader.uint8[reader.pos] === Marker.NoOp) reader.pos++;
       readKey(reader);
-      if (typed) payload(reader, type, inner);
-      else value(reader, inner);
+      if (typed) {
+        implied(reader, type, inner);
+        payload(reader, type, inner);
+      } else {
+        value(reader, inner);
+      }
     }
     return;
   }

@@ -126,6 +126,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
     const atCount = js`if (${index} === ${count}) break;`;
     lines.block(js`for (let ${index} = 0; ; ${index}++)`, (body) => {
       body.line(js`let ${typed(itemMarker, new Code('number'))};`);
+      // A typed element has no marker: `CONTAINER.implied` records where it starts, for failure offsets (runtime `atValue`).
       body.ifElse(js`${type} === 0`, (read) => {
         read.line(atCount);
         read.block(js`do`, (next) => {
@@ -133,7 +134,7 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
           next.line(js`${itemMarker} = reader.uint8[reader.pos++];`);
         }, js`} while (${itemMarker} === ${hexLiteral(Marker.NoOp)});`);
         read.line(js`if (${itemMarker} === ${hexLiteral(Marker.ArrayEnd)} && ${count} < 0) break;`);
-      }, (typed) => typed.line(atCount).line(js`${itemMarker} = ${type};`));
+      }, (typed) => typed.line(atCount).line(js`${itemMarker} = ${type};`).line(js`${this.context.use('CONTAINER')}.implied = reader.pos;`));
       this.readItems(node, { item, index, marker: itemMarker }, scope, body, js`${items}.push(${item});`);
     });
     this.finishArray(node, start, items, lines);

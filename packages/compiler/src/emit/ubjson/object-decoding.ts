@@ -37,7 +37,7 @@ export function ubjsonObjectDecoding(emitter: DecoderEmitter): ObjectDecoding {
 }
 
 
-/** The marker of a container's next value: the container's `$` type (0 when it has none) or the marker read from the input. */
+/** The marker of an object's next value: the container's `$` type (0 when it has none; `readValueMarker` records where such a value starts) or the marker read from the input. */
 export function valueMarkerOf(context: ModuleContext, elementType: Code): Code {
-  return js`${elementType} || ${context.use('readMarker')}(reader)`;
+  return js`${context.use('readValueMarker')}(reader, ${elementType})`;
 }

@@ -28,6 +28,7 @@ export const UBJSON_FORMAT_NAMES = [
 const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   BUDGET: imported('BUDGET', true),
   readMarker: imported('readMarker', true),
+  readValueMarker: imported('readValueMarker', true),
   readAnyValue: imported('readAnyValue', true),
   readContainerStart: imported('readContainerStart', true),
   CONTAINER: imported('CONTAINER', true),
