@@ -17,14 +17,13 @@ import {
   decodeFailure,
   expectedType,
   readAnyValue,
+  readArrayStart,
   readBooleanItem,
-  readContainerStart,
   readFiniteItem,
   readIntegerItem,
   readNullItem,
   readNumberItem,
   readString,
-  tooDeep,
 } from './generated-support.js';
 import type { FieldReader } from './record-reader.js';
 import { keyTable, readKnownText } from './key-table.js';
@@ -88,9 +87,7 @@ export function readNumberIn(minimum: number, maximum = Infinity): FieldReader {
  */
 function readItems(reader: Reader, depth: number, marker: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
-    if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
-    if (depth === 0) throw tooDeep(reader, schemaPath);
-    const count = readContainerStart(reader, 0, schemaPath);
+    const count = readArrayStart(reader, marker, depth, schemaPath);
     const type = CONTAINER.type;
     const path = itemsPath ?? `${schemaPath}/items`;
     const items: unknown[] = [];

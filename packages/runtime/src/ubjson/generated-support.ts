@@ -97,6 +97,24 @@ export function readContainerStart(reader: Reader, perEntry: number, schemaPath:
   return count;
 }
 
+/**
+ * After an object's consumed `marker`: it must be `{` and within the nesting limit (`depth`
+ * levels left), then its head is read (`readContainerStart`). The three steps every object
+ * reader takes, in one call: the count of entries, or -1.
+ */
+export function readObjectStart(reader: Reader, marker: number, depth: number, schemaPath: string): number {
+  if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
+  if (depth === 0) throw tooDeep(reader, schemaPath);
+  return readContainerStart(reader, 2, schemaPath);
+}
+
+/** `readObjectStart` for an array: `[`, the nesting limit, the head; the count of items, or -1. */
+export function readArrayStart(reader: Reader, marker: number, depth: number, schemaPath: string): number {
+  if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
+  if (depth === 0) throw tooDeep(reader, schemaPath);
+  return readContainerStart(reader, 0, schemaPath);
+}
+
 /** A value of unknown shape whose marker is consumed; `depth` counts the levels left, the runtime counts levels used. */
 export function readAnyValue(reader: Reader, marker: number, depth: number): unknown {
   return readPayload(reader, marker, DEFAULT_MAX_DEPTH - depth, BUDGET);

@@ -50,6 +50,8 @@ export {
   BUDGET,
   CONTAINER,
   readContainerStart,
+  readObjectStart,
+  readArrayStart,
   readAnyValue,
   readKeyWith,
   readKey,

@@ -31,6 +31,8 @@ const UBJSON_PRELUDE: Record<string, PreludeHelper> = {
   readValueMarker: imported('readValueMarker', true),
   readAnyValue: imported('readAnyValue', true),
   readContainerStart: imported('readContainerStart', true),
+  readObjectStart: imported('readObjectStart', true),
+  readArrayStart: imported('readArrayStart', true),
   CONTAINER: imported('CONTAINER', true),
   nextEntry: imported('nextEntry', true),
   nextElement: imported('nextElement', true),
