@@ -52,7 +52,7 @@ function outputOf(child: ChildProcess): { waitFor: (pattern: RegExp, count: numb
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
-watchSuite('recompiles when the schema or a file it references changes, survives a schema error keeping the old output, and stops on SIGINT with exit code 0', async () => {
+watchSuite('recompiles when the schema or a file it references changes, survives a schema error keeping the old output and an out folder it cannot write, and stops on SIGINT with exit code 0', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'binschema-watch-'));
   mkdirSync(join(dir, 'common'));
   const schema = join(dir, 'order.schema.json');
@@ -91,6 +91,17 @@ watchSuite('recompiles when the schema or a file it references changes, survives
     writeFileSync(schema, order({ paid: { type: 'boolean' } }));
     await output.waitFor(wrote, 4);
     assert.match(readFileSync(generated, 'utf8'), /\bpaid\b/);
+
+    // An out folder it cannot write (a file in its place): an error line, and the process goes on.
+    rmSync(join(dir, 'gen'), { recursive: true });
+    writeFileSync(join(dir, 'gen'), 'a file where the folder goes');
+    writeFileSync(schema, order({ due: { type: 'string' } }));
+    await output.waitFor(/^error: cannot write gen \(EEXIST\)$/, 1);
+    assert.is(child.exitCode, null);
+    rmSync(join(dir, 'gen'));
+    writeFileSync(schema, order({ due: { type: 'string' }, id: { type: 'integer' } }));
+    await output.waitFor(wrote, 5);
+    assert.match(readFileSync(generated, 'utf8'), /\bdue\b/);
 
     child.kill('SIGINT');
     assert.equal(await exited, { code: 0, signal: null });

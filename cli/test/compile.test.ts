@@ -70,6 +70,21 @@ compile('--check passes on fresh output and fails on stale or missing files', ()
   rmSync(dir, { recursive: true });
 });
 
+compile('an out path it cannot write is an error line and exit code 2, not a stack trace or the stale code 1', () => {
+  const { dir, schema, out } = workspace();
+  writeFileSync(out, 'a file where the folder goes');
+  const lines: string[] = [];
+  assert.is(runCompile([schema], flags(out), (line) => lines.push(line)), ExitCode.Error);
+  assert.equal(lines, [`error: cannot write ${out} (EEXIST)`]);
+  // A folder where a generated file goes.
+  rmSync(out);
+  mkdirSync(join(out, 'point.cbor.ts'), { recursive: true });
+  const again: string[] = [];
+  assert.is(runCompile([schema], flags(out), (line) => again.push(line)), ExitCode.Error);
+  assert.equal(again, [`error: cannot write ${join(out, 'point.cbor.ts')} (EISDIR)`]);
+  rmSync(dir, { recursive: true });
+});
+
 compile('reports a bad schema with its schema path and exit code 2', () => {
   const { dir, out } = workspace();
   const bad = join(dir, 'bad.schema.json');

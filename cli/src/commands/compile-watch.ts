@@ -1,6 +1,7 @@
 // `binschema compile --watch`: compiles, then compiles again whenever a schema file the last
 // compilation read changes (the schemas, the files their `$ref`s load, `--schema` files), until
-// SIGINT or SIGTERM. A schema error is printed and the generated files on disk are left as they were.
+// SIGINT or SIGTERM. A schema error (or any other failure) is printed, the generated files on
+// disk are left as they were, and watching goes on.
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ExitCode, generateFiles, writeFiles } from './compile.js';
@@ -22,14 +23,23 @@ export function watchCompile(schemas: string[], flags: CompileFlags, print: (lin
   let files = new Set<string>();
   let failedBefore = false;
 
-  /** One compilation; the first reports unchanged files as a plain compile does, later ones after an error only. */
+  /**
+   * One compilation; the first reports unchanged files as a plain compile does, later ones after
+   * an error only. Any failure (a schema error, a file that cannot be written, an error of the
+   * compiler itself) is printed and the loop goes on: the next change compiles again.
+   */
   function compile(first = false): void {
     const read = new Set(schemas.map((schema) => resolve(schema)));
-    const generated = generateFiles(schemas, flags, print, warn, (path) => read.add(resolve(path)));
-    if (generated !== undefined) writeFiles(flags.out, generated, print, first || failedBefore);
-    // A failed compilation stops early, before the files it would have read next: keep watching those.
-    files = generated === undefined ? new Set([...files, ...read]) : read;
-    failedBefore = generated === undefined;
+    let ok = false;
+    try {
+      const generated = generateFiles(schemas, flags, print, warn, (path) => read.add(resolve(path)));
+      ok = generated !== undefined && writeFiles(flags.out, generated, print, first || failedBefore) === ExitCode.Ok;
+    } catch (error) {
+      print(`error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    // A failed compilation may stop early, before the files it would have read next: keep watching those.
+    files = ok ? read : new Set([...files, ...read]);
+    failedBefore = !ok;
     watched.set(files);
   }
 

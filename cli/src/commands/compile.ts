@@ -95,17 +95,31 @@ function readExtraSchema(file: string, flag: string): { value: unknown } | strin
   }
 }
 
-/** Writes the files that differ from those on disk, printing `wrote <path>` for each (and `unchanged <path>` for the others unless `reportUnchanged` is false). */
+/**
+ * Writes the files that differ from those on disk, printing `wrote <path>` for each (and
+ * `unchanged <path>` for the others unless `reportUnchanged` is false). A file that cannot be
+ * written (the out path is a file, no permission, a full disk) is printed as `error: cannot
+ * write <path> (<code>)` with exit code 2: not a stack trace, and not 1, which `--check` gives
+ * for stale files.
+ */
 export function writeFiles(outDir: string, files: GeneratedFile[], print: (line: string) => void, reportUnchanged = true): number {
-  mkdirSync(outDir, { recursive: true });
-  for (const file of files) {
-    const target = join(outDir, file.fileName);
-    if (readIfExists(target) === file.text) {
-      if (reportUnchanged) print(`unchanged ${target}`);
-      continue;
+  let target = outDir;
+  try {
+    mkdirSync(outDir, { recursive: true });
+    for (const file of files) {
+      target = join(outDir, file.fileName);
+      if (readIfExists(target) === file.text) {
+        if (reportUnchanged) print(`unchanged ${target}`);
+        continue;
+      }
+      writeFileSync(target, file.text);
+      print(`wrote ${target}`);
     }
-    writeFileSync(target, file.text);
-    print(`wrote ${target}`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    print(`error: cannot write ${target} (${code})`);
+    return ExitCode.Error;
   }
   return ExitCode.Ok;
 }
