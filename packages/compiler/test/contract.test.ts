@@ -135,12 +135,13 @@ function contractFor(format: FormatUnderTest): void {
     assert.equal(accepted, [], 'accepted or threw a non-EncodeError');
   });
 
-  contract('refuses empty input with unexpected-end at offset 0', () => {
+  contract('refuses empty input with unexpected-end at offset 0, at the root schema', () => {
     const error = thrown(() => codecOf(CONTRACT_CASES[0]).decode(new Uint8Array(0)));
     assert.ok(isDecodeError(error));
     if (!isDecodeError(error)) return;
     assert.is(error.code, ErrorCode.UnexpectedEnd);
     assert.is(error.offset, 0);
+    assert.is(error.schemaPath, '#');
   });
 
   contract('returns bytes that a later encode does not overwrite', () => {

@@ -4,7 +4,7 @@
  * into `sharedWriter` and throws `encodeFailed(error)`; a `decode<Name>` is one `decodeWith` call.
  */
 import { DecodeError, EncodeError, type Format, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
-import { EncodeFailure } from './generated-support.js';
+import { EncodeFailure, withSchemaPath } from './generated-support.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
 
@@ -31,10 +31,14 @@ export function startDecode(reader: Reader, bytes: Uint8Array): Reader {
   return reader;
 }
 
-/** The public error for a failure inside a module's reader: a stack overflow on the way down is a nesting problem of the input, reported as such. */
+/**
+ * The public error for a failure inside a module's reader: a stack overflow on the way down is a
+ * nesting problem of the input, reported as such; a failure before the first reader function ran
+ * (an empty input has no UBJSON marker) gets the public function's schema path.
+ */
 export function decodeFailed(reader: Reader, error: unknown, schemaPath: string): unknown {
   if (error instanceof RangeError) return new DecodeError(reader.format, TOO_DEEP, 'nesting too deep for the engine stack', reader.pos, schemaPath);
-  return error;
+  return withSchemaPath(error, schemaPath);
 }
 
 /** `value` once the reader is at the end of the input; trailing bytes are refused. */
