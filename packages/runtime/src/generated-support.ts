@@ -52,14 +52,42 @@ export function codePoints(text: string): number {
 }
 
 /**
- * `value` is an integer multiple of `divisor`, allowing for binary rounding of decimal
- * fractions (0.3 is a multiple of 0.1 although 0.3 / 0.1 is 2.9999999999999996).
+ * `value` is an integer multiple of `divisor` (JSON Schema's `multipleOf`), exactly, for the
+ * decimals the two numbers are written as: 0.3 is a multiple of 0.1 although 0.3 / 0.1 is
+ * 2.9999999999999996, and 2^50 + 1 is no multiple of 3 although a tolerance on the quotient would
+ * pass it (from about 2^50 on, every quotient is within any relative tolerance of an integer).
  */
 export function isMultipleOf(value: number, divisor: number): boolean {
-  const quotient = value / divisor;
-  if (Number.isInteger(quotient)) return true;
-  if (!Number.isFinite(quotient)) return false;
-  return Math.abs(quotient - Math.round(quotient)) <= 4 * Number.EPSILON * Math.abs(quotient);
+  // Two integers: `%` of doubles is exact.
+  if (Number.isInteger(value) && Number.isInteger(divisor)) return value % divisor === 0;
+  // Both scaled to integers by the divisor's decimal places (a multiple has no more places than
+  // the divisor): exact while the scaled value is below 2^50, where `value * scale` is off by less
+  // than a quarter and rounds to the right integer.
+  for (let places = 0, scale = 1; places <= 15; places++, scale *= 10) {
+    const scaledDivisor = Math.round(divisor * scale);
+    if (scaledDivisor / scale !== divisor) continue;
+    const scaledValue = Math.round(value * scale);
+    if (!(Math.abs(scaledValue) < 2 ** 50)) break;
+    return scaledValue / scale === value && scaledValue % scaledDivisor === 0;
+  }
+  return decimalMultiple(value, divisor);
+}
+
+/** `isMultipleOf` on the decimals `value` and `divisor` stand for (their shortest texts), scaled to integers. */
+function decimalMultiple(value: number, divisor: number): boolean {
+  const [digits, scale] = decimalOf(value);
+  const [divisorDigits, divisorScale] = decimalOf(divisor);
+  const common = Math.max(scale, divisorScale);
+  return (digits * 10n ** BigInt(common - scale)) % (divisorDigits * 10n ** BigInt(common - divisorScale)) === 0n;
+}
+
+/** A finite number as `digits / 10^scale`, from its shortest round-trip text (`1.5e-7`, `2e+21`). */
+function decimalOf(value: number): [bigint, number] {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  const [whole, fraction = ''] = mantissa.split('.');
+  const scale = fraction.length - Number(exponent);
+  const digits = BigInt(whole + fraction);
+  return scale >= 0 ? [digits, scale] : [digits * 10n ** BigInt(-scale), 0];
 }
 
 /** JSON deep equality (JSON Schema's `const`, `enum`, `uniqueItems`): key order does not matter. */
