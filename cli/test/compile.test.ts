@@ -85,6 +85,20 @@ compile('an out path it cannot write is an error line and exit code 2, not a sta
   rmSync(dir, { recursive: true });
 });
 
+compile('two schemas that would write the same file are a usage error (exit 2), and nothing is written', () => {
+  const { dir, schema, out } = workspace();
+  mkdirSync(join(dir, 'other'));
+  const twin = join(dir, 'other', 'point.json');
+  writeFileSync(twin, JSON.stringify({ type: 'string' }));
+  const lines: string[] = [];
+  assert.is(runCompile([schema, twin], flags(out), (line) => lines.push(line)), ExitCode.Error);
+  assert.equal(lines, [`usage error: ${schema} and ${twin} both compile to ${join(out, 'point.cbor.ts')}; compile them into different --out folders or rename one`]);
+  assert.throws(() => readdirSync(out));
+  // The same file named twice is one schema.
+  assert.is(runCompile([schema, `${dir}/./point.schema.json`], flags(out), () => {}), ExitCode.Ok);
+  rmSync(dir, { recursive: true });
+});
+
 compile('reports a bad schema with its schema path and exit code 2', () => {
   const { dir, out } = workspace();
   const bad = join(dir, 'bad.schema.json');

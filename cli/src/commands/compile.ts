@@ -54,6 +54,8 @@ export function generateFiles(
     schemasByUri[pair.slice(0, split)] = document.value;
   }
   const generated: GeneratedFile[] = [];
+  /** The schema each output file comes from. */
+  const schemaOf = new Map<string, string>();
   try {
     for (const schemaPath of schemas) {
       // Warnings depend on the schema, not the wire format: reported for the first format only.
@@ -73,7 +75,16 @@ export function generateFiles(
           layout: flags.layout,
           largeIntegers: format === 'msgpack' ? flags.largeIntegers : undefined,
         } as CompileOptions;
-        generated.push(...compileFile(resolve(schemaPath), options));
+        for (const file of compileFile(resolve(schemaPath), options)) {
+          // Two schemas of one name (`a/x.schema.json`, `b/x.json`) would write the same files: one lost, `--check` stale for ever.
+          const other = schemaOf.get(file.fileName);
+          if (other !== undefined && resolve(other) !== resolve(schemaPath)) {
+            print(`usage error: ${other} and ${schemaPath} both compile to ${join(flags.out, file.fileName)}; compile them into different --out folders or rename one`);
+            return undefined;
+          }
+          schemaOf.set(file.fileName, schemaPath);
+          generated.push(file);
+        }
       }
     }
   } catch (error) {
