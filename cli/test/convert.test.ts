@@ -75,6 +75,18 @@ convertSuite('round-trips MessagePack through CBOR and UBJSON', () => {
   assert.is(hex(runCli(['convert', '-', '--from', 'ubjson', '--to', 'msgpack', '-q'], ubjson).stdout), '82a16101a162920203');
 });
 
+convertSuite('refuses an input of no item where the output holds exactly one (json, cbor); a sequence may be empty', () => {
+  for (const [from, to] of [['cbor', 'json'], ['msgpack', 'cbor'], ['ndjson', 'json'], ['ubjson', 'cbor']]) {
+    const run = runCli(['convert', '-', '--from', from, '--to', to, '-q'], from === 'ndjson' ? '\n\n' : new Uint8Array(0));
+    assert.is(run.status, 1, `${from} to ${to}`);
+    assert.is(run.stdout.length, 0);
+    assert.is(run.stderr, `error: the input holds no item; --to ${to} writes exactly one\n`);
+  }
+  const sequence = runCli(['convert', '-', '--from', 'cbor', '--to', 'ndjson', '-q'], new Uint8Array(0));
+  assert.is(sequence.status, 0, sequence.stderr);
+  assert.is(sequence.stdout.length, 0);
+});
+
 convertSuite('reports bad MessagePack at its offset from the start of the input, after converting the items before it', () => {
   const run = runCli(['convert', '-', '--from', 'msgpack', '--to', 'ndjson', '-q'], bytes('01 02 92 01'));
   assert.is(run.status, 1);

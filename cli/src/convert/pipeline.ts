@@ -34,7 +34,7 @@ export interface Summary {
 
 /**
  * Converts `chunks` item by item into `output`: values are read (streaming, see `readValues`),
- * checked, encoded and written one at a time. `json` and `cbor` outputs hold one item; `ndjson`,
+ * checked, encoded and written one at a time. `json` and `cbor` outputs hold exactly one item; `ndjson`,
  * `cbor-seq` (RFC 8742), `ubjson` and `msgpack` (values one after another) hold any number.
  */
 export async function convert(chunks: AsyncIterable<Uint8Array>, output: BatchedOutput, options: ConvertOptions): Promise<Summary> {
@@ -53,6 +53,8 @@ export async function convert(chunks: AsyncIterable<Uint8Array>, output: Batched
         if (output.full) await output.flush();
       }
     }
+    // An empty file is no JSON document and no CBOR item: writing nothing would be a broken output that exits 0.
+    if (single && meter.items === 0) throw new CliError(`the input holds no item; --to ${options.to} writes exactly one`);
   } finally {
     // The items before a failure are written: the exit code says the output is incomplete.
     await output.flush();
