@@ -64,7 +64,9 @@ export class Reader {
 
   /** Throws the end-of-input error for a read of `count` bytes at `pos`. */
   failEnd(count: number): never {
-    const what = count === 1 ? 'unexpected end of input' : `unexpected end of input (need ${count} bytes, have ${this.end - this.pos})`;
+    // A declared length past 2^53 (an 8-byte CBOR or MessagePack head) would print rounded.
+    const need = count > Number.MAX_SAFE_INTEGER ? 'more than 2^53' : String(count);
+    const what = count === 1 ? 'unexpected end of input' : `unexpected end of input (need ${need} bytes, have ${this.end - this.pos})`;
     throw new DecodeError(this.format, UNEXPECTED_END, what, this.end);
   }
 

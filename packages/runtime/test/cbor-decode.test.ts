@@ -106,6 +106,9 @@ decoding('rejects a declared length beyond the input before allocating, at the i
   rejects('9bffffffffffffffff00', 'unexpected-end', 10);
   rejects('bbffffffffffffffff0000', 'unexpected-end', 11);
   rejects('9a7fffffff', 'unexpected-end', 5);
+  // A length past 2^53 is not printed as a rounded number.
+  assert.throws(() => decode(fromHex('5bffffffffffffffff')), (error: Error) => error.message === 'cbor decode: unexpected end of input (need more than 2^53 bytes, have 0) at offset 9');
+  assert.throws(() => decode(fromHex('5a7fffffff61')), (error: Error) => error.message === 'cbor decode: unexpected end of input (need 2147483647 bytes, have 1) at offset 6');
 });
 
 decoding('stops 100,000 nested arrays, maps and tags at the depth limit without a stack overflow', () => {
