@@ -216,10 +216,25 @@ inspect('shows extension types, long strings cut, and a timestamp with nanosecon
   ].join('\n'));
 });
 
-inspect('refuses --schema with MessagePack (no generated MessagePack codecs yet) with exit code 2', () => {
-  const run = runCli(['inspect', '-', '-f', 'msgpack', '--schema', file('any.json', '{}')], bytes('c0'));
-  assert.is(run.status, 2);
-  assert.match(run.stderr, /--schema reads CBOR or UBJSON/);
+inspect('labels MessagePack items with --schema as CBOR items, the first that breaks the schema marked', () => {
+  const schema = file('s-msgpack.json', JSON.stringify({
+    type: 'object',
+    properties: { a: { type: 'integer' }, b: { type: 'array', items: { $ref: '#/$defs/small' } } },
+    $defs: { small: { type: 'integer', maximum: 2 } },
+  }));
+  // {"a": 1, "b": [2, 3]} by hand (spec.md "Formats"): 82 a161 01 a162 92 02 03.
+  const run = runCli(['inspect', '-', '-f', 'msgpack', '--schema', schema, '--no-pager'], bytes('82a16101a162920203'));
+  assert.is(run.status, 1, run.stderr);
+  assert.is(run.stdout.toString(), [
+    '     0  82                  fixmap(2)                                 / #',
+    '     1  a1                    fixstr(1) "a"                           /a #/properties/a',
+    '     3  01                    positive fixint 1                       /a #/properties/a',
+    '     4  a1                    fixstr(1) "b"                           /b #/properties/b',
+    '     6  92                    fixarray(2)                             /b #/properties/b',
+    '     7  02                      positive fixint 2                     /b/0 #/$defs/small',
+    '     8  03                      positive fixint 3                     /b/1 #/$defs/small  <-- schema-violation: must be <= 2 (#/$defs/small)',
+    '',
+  ].join('\n'));
 });
 
 // Issue 38: {name: 'inspect me', list: [1, -2, 3.5, 'x'], nested: {deep: [true, null]}} from the

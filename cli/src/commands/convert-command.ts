@@ -20,7 +20,7 @@ export function registerConvert(program: Command): void {
     .addOption(new Option('-t, --to <format>', 'output format').choices(['json', 'ndjson', 'cbor', 'cbor-seq', 'ubjson', 'msgpack']).makeOptionMandatory())
     .addOption(new Option('-f, --from <format>', 'input format (default: from the file extension, else guessed from the first bytes; MessagePack only when CBOR and UBJSON do not fit)').choices(['json', 'ndjson', 'cbor', 'ubjson', 'msgpack']))
     .option('-o, --out <file>', 'output file (default: stdout)')
-    .option('-s, --schema <file>', "convert through the schema's generated codec, validating every item (JSON, CBOR, UBJSON)")
+    .option('-s, --schema <file>', "convert through the schema's generated codec, validating every item (JSON, CBOR, UBJSON, MessagePack)")
     .option('--max-bytes <n>', 'largest JSON document, NDJSON line or CBOR/UBJSON/MessagePack item (default 256 MiB)', positiveInteger, 256 * 1024 * 1024)
     .option('--no-progress', 'no progress bar (drawn on stderr only when it is a terminal)')
     .option('-q, --quiet', 'no summary line on stderr')

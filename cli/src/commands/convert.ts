@@ -82,7 +82,6 @@ async function peekFormat(input: AsyncIterable<Uint8Array>, given: InputFormat |
 
 /** `--schema`: the generated codecs the conversion goes through (the compiler loads only here). */
 async function schemaCodecs(path: string, from: InputFormat, to: OutputFormat): Promise<Partial<ConvertOptions>> {
-  if (from === 'msgpack' || to === 'msgpack') throw new CliError('--schema converts JSON, CBOR and UBJSON (the compiler has no MessagePack codecs yet)', 2);
   let schema: unknown;
   try {
     schema = JSON.parse(readFileSync(path, 'utf8'));
@@ -90,7 +89,7 @@ async function schemaCodecs(path: string, from: InputFormat, to: OutputFormat): 
     throw new CliError(describeIoError(error, path) ?? `${path} is not JSON`, 2);
   }
   const { compileCodec, isSchemaError } = await import('@binschema/compiler');
-  const codec = (format: 'cbor' | 'ubjson') => {
+  const codec = (format: 'cbor' | 'ubjson' | 'msgpack') => {
     try {
       return compileCodec(schema, { format });
     } catch (error) {
@@ -99,8 +98,8 @@ async function schemaCodecs(path: string, from: InputFormat, to: OutputFormat): 
     }
   };
   const codecs: Partial<ConvertOptions> = {};
-  if (from === 'cbor' || from === 'ubjson') codecs.decodeItem = codec(from).decode;
-  if (to === 'ubjson') codecs.encodeItem = codec('ubjson').encode;
+  if (from === 'cbor' || from === 'ubjson' || from === 'msgpack') codecs.decodeItem = codec(from).decode;
+  if (to === 'ubjson' || to === 'msgpack') codecs.encodeItem = codec(to).encode;
   else if (to === 'cbor' || to === 'cbor-seq') codecs.encodeItem = codec('cbor').encode;
   // JSON in and out: the CBOR encoder checks each value against the schema; its bytes are dropped.
   else if (codecs.decodeItem === undefined) codecs.check = codec('cbor').encode;

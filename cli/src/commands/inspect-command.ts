@@ -21,7 +21,7 @@ export function registerInspect(program: Command): void {
     .option('--diag', 'print diagnostic notation (RFC 8949 §8; the same notation for UBJSON and MessagePack) instead of the dump')
     .option('--exact', 'with --diag: add encoding indicators (1_1, 1.5_1, 300_I, 200_uint8)')
     .option('--indent <n>', 'with --diag: spaces per nesting level (default: one line per item)', positiveInteger)
-    .option('-s, --schema <file>', "label each item with its JSON Pointer and schema location, and mark the first item that breaks the schema (CBOR, UBJSON)")
+    .option('-s, --schema <file>', "label each item with its JSON Pointer and schema location, and mark the first item that breaks the schema")
     .option('--max-items <n>', 'stop the dump after n items', positiveInteger, 1_000_000)
     .option('--max-bytes <n>', 'refuse inputs larger than n bytes (inspect reads its input whole)', positiveInteger, 256 * 1024 * 1024)
     .option('--no-pager', 'never page the output (it is paged through $PAGER or less only when stdout is a terminal)')

@@ -35,14 +35,10 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
     streams.stderr.write(`error: ${file} ${why}; inspect reads CBOR, UBJSON or MessagePack (see binschema convert)\n`);
     return 2;
   }
-  if (format === 'msgpack' && flags.schema !== undefined) {
-    streams.stderr.write('error: --schema reads CBOR or UBJSON (the compiler has no MessagePack codecs yet)\n');
-    return 2;
-  }
   const output = pagedOutput(streams.stdout, flags.pager);
   try {
     if (flags.diag === true) return diagnostic(bytes, format, flags, output.print);
-    const schema = flags.schema === undefined || format === 'msgpack' ? undefined : await schemaLabels(flags.schema, format);
+    const schema = flags.schema === undefined ? undefined : await schemaLabels(flags.schema, format);
     return dump(bytes, { format, maxItems: flags.maxItems, print: output.print, schema });
   } catch (error) {
     if (!(error instanceof CliError)) throw error;
@@ -68,7 +64,7 @@ function diagnostic(bytes: Uint8Array, format: BinaryFormat, flags: InspectFlags
 }
 
 /** `--schema`: the schema's locator and its generated decoder (the compiler loads only here). */
-async function schemaLabels(path: string, format: 'cbor' | 'ubjson') {
+async function schemaLabels(path: string, format: BinaryFormat) {
   let schema: unknown;
   try {
     schema = JSON.parse(readFileSync(path, 'utf8'));

@@ -29,21 +29,26 @@ export async function* readValues(chunks: AsyncIterable<Uint8Array>, format: Inp
       yield* ndjsonValues(chunks, maxBytes);
       return;
     case 'msgpack':
-      yield* msgpackValues(chunks, maxBytes);
+      // With a schema's decoder, each item's bytes are split out for it, as for CBOR and UBJSON.
+      if (decodeItem === undefined) yield* msgpackValues(chunks, maxBytes);
+      else yield* splitValues(chunks, format, maxBytes, decodeItem);
       return;
-    default: {
-      const decode = decodeItem ?? GENERIC_DECODERS[format];
-      for await (const items of splitItems(chunks, format, maxBytes)) {
-        const values: unknown[] = [];
-        try {
-          for (const item of items) values.push(decodeAt(decode, item.bytes, item.offset));
-        } catch (error) {
-          if (values.length > 0) yield values; // the items before the bad one still convert
-          throw error;
-        }
-        yield values;
-      }
+    default:
+      yield* splitValues(chunks, format, maxBytes, decodeItem ?? GENERIC_DECODERS[format]);
+  }
+}
+
+/** The items of a binary input, split (`splitItems`) and each decoded by `decode`. */
+async function* splitValues(chunks: AsyncIterable<Uint8Array>, format: 'cbor' | 'ubjson' | 'msgpack', maxBytes: number, decode: ItemDecoder): AsyncGenerator<unknown[]> {
+  for await (const items of splitItems(chunks, format, maxBytes)) {
+    const values: unknown[] = [];
+    try {
+      for (const item of items) values.push(decodeAt(decode, item.bytes, item.offset));
+    } catch (error) {
+      if (values.length > 0) yield values; // the items before the bad one still convert
+      throw error;
     }
+    yield values;
   }
 }
 

@@ -1,20 +1,21 @@
 import { Reader, DecodeError, isDecodeError } from '@binschema/runtime';
 import { skipItem } from '@binschema/runtime/cbor';
+import { skipItem as skipMsgpackItem } from '@binschema/runtime/msgpack';
 import { skipAny } from '@binschema/runtime/ubjson';
 import { CliError } from '../io/input.js';
 
 /**
- * The items of an RFC 8742 CBOR sequence (or UBJSON values one after another) as they arrive, in
+ * The items of an RFC 8742 CBOR sequence (or UBJSON or MessagePack values one after another) as they arrive, in
  * one batch per input chunk (one `await` per chunk, not per item): each `Uint8Array` of a batch is
  * exactly one item's bytes, found with the runtime's `skipItem`
- * (`skipAny` for UBJSON), which also checks that the item is well formed.
+ * (`skipAny` for UBJSON, MessagePack's `skipItem`), which also checks that the item is well formed.
  *
  * Memory stays at about one item plus one chunk. An item cut by a chunk boundary is retried once
  * the buffer has doubled (or the input ended), so a large item costs linear time, not quadratic;
  * an item larger than `maxItemBytes` is refused. Truncated input ends in the `DecodeError` of
  * the truncation, with its offset counted from the start of the input.
  */
-export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cbor' | 'ubjson', maxItemBytes: number): AsyncGenerator<SplitItem[]> {
+export async function* splitItems(chunks: AsyncIterable<Uint8Array>, format: 'cbor' | 'ubjson' | 'msgpack', maxItemBytes: number): AsyncGenerator<SplitItem[]> {
   let buffer: Uint8Array = new Uint8Array(0);
   let consumed = 0; // input offset of buffer[0]
   let retryAt = 0; // buffered bytes needed before trying an item that did not fit again
@@ -57,10 +58,11 @@ export interface SplitItem {
 }
 
 /** End of the item at `pos`, or -1 when the buffer ends inside it and more input may come. */
-function itemEnd(buffer: Uint8Array, pos: number, format: 'cbor' | 'ubjson', consumed: number, last: boolean): number {
+function itemEnd(buffer: Uint8Array, pos: number, format: 'cbor' | 'ubjson' | 'msgpack', consumed: number, last: boolean): number {
   if (pos >= buffer.length) return -1;
   try {
     if (format === 'cbor') return skipItem(buffer, pos).end;
+    if (format === 'msgpack') return skipMsgpackItem(buffer, pos).end;
     const reader = new Reader('ubjson', buffer);
     reader.pos = pos;
     skipAny(reader, 0); // UBJSON's `depth` counts levels entered so far

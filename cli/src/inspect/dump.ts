@@ -1,7 +1,7 @@
 import { Reader, joinPointer, isDecodeError } from '@binschema/runtime';
 import { readTree, DiagnosticPrinter, type CborItem } from '@binschema/runtime/cbor';
 import { readUbjsonItem, type UbjsonItem } from '@binschema/runtime/ubjson';
-import { readMsgpackItem, type MsgpackItem } from '@binschema/runtime/msgpack';
+import { Kind, readMsgpackItem, skipItem as skipMsgpackItem, type MsgpackItem } from '@binschema/runtime/msgpack';
 import { cborHead, cborLabel, msgpackHead, msgpackLabel, ubjsonHead, ubjsonLabel } from './labels.js';
 import { errorContext } from './error-context.js';
 import type { SchemaLocator } from './schema-locator.js';
@@ -21,7 +21,7 @@ export interface DumpOptions {
   /** Lines (items) to show before stopping. */
   maxItems: number;
   print: (line: string) => void;
-  /** With `--schema` (CBOR and UBJSON): where each item is described, and the schema's decoder for each top-level item. */
+  /** With `--schema`: where each item is described, and the schema's decoder for each top-level item. */
   schema?: { locator: SchemaLocator; check: (item: Uint8Array, start: number) => { offset: number; message: string } | undefined };
 }
 
@@ -74,11 +74,11 @@ export function dump(bytes: Uint8Array, options: DumpOptions): number {
     const line = `${String(offset).padStart(width)}  ${hex(head).padEnd(HEAD_COLUMN)}  ${labels === '' ? item : item.padEnd(LABEL_COLUMN)}${labels}`;
     pending = { line, offset };
   };
-  const place = (level: number, item: CborItem | UbjsonItem, keyOf: () => string): string => {
+  const place = (level: number, item: CborItem | UbjsonItem | MsgpackItem, keyOf: () => string): string => {
     if (options.schema === undefined) return '';
     frames.length = level;
     const frame = describe(frames[level - 1], keyOf, options.schema.locator);
-    if (item.children !== undefined) frames.push({ ...frame, kind: kindOf(item, options.format as 'cbor' | 'ubjson'), seen: 0, key: '' });
+    if (item.children !== undefined) frames.push({ ...frame, kind: kindOf(item, options.format), seen: 0, key: '' });
     return `  ${frame.pointer === '' ? '/' : frame.pointer} ${frame.location ?? '(no schema)'}`;
   };
   const hooks = {
@@ -101,13 +101,16 @@ export function dump(bytes: Uint8Array, options: DumpOptions): number {
   const msgpackHooks = {
     maxDepth: 512,
     itemsLeft: Number.MAX_SAFE_INTEGER,
-    onItem: (item: MsgpackItem, level: number) => emit(item.offset, bytes.subarray(...msgpackHead(item)), level, msgpackLabel(item)),
+    onItem: (item: MsgpackItem, level: number) => {
+      const keyOf = () => (typeof item.value === 'string' ? item.value : msgpackLabel(item));
+      emit(item.offset, bytes.subarray(...msgpackHead(item)), level, msgpackLabel(item), place(level, item, keyOf));
+    },
   };
   try {
     while (reader.pos < reader.end) {
       frames = [];
       const start = reader.pos;
-      violation = options.schema?.check(itemBytes(bytes, start, options.format as 'cbor' | 'ubjson'), start);
+      violation = options.schema?.check(itemBytes(bytes, start, options.format), start);
       if (options.format === 'cbor') readTree(reader, hooks);
       else if (options.format === 'ubjson') readUbjsonItem(reader, ubjsonHooks);
       else readMsgpackItem(reader, msgpackHooks);
@@ -128,13 +131,14 @@ export function dump(bytes: Uint8Array, options: DumpOptions): number {
 }
 
 /** The bytes of the top-level item at `start`, for the schema's decoder (its end found by a plain read). */
-function itemBytes(bytes: Uint8Array, start: number, format: 'cbor' | 'ubjson'): Uint8Array {
+function itemBytes(bytes: Uint8Array, start: number, format: BinaryFormat): Uint8Array {
   const reader = new Reader(format, bytes);
   reader.pos = start;
   const limits = { maxDepth: 512, itemsLeft: Number.MAX_SAFE_INTEGER };
   try {
     if (format === 'cbor') readTree(reader, limits);
-    else readUbjsonItem(reader, limits);
+    else if (format === 'ubjson') readUbjsonItem(reader, limits);
+    else reader.pos = skipMsgpackItem(bytes, start).end;
   } catch (error) {
     if (!isDecodeError(error)) throw error;
     return bytes.subarray(start); // the dump reports the error itself
@@ -154,11 +158,12 @@ function describe(parent: Frame | undefined, keyOf: () => string, locator: Schem
   return { pointer: joinPointer(parent.pointer, parent.key), location: locator.child(parent.location, parent.key, false) };
 }
 
-function kindOf(item: CborItem | UbjsonItem, format: 'cbor' | 'ubjson'): Frame['kind'] {
+function kindOf(item: CborItem | UbjsonItem | MsgpackItem, format: BinaryFormat): Frame['kind'] {
   if (format === 'cbor') {
     const major = (item as CborItem).major;
     return major === 4 ? 'array' : major === 5 ? 'map' : 'same';
   }
+  if (format === 'msgpack') return (item as MsgpackItem).kind === Kind.Array ? 'array' : 'map';
   return (item as UbjsonItem).marker === 0x5b ? 'array' : 'map';
 }
 
