@@ -189,7 +189,7 @@ export function readNumberItem(reader: Reader, marker: number, schemaPath: strin
       const value = marker === 0x4c ? reader.i64() : readHighPrecision(reader, 'auto');
       if (typeof value === 'number') return value;
       // `H` text with a fraction or exponent (or thousands of digits): the generic decoder keeps the text.
-      if (typeof value !== 'bigint') throw decodeFailure(UNEXPECTED_TYPE, 'high-precision number kept as text, not a JSON number', offset, schemaPath);
+      if (typeof value !== 'bigint') throw decodeFailure(UNEXPECTED_TYPE, 'expected number, got a high-precision number with a fraction or exponent, which decodes to its text (as the generic decoder reads it)', offset, schemaPath);
       const exact = Number(value);
       if (BigInt(exact) !== value) throw decodeFailure(UNSUPPORTED_VALUE, `integer ${value} is not exactly representable as a number`, offset, schemaPath);
       return exact;
