@@ -72,4 +72,24 @@ generated('generic decoder: a typed array or object element past maxDepth fails 
   assert.equal(decodeErrorOf((bytes) => decodeGeneric(bytes, { maxDepth: 2 }), '5b 5b 23 69 01 5b 5d 5d').offset, 5);
 });
 
+generated('a discriminator scan skipping a typed array of arrays past the depth limit fails at the element', () => {
+  const codec = compileCodec({
+    oneOf: [
+      { type: 'object', properties: { op: { const: 'a' }, x: {} }, required: ['op'] },
+      { type: 'object', properties: { op: { const: 'b' } }, required: ['op'] },
+    ],
+  }, { format: 'ubjson' });
+  // {"x": [[…[ [$[#1 ] ]…]], "op": "a"}: the object is level 1, 510 plain arrays levels 2 to 511,
+  // the typed array 512 (the limit), its element (no marker: its first byte is its `]`) 513.
+  const head = [0x7b, 0x69, 0x01, 0x78, ...Array<number>(510).fill(0x5b), 0x5b, 0x24, 0x5b, 0x23, 0x69, 0x01];
+  const bytes = Uint8Array.from([...head, 0x5d, ...Array<number>(510).fill(0x5d), 0x69, 0x02, 0x6f, 0x70, 0x53, 0x69, 0x01, 0x61, 0x7d]);
+  let error: unknown;
+  try {
+    codec.decode(bytes);
+  } catch (caught) {
+    error = caught;
+  }
+  assert.equal(error instanceof Error && { code: (error as { code?: string }).code, offset: (error as { offset?: number }).offset }, { code: 'too-deep', offset: head.length });
+});
+
 generated.run();
