@@ -291,8 +291,9 @@ function writeErrorStack(writer: Writer, value: unknown, depth: number): void {
  */
 function readTelemetryBatch(reader: Reader, depth: number, marker: number): TelemetryBatch {
   try {
+    if (marker !== 0x7b) throw expectedType(reader, 'object', marker, "#");
     const start = reader.pos - 1;
-    const count = readObjectStart(reader, marker, depth, "#");
+    const count = readObjectStart(reader, depth, "#");
     const elementType = CONTAINER.type;
     let device: string | undefined;
     let sentAt: number | undefined;
@@ -367,8 +368,9 @@ function readEvent(reader: Reader, depth: number, marker: number): Event {
  */
 function readPageView(reader: Reader, depth: number, marker: number): PageView {
   try {
+    if (marker !== 0x7b) throw expectedType(reader, 'object', marker, "#/$defs/PageView");
     const start = reader.pos - 1;
-    const count = readObjectStart(reader, marker, depth, "#/$defs/PageView");
+    const count = readObjectStart(reader, depth, "#/$defs/PageView");
     const elementType = CONTAINER.type;
     let type2: "page_view" | undefined;
     let at2: number | undefined;
@@ -426,8 +428,9 @@ function readPageView(reader: Reader, depth: number, marker: number): PageView {
  */
 function readClick(reader: Reader, depth: number, marker: number): Click {
   try {
+    if (marker !== 0x7b) throw expectedType(reader, 'object', marker, "#/$defs/Click");
     const start = reader.pos - 1;
-    const count = readObjectStart(reader, marker, depth, "#/$defs/Click");
+    const count = readObjectStart(reader, depth, "#/$defs/Click");
     const elementType = CONTAINER.type;
     let type2: "click" | undefined;
     let at2: number | undefined;
@@ -483,8 +486,9 @@ function readClick(reader: Reader, depth: number, marker: number): Click {
  */
 function readError2(reader: Reader, depth: number, marker: number): Error2 {
   try {
+    if (marker !== 0x7b) throw expectedType(reader, 'object', marker, "#/$defs/Error");
     const start = reader.pos - 1;
-    const count = readObjectStart(reader, marker, depth, "#/$defs/Error");
+    const count = readObjectStart(reader, depth, "#/$defs/Error");
     const elementType = CONTAINER.type;
     let type2: "error" | undefined;
     let at2: number | undefined;
@@ -538,8 +542,9 @@ function readError2(reader: Reader, depth: number, marker: number): Error2 {
 /** @schema #/properties/events */
 function readTelemetryBatchEvents(reader: Reader, depth: number, marker: number): Event[] {
   try {
+    if (marker !== 0x5b) throw expectedType(reader, 'array', marker, "#/properties/events");
     const start = reader.pos - 1;
-    const count = readArrayStart(reader, marker, depth, "#/properties/events");
+    const count = readArrayStart(reader, depth, "#/properties/events");
     const elementType = CONTAINER.type;
     const items: Event[] = [];
     for (let index = 0; ; index++) {
@@ -587,7 +592,8 @@ function readPageViewReferrer(reader: Reader, depth: number, marker: number): st
 /** @schema #/$defs/Error/properties/stack */
 function readErrorStack(reader: Reader, depth: number, marker: number): string[] {
   try {
-    const count = readArrayStart(reader, marker, depth, "#/$defs/Error/properties/stack");
+    if (marker !== 0x5b) throw expectedType(reader, 'array', marker, "#/$defs/Error/properties/stack");
+    const count = readArrayStart(reader, depth, "#/$defs/Error/properties/stack");
     const elementType = CONTAINER.type;
     const items: string[] = [];
     for (let index = 0; ; index++) {

@@ -87,7 +87,8 @@ export function readNumberIn(minimum: number, maximum = Infinity): FieldReader {
  */
 function readItems(reader: Reader, depth: number, marker: number, schemaPath: string, read: FieldReader, itemsPath: string | undefined): unknown[] {
   try {
-    const count = readArrayStart(reader, marker, depth, schemaPath);
+    if (marker !== 0x5b) throw expectedType(reader, 'array', marker, schemaPath);
+    const count = readArrayStart(reader, depth, schemaPath);
     const type = CONTAINER.type;
     const path = itemsPath ?? `${schemaPath}/items`;
     const items: unknown[] = [];

@@ -14,7 +14,7 @@ import { RecordTable, resolveField, type FieldKit, type FieldSpec } from '../rec
 import { withSchemaPath } from '../generated-support.js';
 import { setEntry } from '../object-entries.js';
 import { FieldKind, assembleRecord, checkedRecord, fieldKinds, readDeclared, readExtra, type EntryReader } from '../record-reading.js';
-import { CONTAINER, decodeFailure, nextEntry, readKey, readObjectStart, readString, readValueMarker } from './generated-support.js';
+import { CONTAINER, decodeFailure, expectedType, nextEntry, readKey, readObjectStart, readString, readValueMarker } from './generated-support.js';
 import { keyTable, matchKey, type UbjsonKeyTable } from './key-table.js';
 import { readStringField } from './field-readers.js';
 
@@ -30,8 +30,9 @@ export type FieldReader = (reader: Reader, depth: number, marker: number, schema
 export function readRecord(reader: Reader, depth: number, marker: number, table: RecordTable<FieldSpec>, fields: FieldKit): Record<string, unknown> {
   const schemaPath = table.schemaPath;
   try {
+    if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
     const start = reader.pos - 1;
-    const count = readObjectStart(reader, marker, depth, schemaPath);
+    const count = readObjectStart(reader, depth, schemaPath);
     const type = CONTAINER.type;
     if (table.mapOnly) return readMapOnly(reader, depth, table, count, type, start, fields);
     const { keys, readers, kinds, entries } = recordFields(table, fields);

@@ -4,7 +4,7 @@
  */
 import { sameBytes } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { BUDGET, CONTAINER, nextEntry, readKey, readObjectStart, readValueMarker } from './generated-support.js';
+import { BUDGET, CONTAINER, expectedType, nextEntry, readKey, readObjectStart, readValueMarker } from './generated-support.js';
 import { readScalar } from './skip.js';
 
 /**
@@ -16,8 +16,9 @@ import { readScalar } from './skip.js';
  * generic decoder stays out of the module's bundle.
  */
 export function scanDiscriminator(reader: Reader, marker: number, name: string, encodedName: Uint8Array, depth: number, schemaPath: string): unknown {
+  if (marker !== 0x7b) throw expectedType(reader, 'object', marker, schemaPath);
   const left = BUDGET.left;
-  const count = readObjectStart(reader, marker, depth, schemaPath);
+  const count = readObjectStart(reader, depth, schemaPath);
   const type = CONTAINER.type;
   let found: unknown;
   for (let entry = 0; nextEntry(reader, count, entry, type); entry++) {

@@ -104,12 +104,13 @@ export class UbjsonDecoderEmitter extends DecoderEmitter {
 
   protected emitArray(node: IrArray, scope: NameScope, lines: Lines): void {
     const path = literal(node.schemaPath);
+    lines.line(js`if (marker !== ${hexLiteral(Marker.ArrayStart)}) throw ${this.context.use('expectedType')}(reader, 'array', marker, ${path});`);
     const [count, type, items, index, item, itemMarker] = ['count', 'elementType', 'items', 'index', 'item', 'itemMarker'].map((name) => scope.claim(name));
     // Only arrays with checks after their items (`hasArrayChecks`) report at their start (the marker's offset).
     const start = hasArrayChecks(node) ? scope.claim('start') : undefined;
     if (start !== undefined) lines.line(js`const ${start} = reader.pos - 1;`);
-    // The marker, the nesting limit and the head in one runtime call.
-    lines.line(js`const ${count} = ${this.context.use('readArrayStart')}(reader, marker, depth, ${path});`);
+    // The nesting limit and the head in one runtime call.
+    lines.line(js`const ${count} = ${this.context.use('readArrayStart')}(reader, depth, ${path});`);
     lines.line(js`const ${type} = ${this.context.use('CONTAINER')}.type;`);
     const numbers = this.readNumberItems(node, [new Code('reader'), count, type]);
     if (numbers !== undefined) {

@@ -1,5 +1,6 @@
+import { Marker } from '@binschema/runtime/ubjson';
 import { planUbjsonObject } from '../../plan/ubjson.js';
-import { type Code, joinCode, js, literal } from '../module/code.js';
+import { type Code, hexLiteral, joinCode, js, literal } from '../module/code.js';
 import type { ModuleContext } from '../module/context.js';
 import type { DecoderEmitter } from '../specialised/decoder.js';
 import type { ObjectDecoding } from '../specialised/object-reader.js';
@@ -17,9 +18,10 @@ export function ubjsonObjectDecoding(emitter: DecoderEmitter): ObjectDecoding {
     reservedLocals: ['elementType', 'valueMarker'],
     readHead: (node, start, count, { reserved }, lines) => {
       const path = literal(node.schemaPath);
+      lines.line(js`if (marker !== ${hexLiteral(Marker.ObjectStart)}) throw ${context.use('expectedType')}(reader, 'object', marker, ${path});`);
       lines.line(js`const ${start} = reader.pos - 1;`);
-      // The marker, the nesting limit and the head in one runtime call.
-      lines.line(js`const ${count} = ${context.use('readObjectStart')}(reader, marker, depth, ${path});`);
+      // The nesting limit and the head in one runtime call.
+      lines.line(js`const ${count} = ${context.use('readObjectStart')}(reader, depth, ${path});`);
       lines.line(js`const ${reserved.elementType} = ${context.use('CONTAINER')}.type;`);
     },
     moreEntries: (entry, count, { reserved }) => js`${context.use('nextEntry')}(reader, ${count}, ${entry}, ${reserved.elementType})`,
