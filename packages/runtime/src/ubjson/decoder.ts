@@ -261,10 +261,9 @@ export class ValueDecoder {
       default: {
         const array: unknown[] = preallocate(reader, count);
         const inner = depth + 1;
-        for (let index = 0; index < count; index++) {
-          this.impliedDepth(type, inner);
-          array[index] = this.readPayload(type, inner);
-        }
+        // Every element has the same type and depth: if one is too deep, the first is.
+        if (count > 0) this.impliedDepth(type, inner);
+        for (let index = 0; index < count; index++) array[index] = this.readPayload(type, inner);
         return array;
       }
     }
@@ -327,7 +326,7 @@ export class ValueDecoder {
       if (!typed) while (reader.pos < reader.end && reader.uint8[reader.pos] === Marker.NoOp) reader.pos++;
       const keyOffset = reader.pos;
       const key = this.readKey();
-      if (typed) this.impliedDepth(type, inner);
+      if (typed && index === 0) this.impliedDepth(type, inner); // after its key: if one value is too deep, the first is
       const value = typed ? this.readPayload(type, inner) : this.readValue(inner);
       this.setKey(object, key, value, keyOffset);
     }

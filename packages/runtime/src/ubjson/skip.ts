@@ -121,10 +121,9 @@ function skipArray(reader: Reader, used: number): void {
     if (type === Marker.Uint8) {
       reader.pos += headerCount;
     } else if (type !== Marker.Null && type !== Marker.True && type !== Marker.False) {
-      for (let index = 0; index < headerCount; index++) {
-        implied(reader, type, inner);
-        payload(reader, type, inner);
-      }
+      // Every element has the same type and depth: if one is too deep, the first is.
+      if (headerCount > 0) implied(reader, type, inner);
+      for (let index = 0; index < headerCount; index++) payload(reader, type, inner);
     }
     return;
   }
@@ -169,12 +168,9 @@ function skipObject(reader: Reader, used: number): void {
     for (let index = 0; index < count; index++) {
       if (!typed) while (reader.pos < reader.end && reader.uint8[reader.pos] === Marker.NoOp) reader.pos++;
       readKey(reader);
-      if (typed) {
-        implied(reader, type, inner);
-        payload(reader, type, inner);
-      } else {
-        value(reader, inner);
-      }
+      if (typed && index === 0) implied(reader, type, inner); // after its key: if one value is too deep, the first is
+      if (typed) payload(reader, type, inner);
+      else value(reader, inner);
     }
     return;
   }
