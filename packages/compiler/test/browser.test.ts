@@ -47,6 +47,7 @@ function writeEntry(dir: string): string {
   const imports: string[] = [
     "import * as cbor from '@binschema/runtime/cbor';",
     "import * as ubjson from '@binschema/runtime/ubjson';",
+    "import { cborDecoderStream } from '@binschema/runtime/streams';",
     `import { environment, roundTrips } from ${JSON.stringify(join(repo, 'packages/compiler/test/support/round-trip-report.ts'))};`,
   ];
   const table: string[] = ["'generic cbor': cbor", "'generic ubjson': ubjson"];
@@ -64,7 +65,16 @@ function writeEntry(dir: string): string {
     ...imports,
     `const codecs = { ${table.join(', ')} };`,
     'export const run = (cases: any) => roundTrips(codecs, cases);',
-    '(globalThis as any).binschemaTest = { run, environment };',
+    // Three items and a break byte in one chunk, read one item per timer tick: the items come before the error.
+    'const pause = () => new Promise((resolve) => setTimeout(resolve, 1));',
+    'export async function streamCheck() {',
+    '  const items: unknown[] = [];',
+    '  const stream = new ReadableStream({ start(c) { c.enqueue(Uint8Array.of(1, 2, 3, 0xff)); c.close(); } }).pipeThrough(cborDecoderStream());',
+    '  const reader = stream.getReader();',
+    '  try { for (;;) { const next = await reader.read(); if (next.done) return { items, error: null }; items.push(next.value); await pause(); } }',
+    '  catch (error: any) { return { items, error: `${error.name} ${error.code} ${error.offset}` }; }',
+    '}',
+    '(globalThis as any).binschemaTest = { run, environment, streamCheck };',
     '',
   ].join('\n'));
   return entry;
@@ -88,7 +98,7 @@ const executable = findChromium();
 const inCi = process.env.CI === 'true';
 const browserTest = executable === undefined && !inCi ? browser.skip : browser;
 
-browserTest('round-trips every payload to the same bytes and values as Node', async () => {
+browserTest('round-trips every payload to the same bytes and values as Node; a decoder stream passes items before an error', async () => {
   if (executable === undefined) throw new Error('no chromium found on the PATH (set BINSCHEMA_CHROMIUM); CI must run this test');
   const dir = join(repo, '.tmp', `browser-${process.pid}`);
   mkdirSync(dir, { recursive: true });
@@ -108,6 +118,10 @@ browserTest('round-trips every payload to the same bytes and values as Node', as
     const environment = await page.evaluate('binschemaTest.environment()');
     assert.equal(environment, { buffer: false, textEncoder: true, textDecoder: true });
     const inPage = (await page.evaluate(`binschemaTest.run(${JSON.stringify(all)})`)) as RoundTripReport[];
+
+    const streamed = { items: [1, 2, 3], error: 'DecodeError not-well-formed 3' };
+    assert.equal(await (await import(pathToFileURL(entry).href)).streamCheck(), streamed, 'a decoder stream in Node');
+    assert.equal(await page.evaluate('binschemaTest.streamCheck()'), streamed, 'a decoder stream in the page');
 
     assert.is(all.length, payloadNames.length * 2 + GENERATED_FOR.length * 2);
     assert.is(inPage.length, all.length);

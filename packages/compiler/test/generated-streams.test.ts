@@ -51,18 +51,24 @@ for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
     assert.equal(await collect(ReadableStream.from(cut).pipeThrough(codec.decodeStream())), records);
   });
 
-  streams(`${format}: decodeStream applies the schema to each item, with the stream offset`, async () => {
+  streams(`${format}: decodeStream applies the schema to each item, with the stream offset, after the items before it`, async () => {
     const codec = await load(format);
     const first = codec.encode({ id: 1, name: 'a' });
     // A second item that is well-formed but breaks `minimum: 0`, built with the generic encoder.
     const runtime = await import(`@binschema/runtime/${format}`);
     const second = runtime.encode({ id: -1, name: 'b' }) as Uint8Array;
-    try {
-      await collect(ReadableStream.from([first.slice(), second.slice()]).pipeThrough(codec.decodeStream()));
-      assert.unreachable('decoded');
-    } catch (error) {
-      assert.is((error as { code: string }).code, 'schema-violation');
-      assert.ok((error as { offset: number }).offset >= first.length, `offset ${(error as { offset: number }).offset}`);
+    const together = new Uint8Array([...first, ...second]);
+    // As two chunks, and as one: the first record arrives before the error either way.
+    for (const chunks of [[first.slice(), second.slice()], [together]]) {
+      const items: unknown[] = [];
+      try {
+        await ReadableStream.from(chunks).pipeThrough(codec.decodeStream()).pipeTo(new WritableStream({ write: (item) => void items.push(item) }));
+        assert.unreachable('decoded');
+      } catch (error) {
+        assert.is((error as { code: string }).code, 'schema-violation');
+        assert.ok((error as { offset: number }).offset >= first.length, `offset ${(error as { offset: number }).offset}`);
+      }
+      assert.equal(items, [{ id: 1, name: 'a' }], `${chunks.length} chunk(s)`);
     }
   });
 

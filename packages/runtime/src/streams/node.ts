@@ -17,9 +17,17 @@ import { msgpackSequenceDecoder, msgpackItemEncoder, type MsgpackStreamDecodeOpt
 /** Stands for a null item in object mode (`Symbol.for('null')`). */
 export const NULL_ITEM: unique symbol = /* @__PURE__ */ Symbol.for('null') as never;
 
-/** Bytes in (writable side), decoded items out (readable side, object mode). */
+/**
+ * Bytes in (writable side), decoded items out (readable side, object mode).
+ *
+ * A decode error destroys the stream, and destroying drops the items still buffered: so the
+ * error is held until the reader has taken every item decoded before it. Every way of reading
+ * (`'data'`, `read()`, async iteration, `pipe`) goes through `read()`, which delivers it.
+ */
 class DecoderTransform extends Transform {
   private readonly sequence: SequenceDecoder;
+  /** Fails the stream with a held decode error. */
+  private held: (() => void) | undefined;
   constructor(sequence: SequenceDecoder) {
     super({ readableObjectMode: true });
     this.sequence = sequence;
@@ -28,7 +36,7 @@ class DecoderTransform extends Transform {
     try {
       this.sequence.write(chunk, (value) => this.push(value === null ? NULL_ITEM : value));
     } catch (error) {
-      return callback(error as Error);
+      return this.fail(error as Error, callback);
     }
     callback();
   }
@@ -36,9 +44,22 @@ class DecoderTransform extends Transform {
     try {
       this.sequence.end();
     } catch (error) {
-      return callback(error as Error);
+      return this.fail(error as Error, callback);
     }
     callback();
+  }
+  override read(size?: number): unknown {
+    const item: unknown = super.read(size);
+    if (this.held !== undefined && this.readableLength === 0) this.held();
+    return item;
+  }
+  /** Fails now if nothing is buffered, else when the last buffered item has been read. */
+  private fail(error: Error, callback: TransformCallback): void {
+    if (this.readableLength === 0) return callback(error);
+    this.held = () => {
+      this.held = undefined;
+      callback(error);
+    };
   }
 }
 

@@ -73,16 +73,91 @@ function relocate(error: unknown, offset: number): unknown {
   return new DecodeError(moved.format as Format, moved.code, moved.detail, moved.offset + offset, moved.schemaPath, moved.valuePath);
 }
 
-/** A WHATWG `TransformStream` (globals only) from bytes to the items `sequence` decodes. */
+/**
+ * A WHATWG `TransformStream` (globals only) from bytes to the items `sequence` decodes.
+ *
+ * Its readable side is a `ReadableStream` of our own, set on the instance over the transform's
+ * own: erroring a stream drops what it has queued, so a `TransformStream` that throws loses the
+ * items decoded before the error from the same chunk (which ones depended on how the input was
+ * split and how fast the reader read). Here a decode error waits until the reader has taken every
+ * item before it and asks for more; only then do both sides fail with it.
+ */
 export function decoderStream<T>(sequence: SequenceDecoder): TransformStream<Uint8Array, T> {
-  return new TransformStream<Uint8Array, T>({
-    transform(chunk, controller) {
-      sequence.write(chunk, (value) => controller.enqueue(value as T));
+  let items!: ReadableStreamDefaultController<T>;
+  let sides!: TransformStreamDefaultController<never>;
+  /** Resumes the writer held back until the reader takes the queued items (backpressure). */
+  let resume: (() => void) | undefined;
+  /** Fails both sides with a decode error once the queue before it has been read. */
+  let held: (() => void) | undefined;
+
+  const readable = new ReadableStream<T>(
+    {
+      start(controller) {
+        items = controller;
+      },
+      // Called when the reader wants an item and the queue is empty.
+      pull() {
+        if (held !== undefined) return held();
+        resume?.();
+        resume = undefined;
+      },
+      cancel(reason) {
+        sides.error(reason);
+        resume?.();
+      },
     },
-    flush() {
-      sequence.end();
+    { highWaterMark: 0 },
+  );
+
+  /** The error now if nothing is queued before it, else a write that fails when it is delivered. */
+  function fail(error: unknown): Promise<void> {
+    const deliver = (): void => {
+      items.error(error);
+      resume?.();
+    };
+    if (items.desiredSize === 0) {
+      deliver();
+      return Promise.reject(error);
+    }
+    return new Promise((_, reject) => {
+      held = () => {
+        held = undefined;
+        deliver();
+        reject(error);
+      };
+    });
+  }
+
+  const stream = new TransformStream<Uint8Array, never>(
+    {
+      start(controller) {
+        sides = controller;
+      },
+      transform(chunk) {
+        try {
+          sequence.write(chunk, (value) => items.enqueue(value as T));
+        } catch (error) {
+          return fail(error);
+        }
+        // Hold the writer while the reader has items to take, as a TransformStream does.
+        if ((items.desiredSize ?? 0) < 0) return new Promise<void>((resolve) => (resume = resolve));
+      },
+      flush() {
+        try {
+          sequence.end();
+        } catch (error) {
+          return fail(error);
+        }
+        items.close();
+      },
     },
-  });
+    undefined,
+    // The transform's own readable side is never read: a high-water mark of 1 keeps it from
+    // holding back writes.
+    { highWaterMark: 1 },
+  );
+  Object.defineProperty(stream, 'readable', { value: readable });
+  return stream as unknown as TransformStream<Uint8Array, T>;
 }
 
 /** A WHATWG `TransformStream` from values to their bytes, one chunk per value. */
