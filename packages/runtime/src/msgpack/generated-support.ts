@@ -53,13 +53,31 @@ function readSizedHead(reader: Reader, kind: number, expected: string, schemaPat
   return length;
 }
 
-/** fixarray, array16, array32: the element count. */
+/** fixarray, array16, array32: the element count. fixarray inline, as CBOR's `readContainerHead` reads a short head. */
 export function readArrayHead(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset < reader.end) {
+    const first = reader.uint8[offset];
+    if ((first & 0xf0) === Byte.Fixarray) {
+      reader.pos = offset + 1;
+      reader.need(first & 0x0f);
+      return first & 0x0f;
+    }
+  }
   return readSizedHead(reader, Kind.Array, 'array', schemaPath);
 }
 
-/** fixmap, map16, map32: the entry count. */
+/** fixmap, map16, map32: the entry count. fixmap inline (see `readArrayHead`). */
 export function readMapHead(reader: Reader, schemaPath: string): number {
+  const offset = reader.pos;
+  if (offset < reader.end) {
+    const first = reader.uint8[offset];
+    if ((first & 0xf0) === Byte.Fixmap) {
+      reader.pos = offset + 1;
+      reader.need((first & 0x0f) * 2);
+      return first & 0x0f;
+    }
+  }
   return readSizedHead(reader, Kind.Map, 'map', schemaPath);
 }
 
@@ -95,6 +113,11 @@ export function strKeyLength(reader: Reader): number {
   const offset = reader.pos;
   if (offset >= reader.end) reader.failEnd(1);
   const first = reader.uint8[offset];
+  if ((first & 0xe0) === Byte.Fixstr) {
+    reader.pos = offset + 1;
+    reader.need(first & 0x1f);
+    return first & 0x1f;
+  }
   if (kindOf(first) !== Kind.Str) return -1;
   reader.pos = offset + 1;
   const width = lengthWidth(first);
