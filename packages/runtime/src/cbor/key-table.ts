@@ -30,7 +30,15 @@ export class KeyTable {
   readonly encoded: Uint8Array[];
   /** Property indexes in the order encoders write them (schema order, or §4.2.1 order when deterministic). */
   readonly order: Int32Array;
-  /** Property indexes by the UTF-8 length of their name: the candidates for a key met out of order. */
+  /**
+   * Property indexes by the first byte of their encoded key, less `firstBase`: the candidates for
+   * a key met out of order. That byte is the head, which holds the length of a short key, so
+   * there are few candidates and the first compared byte after it mostly tells them apart.
+   */
+  readonly byFirstByte: (number[] | undefined)[];
+  /** The smallest first byte of an encoded key (`byFirstByte`'s offset, to keep the array short). */
+  readonly firstBase: number;
+  /** Property indexes by the UTF-8 length of their name: the candidates for a key in a wider head than encoders write. */
   private readonly byLength = new Map<number, number[]>();
   /** Property index by name, for keys that had to be decoded (indefinite length, a wider head). */
   private readonly byName = new Map<string, number>();
@@ -51,6 +59,11 @@ export class KeyTable {
       return form(utf8);
     });
     this.order = Int32Array.from(order ?? names.map((_, index) => index));
+    const firsts = this.encoded.map((key) => key[0]);
+    this.firstBase = firsts.length === 0 ? 0 : Math.min(...firsts);
+    // Filled with `undefined`, not holes, so lookups stay on a packed array.
+    this.byFirstByte = Array.from({ length: firsts.length === 0 ? 0 : Math.max(...firsts) - this.firstBase + 1 }, () => undefined);
+    for (const index of this.order) (this.byFirstByte[firsts[index] - this.firstBase] ??= []).push(index);
   }
 
   /** The property `name` declares, or -1. */
@@ -72,8 +85,8 @@ export function keyTable(names: readonly string[], order?: readonly number[]): K
 /**
  * At a map key: the index of the declared property it names, with the key consumed, or -1 with
  * nothing consumed (an undeclared key, a key that is not definite text; the caller decodes it).
- * First the key expected next (`expected`: a position in the write order) and the few after it
- * are compared in place; any other definite text key is compared with the declared keys of its length.
+ * First the key expected next (`expected`: a position in the write order) is compared in place;
+ * any other key is looked for by `findKey`.
  */
 export function matchKey(reader: Reader, table: KeyTable, expected: number): number {
   const at = reader.pos;
@@ -92,27 +105,29 @@ export function matchKey(reader: Reader, table: KeyTable, expected: number): num
     }
   }
   // Out of line, so this stays small enough to be inlined into the readers.
-  return findKey(reader, table, at, expected + 1, textKeyLength);
+  return findKey(reader, table, at, textKeyLength);
 }
 
-/** How many keys after the expected one are compared in place before the search by length (most differ in their first byte, the head). */
-const SCAN_AHEAD = 4;
-
 /**
- * A key other than the expected one: one of the next few in write order (encoders leave out
- * absent optional properties), else found by its length (`keyLength`: the format's text head)
- * and bytes, without decoding it. MessagePack's `matchKey` calls it too.
+ * A key other than the expected one (encoders leave out absent optional properties): compared
+ * with the declared keys that start with its first byte; else, in case it is a declared key in a
+ * wider head than encoders write, found by its length (`keyLength`: the format's text head) and
+ * bytes, without decoding it. MessagePack's `matchKey` calls it too.
  */
-export function findKey(reader: Reader, table: KeyTable, at: number, from: number, keyLength: KeyLength): number {
-  const order = table.order;
+export function findKey(reader: Reader, table: KeyTable, at: number, keyLength: KeyLength): number {
   const uint8 = reader.uint8;
-  const last = Math.min(order.length, from + SCAN_AHEAD);
-  for (let position = from; position < last; position++) {
-    const index = order[position];
-    const key = table.encoded[index];
-    if (sameBytes(uint8, at, reader.end, key)) {
-      reader.pos = at + key.length;
-      return index;
+  if (at < reader.end) {
+    const slot = uint8[at] - table.firstBase;
+    const candidates = slot >= 0 && slot < table.byFirstByte.length ? table.byFirstByte[slot] : undefined;
+    if (candidates !== undefined) {
+      for (let position = 0; position < candidates.length; position++) {
+        const index = candidates[position];
+        const key = table.encoded[index];
+        if (sameBytes(uint8, at, reader.end, key)) {
+          reader.pos = at + key.length;
+          return index;
+        }
+      }
     }
   }
   const length = keyLength(reader);

@@ -36,7 +36,7 @@ export function matchKey(reader: Reader, table: KeyTable, expected: number): num
       }
     }
   }
-  return findKey(reader, table, at, expected + 1, strKeyLength);
+  return findKey(reader, table, at, strKeyLength);
 }
 
 /** CBOR's `readKnownText` for str items: one of `table`'s strings, else the failure naming them. */
