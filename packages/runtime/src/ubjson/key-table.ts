@@ -13,8 +13,10 @@ import { atValue, readString } from './generated-support.js';
 export class UbjsonKeyTable {
   /** Each declared property's key, by property index. */
   readonly encoded: Uint8Array[];
-  /** Property index by name, for keys that had to be decoded (out of order, wider length markers). */
+  /** Property index by name, for keys that had to be decoded (wider length markers, lengths past 255). */
   private readonly byName = new Map<string, number>();
+  /** Property indexes by UTF-8 length, for lengths up to 255 (one length byte): the candidates for a key met out of order. */
+  readonly byShortLength: (number[] | undefined)[];
 
   constructor(
     /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
@@ -24,6 +26,12 @@ export class UbjsonKeyTable {
     this.encoded = names.map((name, index) => {
       this.byName.set(name, index);
       return keyWithLength(encoder.encode(name));
+    });
+    const lengths = this.encoded.map((key) => (key.length - 2 <= 255 ? key.length - 2 : -1));
+    // Filled with `undefined`, not holes, so lookups stay on a packed array.
+    this.byShortLength = Array.from({ length: Math.max(-1, ...lengths) + 1 }, () => undefined);
+    lengths.forEach((length, index) => {
+      if (length >= 0) (this.byShortLength[length] ??= []).push(index);
     });
   }
 
@@ -39,36 +47,51 @@ export function keyTable(names: readonly string[]): UbjsonKeyTable {
 }
 
 /**
- * At an object key: the index of the declared property it names, with the key consumed, when it
- * is the one expected next (`expected`, in schema order) or one of the few after it; else -1 with
- * nothing consumed (the caller decodes the key). A one-byte length may come after `i` (our encoders, the
- * generic one) or `U` (json-pack).
+ * At an object key: the index of the declared property it names, with the key consumed, or -1
+ * with nothing consumed (the caller decodes the key). The key expected next (`expected`, in
+ * schema order) is compared first; any other with a one-byte length is compared with the
+ * declared keys of that length (encoders leave out absent optional properties). A one-byte
+ * length may come after `i` (our encoders, the generic one) or `U` (json-pack).
  */
 export function matchKey(reader: Reader, table: UbjsonKeyTable, expected: number): number {
   const encoded = table.encoded;
   const at = reader.pos;
+  if (expected < encoded.length && keyAt(reader, at, encoded[expected])) return expected;
+  // Out of line, so this stays small enough to be inlined into the readers.
+  return findKey(reader, table, at);
+}
+
+/** A key other than the expected one: by its one-byte length (see `matchKey`), else -1. */
+function findKey(reader: Reader, table: UbjsonKeyTable, at: number): number {
+  if (at + 1 >= reader.end) return -1;
   const uint8 = reader.uint8;
-  // Encoders leave out absent optional properties: the key is often a few places further on.
-  const last = Math.min(encoded.length, expected + SCAN_AHEAD);
-  for (let position = expected; position < last; position++) {
-    const key = encoded[position];
-    const length = key.length;
-    if (at + length > reader.end) continue;
-    let offset = 0;
-    if (key[0] === MARKER_INT8) {
-      if (uint8[at] !== MARKER_INT8 && uint8[at] !== MARKER_UINT8) continue;
-      offset = 1;
-    }
-    while (offset < length && uint8[at + offset] === key[offset]) offset++;
-    if (offset !== length) continue;
-    reader.pos = at + length;
-    return position;
+  const marker = uint8[at];
+  const length = uint8[at + 1];
+  if (!(marker === MARKER_UINT8 || (marker === MARKER_INT8 && length < 0x80))) return -1;
+  const candidates = length < table.byShortLength.length ? table.byShortLength[length] : undefined;
+  if (candidates === undefined) return -1;
+  for (let position = 0; position < candidates.length; position++) {
+    const index = candidates[position];
+    if (keyAt(reader, at, table.encoded[index])) return index;
   }
   return -1;
 }
 
-/** How many keys from the expected one on are compared in place before the caller decodes the key. */
-const SCAN_AHEAD = 4;
+/** Whether `key` (as `keyWithLength` encodes it) is at `at`, its `i` length also read after `U`; consumes it if so. */
+function keyAt(reader: Reader, at: number, key: Uint8Array): boolean {
+  const length = key.length;
+  if (at + length > reader.end) return false;
+  const uint8 = reader.uint8;
+  let offset = 0;
+  if (key[0] === MARKER_INT8) {
+    if (uint8[at] !== MARKER_INT8 && uint8[at] !== MARKER_UINT8) return false;
+    offset = 1;
+  }
+  while (offset < length && uint8[at + offset] === key[offset]) offset++;
+  if (offset !== length) return false;
+  reader.pos = at + length;
+  return true;
+}
 
 /** The smallest length marker that holds `utf8.length` (as the encoders' `writeKey`), then the bytes. */
 function keyWithLength(utf8: Uint8Array): Uint8Array {
