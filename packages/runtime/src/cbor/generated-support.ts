@@ -54,7 +54,7 @@ export function atBreak(reader: Reader): boolean {
   return true;
 }
 
-/** A text string; short definite strings inline, the rest (long, indefinite) through `readText`. */
+/** A text string; definite strings up to 255 bytes inline, the rest (longer, indefinite) through `readText`. */
 export function readString(reader: Reader, schemaPath: string): string {
   const offset = reader.pos;
   if (offset >= reader.end) reader.failEnd(1);
@@ -63,6 +63,11 @@ export function readString(reader: Reader, schemaPath: string): string {
   if (initial < 0x78) {
     reader.pos = offset + 1;
     return reader.utf8(initial - 0x60);
+  }
+  // A one-byte length (24 to 255 bytes as encoders write them).
+  if (initial === 0x78 && offset + 1 < reader.end) {
+    reader.pos = offset + 2;
+    return reader.utf8(reader.uint8[offset + 1]);
   }
   return readText(reader);
 }

@@ -86,7 +86,7 @@ export function readStrHead(reader: Reader, schemaPath: string): number {
   return readSizedHead(reader, Kind.Str, 'str', schemaPath);
 }
 
-/** A str as strict UTF-8; fixstr inline. */
+/** A str as strict UTF-8; fixstr and str8 (up to 255 bytes) inline. */
 export function readString(reader: Reader, schemaPath: string): string {
   const offset = reader.pos;
   if (offset < reader.end) {
@@ -94,6 +94,10 @@ export function readString(reader: Reader, schemaPath: string): string {
     if (first >= Byte.Fixstr && first < Byte.Nil) {
       reader.pos = offset + 1;
       return reader.utf8(first & 0x1f);
+    }
+    if (first === Byte.Str8 && offset + 1 < reader.end) {
+      reader.pos = offset + 2;
+      return reader.utf8(reader.uint8[offset + 1]);
     }
   }
   return reader.utf8(readStrHead(reader, schemaPath));
