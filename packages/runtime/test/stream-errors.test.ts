@@ -174,4 +174,16 @@ test('WHATWG: the decoder stream is a TransformStream, and cancelling its reader
   assert.is(after, reason);
 });
 
+test('WHATWG: cancelling the reader while an error is held settles the writer', async () => {
+  const stream = cborDecoderStream();
+  const writer = stream.writable.getWriter();
+  const reader = stream.readable.getReader();
+  const wrote = writer.write(Uint8Array.of(0x01, 0x02, 0xff)).catch((error: unknown) => error);
+  assert.equal(await reader.read(), { done: false, value: 1 });
+  const reason = new Error('enough');
+  await reader.cancel(reason);
+  const settled = await Promise.race([wrote, new Promise((resolve) => setTimeout(() => resolve('still pending'), 200))]);
+  assert.is(settled, reason);
+});
+
 test.run();

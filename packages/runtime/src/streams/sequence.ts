@@ -87,8 +87,8 @@ export function decoderStream<T>(sequence: SequenceDecoder): TransformStream<Uin
   let sides!: TransformStreamDefaultController<never>;
   /** Resumes the writer held back until the reader takes the queued items (backpressure). */
   let resume: (() => void) | undefined;
-  /** Fails both sides with a decode error once the queue before it has been read. */
-  let held: (() => void) | undefined;
+  /** A decode error waiting for the queue before it to be read, and the write that fails with it. */
+  let held: { error: unknown; reject: (reason: unknown) => void } | undefined;
 
   const readable = new ReadableStream<T>(
     {
@@ -97,35 +97,34 @@ export function decoderStream<T>(sequence: SequenceDecoder): TransformStream<Uin
       },
       // Called when the reader wants an item and the queue is empty.
       pull() {
-        if (held !== undefined) return held();
+        if (held !== undefined) {
+          const { error, reject } = held;
+          held = undefined;
+          items.error(error);
+          reject(error);
+          return;
+        }
         resume?.();
         resume = undefined;
       },
       cancel(reason) {
+        // Both sides fail with `reason`, and a write held back for the reader settles with it.
         sides.error(reason);
+        held?.reject(reason);
+        held = undefined;
         resume?.();
       },
     },
     { highWaterMark: 0 },
   );
 
-  /** The error now if nothing is queued before it, else a write that fails when it is delivered. */
+  /** The error now if nothing is queued before it, else a write that fails when the reader reaches it. */
   function fail(error: unknown): Promise<void> {
-    const deliver = (): void => {
-      items.error(error);
-      resume?.();
-    };
     if (items.desiredSize === 0) {
-      deliver();
+      items.error(error);
       return Promise.reject(error);
     }
-    return new Promise((_, reject) => {
-      held = () => {
-        held = undefined;
-        deliver();
-        reject(error);
-      };
-    });
+    return new Promise((_, reject) => (held = { error, reject }));
   }
 
   const stream = new TransformStream<Uint8Array, never>(
