@@ -173,21 +173,6 @@ export function readNullItem(reader: Reader, schemaPath: string): null {
   return null;
 }
 
-/**
- * At a definite-length text head (any width): consumes it and returns the byte length, checked
- * against the input. Anything else (an indefinite-length or non-text key): -1, nothing consumed.
- */
-export function textKeyLength(reader: Reader): number {
-  const offset = reader.pos;
-  if (offset >= reader.end) reader.failEnd(1);
-  const initial = reader.uint8[offset];
-  if (initial < 0x60 || initial > 0x7b) return -1;
-  reader.pos = offset + 1;
-  const length = initial < 0x78 ? initial - 0x60 : readArgument(reader, initial & 0x1f, offset);
-  reader.need(length);
-  return length;
-}
-
 export { writeConstant } from '../generated-support.js';
 
 /**

@@ -69,7 +69,6 @@ export {
   readWideInteger,
   readBooleanItem,
   readNullItem,
-  textKeyLength,
   writeConstant,
   compareKeys,
   readKey,

@@ -8,7 +8,7 @@
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { knownText, notOneOf, sameBytes, writeBytes } from '../generated-support.js';
-import { readString, textKeyLength } from './generated-support.js';
+import { readString } from './generated-support.js';
 
 /**
  * How a head format writes text: CBOR's here (RFC 8949 §4.2.1: the shortest head), MessagePack's
@@ -17,9 +17,6 @@ import { readString, textKeyLength } from './generated-support.js';
  * an encoder uses brings no reader into an encode-only bundle.
  */
 export type TextForm = (utf8: Uint8Array) => Uint8Array;
-
-/** At a key: consumes a definite text head and gives the byte length, else -1 with nothing consumed (`textKeyLength`, `strKeyLength`). */
-export type KeyLength = (reader: Reader) => number;
 
 /**
  * The declared keys of one object (or the strings of an `enum`) as encoders write them: text
@@ -30,16 +27,8 @@ export class KeyTable {
   readonly encoded: Uint8Array[];
   /** Property indexes in the order encoders write them (schema order, or §4.2.1 order when deterministic). */
   readonly order: Int32Array;
-  /**
-   * Property indexes by the first byte of their encoded key, less `firstBase`: the candidates for
-   * a key met out of order. That byte is the head, which holds the length of a short key, so
-   * there are few candidates and the first compared byte after it mostly tells them apart.
-   */
-  readonly byFirstByte: (number[] | undefined)[];
-  /** The smallest first byte of an encoded key (`byFirstByte`'s offset, to keep the array short). */
-  readonly firstBase: number;
-  /** Property indexes by the UTF-8 length of their name: the candidates for a key in a wider head than encoders write. */
-  private readonly byLength = new Map<number, number[]>();
+  /** The candidates for a key met out of order, built by the first `findKey` (decoders only: encode-only bundles do without it). */
+  byFirstByte: FirstByteIndex | undefined = undefined;
   /** Property index by name, for keys that had to be decoded (indefinite length, a wider head). */
   private readonly byName = new Map<string, number>();
 
@@ -51,29 +40,15 @@ export class KeyTable {
   ) {
     const encoder = new TextEncoder();
     this.encoded = names.map((name, index) => {
-      const utf8 = encoder.encode(name);
-      const lengths = this.byLength.get(utf8.length);
-      if (lengths === undefined) this.byLength.set(utf8.length, [index]);
-      else lengths.push(index);
       this.byName.set(name, index);
-      return form(utf8);
+      return form(encoder.encode(name));
     });
     this.order = Int32Array.from(order ?? names.map((_, index) => index));
-    const firsts = this.encoded.map((key) => key[0]);
-    this.firstBase = firsts.length === 0 ? 0 : Math.min(...firsts);
-    // Filled with `undefined`, not holes, so lookups stay on a packed array.
-    this.byFirstByte = Array.from({ length: firsts.length === 0 ? 0 : Math.max(...firsts) - this.firstBase + 1 }, () => undefined);
-    for (const index of this.order) (this.byFirstByte[firsts[index] - this.firstBase] ??= []).push(index);
   }
 
   /** The property `name` declares, or -1. */
   fieldOf(name: string): number {
     return this.byName.get(name) ?? -1;
-  }
-
-  /** The declared properties whose names are `length` UTF-8 bytes long. */
-  withLength(length: number): readonly number[] | undefined {
-    return this.byLength.get(length);
   }
 }
 
@@ -105,46 +80,50 @@ export function matchKey(reader: Reader, table: KeyTable, expected: number): num
     }
   }
   // Out of line, so this stays small enough to be inlined into the readers.
-  return findKey(reader, table, at, textKeyLength);
+  return findKey(reader, table, at);
 }
 
 /**
  * A key other than the expected one (encoders leave out absent optional properties): compared
- * with the declared keys that start with its first byte; else, in case it is a declared key in a
- * wider head than encoders write, found by its length (`keyLength`: the format's text head) and
- * bytes, without decoding it. MessagePack's `matchKey` calls it too.
+ * with the declared keys that start with its first byte, else -1 with nothing consumed. A
+ * declared key in a wider head than encoders write is found by the caller, which decodes the key
+ * and looks its name up (`fieldOf`). MessagePack's `matchKey` calls it too.
  */
-export function findKey(reader: Reader, table: KeyTable, at: number, keyLength: KeyLength): number {
+export function findKey(reader: Reader, table: KeyTable, at: number): number {
+  if (at >= reader.end) return -1;
   const uint8 = reader.uint8;
-  if (at < reader.end) {
-    const slot = uint8[at] - table.firstBase;
-    const candidates = slot >= 0 && slot < table.byFirstByte.length ? table.byFirstByte[slot] : undefined;
-    if (candidates !== undefined) {
-      for (let position = 0; position < candidates.length; position++) {
-        const index = candidates[position];
-        const key = table.encoded[index];
-        if (sameBytes(uint8, at, reader.end, key)) {
-          reader.pos = at + key.length;
-          return index;
-        }
-      }
+  const index = table.byFirstByte ?? (table.byFirstByte = firstByteIndex(table));
+  const slot = uint8[at] - index.base;
+  const candidates = slot >= 0 && slot < index.slots.length ? index.slots[slot] : undefined;
+  if (candidates === undefined) return -1;
+  for (let position = 0; position < candidates.length; position++) {
+    const property = candidates[position];
+    const key = table.encoded[property];
+    if (sameBytes(uint8, at, reader.end, key)) {
+      reader.pos = at + key.length;
+      return property;
     }
   }
-  const length = keyLength(reader);
-  if (length < 0) return -1;
-  const keyStart = reader.pos;
-  const candidates = table.withLength(length);
-  if (candidates !== undefined) {
-    for (const index of candidates) {
-      const key = table.encoded[index];
-      if (sameBytes(reader.uint8, keyStart, reader.end, key, key.length - length)) {
-        reader.pos = keyStart + length;
-        return index;
-      }
-    }
-  }
-  reader.pos = at;
   return -1;
+}
+
+/**
+ * Property indexes by the first byte of their encoded key, less `base` (to keep the array short).
+ * That byte is the head, which holds the length of a short key, so there are few candidates and
+ * the first compared byte after it mostly tells them apart.
+ */
+interface FirstByteIndex {
+  base: number;
+  slots: (number[] | undefined)[];
+}
+
+function firstByteIndex(table: KeyTable): FirstByteIndex {
+  const firsts = table.encoded.map((key) => key[0]);
+  const base = firsts.length === 0 ? 0 : Math.min(...firsts);
+  // Filled with `undefined`, not holes, so lookups stay on a packed array.
+  const slots: (number[] | undefined)[] = Array.from({ length: firsts.length === 0 ? 0 : Math.max(...firsts) - base + 1 }, () => undefined);
+  for (const index of table.order) (slots[firsts[index] - base] ??= []).push(index);
+  return { base, slots };
 }
 
 /** CBOR text: the shortest head (major type 3) and the UTF-8 bytes. */

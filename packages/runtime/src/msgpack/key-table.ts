@@ -6,7 +6,7 @@
 import { findKey, KeyTable } from '../cbor/key-table.js';
 import { knownText } from '../generated-support.js';
 import type { Reader } from '../reader.js';
-import { readString, strKeyLength } from './generated-support.js';
+import { readString } from './generated-support.js';
 
 export { writeKnownText } from '../cbor/key-table.js';
 
@@ -36,7 +36,7 @@ export function matchKey(reader: Reader, table: KeyTable, expected: number): num
       }
     }
   }
-  return findKey(reader, table, at, strKeyLength);
+  return findKey(reader, table, at);
 }
 
 /** CBOR's `readKnownText` for str items: one of `table`'s strings, else the failure naming them. */

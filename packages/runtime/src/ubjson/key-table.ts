@@ -15,8 +15,11 @@ export class UbjsonKeyTable {
   readonly encoded: Uint8Array[];
   /** Property index by name, for keys that had to be decoded (wider length markers, lengths past 255). */
   private readonly byName = new Map<string, number>();
-  /** Property indexes by UTF-8 length, for lengths up to 255 (one length byte): the candidates for a key met out of order. */
-  readonly byShortLength: (number[] | undefined)[];
+  /**
+   * Property indexes by UTF-8 length, for lengths up to 255 (one length byte): the candidates for
+   * a key met out of order, built by the first `findKey` (decoders only: encode-only bundles do without it).
+   */
+  byShortLength: (number[] | undefined)[] | undefined = undefined;
 
   constructor(
     /** The declared names, by property index (an `enum`'s strings, for `readKnownText`). */
@@ -26,12 +29,6 @@ export class UbjsonKeyTable {
     this.encoded = names.map((name, index) => {
       this.byName.set(name, index);
       return keyWithLength(encoder.encode(name));
-    });
-    const lengths = this.encoded.map((key) => (key.length - 2 <= 255 ? key.length - 2 : -1));
-    // Filled with `undefined`, not holes, so lookups stay on a packed array.
-    this.byShortLength = Array.from({ length: Math.max(-1, ...lengths) + 1 }, () => undefined);
-    lengths.forEach((length, index) => {
-      if (length >= 0) (this.byShortLength[length] ??= []).push(index);
     });
   }
 
@@ -68,13 +65,25 @@ function findKey(reader: Reader, table: UbjsonKeyTable, at: number): number {
   const marker = uint8[at];
   const length = uint8[at + 1];
   if (!(marker === MARKER_UINT8 || (marker === MARKER_INT8 && length < 0x80))) return -1;
-  const candidates = length < table.byShortLength.length ? table.byShortLength[length] : undefined;
+  const byLength = table.byShortLength ?? (table.byShortLength = shortLengthIndex(table.encoded));
+  const candidates = length < byLength.length ? byLength[length] : undefined;
   if (candidates === undefined) return -1;
   for (let position = 0; position < candidates.length; position++) {
     const index = candidates[position];
     if (keyAt(reader, at, table.encoded[index])) return index;
   }
   return -1;
+}
+
+/** `UbjsonKeyTable.byShortLength` of `encoded` keys (`keyWithLength`: a marker, then the length). */
+function shortLengthIndex(encoded: readonly Uint8Array[]): (number[] | undefined)[] {
+  const lengths = encoded.map((key) => (key.length - 2 <= 255 ? key.length - 2 : -1));
+  // Filled with `undefined`, not holes, so lookups stay on a packed array.
+  const byLength: (number[] | undefined)[] = Array.from({ length: Math.max(-1, ...lengths) + 1 }, () => undefined);
+  lengths.forEach((length, index) => {
+    if (length >= 0) (byLength[length] ??= []).push(index);
+  });
+  return byLength;
 }
 
 /** Whether `key` (as `keyWithLength` encodes it) is at `at`, its `i` length also read after `U`; consumes it if so. */

@@ -39,7 +39,6 @@ const CBOR_PRELUDE: Record<string, PreludeHelper> = {
   atBreak: imported('atBreak', true),
   readWideInteger: imported('readWideInteger', true),
   anySettingsAt: imported('anySettingsAt', true),
-  textKeyLength: imported('textKeyLength', true),
   compareKeys: imported('compareKeys', true),
 };
 

@@ -32,7 +32,6 @@ const MSGPACK_PRELUDE: Record<string, PreludeHelper> = {
   anySettingsAt: imported('anySettingsAt', true),
   // The `writeAny` settings of modules compiled with largeIntegers: 'float64'.
   anyFloat64SettingsAt: imported('anyFloat64SettingsAt', true),
-  strKeyLength: imported('strKeyLength', true),
   readNumberItems: imported('readNumberItems', true),
 };
 
