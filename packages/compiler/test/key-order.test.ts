@@ -33,4 +33,19 @@ for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
   }
 }
 
+// What generated encoders do with `undefined` (README "Key order"): a declared property is absent;
+// an undeclared key keeps its `undefined` where the format has one, else becomes null.
+const UNDEFINED_UNDER = { cbor: undefined, msgpack: null, ubjson: null } as const;
+
+for (const format of ['cbor', 'ubjson', 'msgpack'] as const) {
+  for (const codeSize of ['speed', 'small'] as const) {
+    test(`${format}, ${codeSize}: undefined members`, () => {
+      const codec = compileCodec(SCHEMA, { format, codeSize });
+      const back = GENERIC[format].decode(codec.encode({ a: 1, b: undefined, extra: undefined })) as Record<string, unknown>;
+      assert.equal(Object.keys(back), ['a', 'extra']);
+      assert.is(back.extra, UNDEFINED_UNDER[format]);
+    });
+  }
+}
+
 test.run();
