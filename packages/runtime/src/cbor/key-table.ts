@@ -119,9 +119,11 @@ interface FirstByteIndex {
 
 function firstByteIndex(table: KeyTable): FirstByteIndex {
   const firsts = table.encoded.map((key) => key[0]);
-  const base = firsts.length === 0 ? 0 : Math.min(...firsts);
+  // Reduced, not Math.min(...firsts): an enum of many strings would pass too many arguments.
+  const base = firsts.reduce((least, first) => Math.min(least, first), 0x100);
+  const last = firsts.reduce((most, first) => Math.max(most, first), -1);
   // Filled with `undefined`, not holes, so lookups stay on a packed array.
-  const slots: (number[] | undefined)[] = Array.from({ length: firsts.length === 0 ? 0 : Math.max(...firsts) - base + 1 }, () => undefined);
+  const slots: (number[] | undefined)[] = Array.from({ length: last < base ? 0 : last - base + 1 }, () => undefined);
   for (const index of table.order) (slots[firsts[index] - base] ??= []).push(index);
   return { base, slots };
 }

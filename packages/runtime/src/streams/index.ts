@@ -10,8 +10,9 @@
  * markers as bytes arrive, so each byte is looked at once however the input is split; each
  * complete item is then decoded with the generic decoder and its options (or the `decode`
  * option, e.g. a generated decoder). Error offsets are offsets in the whole stream. Input ending
- * inside an item is an error at flush; an error reaches the reader after every item before it. No-ops (`N`) between UBJSON values are dropped
- * (UBJSON's keep-alive). For Node `Transform` classes, see `@binschema/runtime/streams/node`.
+ * inside an item is an error at flush; an error reaches the reader after every item before it.
+ * No-ops (`N`) between UBJSON values are dropped (UBJSON's keep-alive). For Node `Transform`
+ * classes, see `@binschema/runtime/streams/node`.
  */
 export { cborDecoderStream, cborEncoderStream, type CborStreamDecodeOptions, type CborStreamEncodeOptions } from './cbor.js';
 export { ubjsonDecoderStream, ubjsonEncoderStream, type UbjsonStreamDecodeOptions, type UbjsonStreamEncodeOptions } from './ubjson.js';

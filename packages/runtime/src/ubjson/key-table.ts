@@ -78,8 +78,10 @@ function findKey(reader: Reader, table: UbjsonKeyTable, at: number): number {
 /** `UbjsonKeyTable.byShortLength` of `encoded` keys (`keyWithLength`: a marker, then the length). */
 function shortLengthIndex(encoded: readonly Uint8Array[]): (number[] | undefined)[] {
   const lengths = encoded.map((key) => (key.length - 2 <= 255 ? key.length - 2 : -1));
+  // A reduce, not Math.max(...lengths): an enum of many strings would pass too many arguments.
+  const longest = lengths.reduce((most, length) => Math.max(most, length), -1);
   // Filled with `undefined`, not holes, so lookups stay on a packed array.
-  const byLength: (number[] | undefined)[] = Array.from({ length: Math.max(-1, ...lengths) + 1 }, () => undefined);
+  const byLength: (number[] | undefined)[] = Array.from({ length: longest + 1 }, () => undefined);
   lengths.forEach((length, index) => {
     if (length >= 0) (byLength[length] ??= []).push(index);
   });
