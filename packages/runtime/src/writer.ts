@@ -1,6 +1,3 @@
-import { writeUtf8, maxUtf8Length, LONE_SURROGATE } from './utf8.js';
-import { EncodeError, type Format, UNSUPPORTED_VALUE } from './errors.js';
-
 /**
  * Default buffer size; grows by doubling. Outputs are carved from it, so a fresh buffer is
  * allocated every capacity bytes of output: a zeroed 256 KiB buffer costs about 3.6 us on Node 20
@@ -18,8 +15,11 @@ const MIN_FREE_SHARE = 8;
  * Outputs are carved from one large buffer: `finish()` returns a view of the bytes written since
  * the previous `finish()` and the next output starts after it, so a returned `Uint8Array` is
  * never overwritten and no per-call copy is made (the approach cbor-x takes). When the buffer runs
- * low a new one is allocated; old outputs keep the old one alive. `finishCopy()` returns an exact,
- * standalone copy instead and rewinds, for callers that keep many small outputs around.
+ * low a new one is allocated; old outputs keep the old one alive.
+ *
+ * The class keeps only what every encoder calls: a method is in every bundle that has the class,
+ * while a function is left out of the bundles that never call it (`copyBytes`). Wider numbers
+ * and text are written inline or by each format's own functions.
  */
 export class Writer {
   uint8: Uint8Array;
@@ -83,56 +83,9 @@ export class Writer {
     return out;
   }
 
-  /** Returns a standalone copy of the output and reuses the buffer space. */
-  finishCopy(): Uint8Array {
-    const out = this.uint8.slice(this.start, this.pos);
-    this.pos = this.start;
-    return out;
-  }
-
   u8(value: number): void {
     this.ensure(1);
     this.uint8[this.pos++] = value;
-  }
-
-  /** Big-endian; both CBOR and UBJSON are network byte order. */
-  u16(value: number): void {
-    this.ensure(2);
-    const uint8 = this.uint8;
-    uint8[this.pos++] = value >>> 8;
-    uint8[this.pos++] = value;
-  }
-
-  u32(value: number): void {
-    this.ensure(4);
-    this.view.setUint32(this.pos, value);
-    this.pos += 4;
-  }
-
-  /** Unsigned 64-bit from a non-negative safe integer. */
-  u64(value: number): void {
-    this.ensure(8);
-    this.view.setUint32(this.pos, Math.floor(value / 0x1_0000_0000));
-    this.view.setUint32(this.pos + 4, value >>> 0);
-    this.pos += 8;
-  }
-
-  u64big(value: bigint): void {
-    this.ensure(8);
-    this.view.setBigUint64(this.pos, value);
-    this.pos += 8;
-  }
-
-  i64big(value: bigint): void {
-    this.ensure(8);
-    this.view.setBigInt64(this.pos, value);
-    this.pos += 8;
-  }
-
-  f32(value: number): void {
-    this.ensure(4);
-    this.view.setFloat32(this.pos, value);
-    this.pos += 4;
   }
 
   f64(value: number): void {
@@ -140,29 +93,11 @@ export class Writer {
     this.view.setFloat64(this.pos, value);
     this.pos += 8;
   }
+}
 
-  /** Copies `bytes` in. */
-  bytes(bytes: Uint8Array): void {
-    this.ensure(bytes.length);
-    this.uint8.set(bytes, this.pos);
-    this.pos += bytes.length;
-  }
-
-  /**
-   * Writes `text` as UTF-8 with no header; returns the byte count. A lone surrogate (no UTF-8
-   * form) is refused with `EncodeError('unsupported-value')` of `format` at path `''`.
-   */
-  utf8(text: string, format: Format = 'cbor'): number {
-    this.ensure(maxUtf8Length(text) + 1);
-    const begin = this.pos;
-    // `writeUtf8`'s lone-surrogate search borrows the byte before the text for a moment (a
-    // sentinel). At the start of an output that byte ends the previous output, which stays the
-    // caller's untouched (async I/O may be reading it): write one byte further, then move back.
-    const shift = begin === this.start && begin > 0 ? 1 : 0;
-    const end = writeUtf8(this.uint8, begin + shift, text);
-    if (end === -1) throw new EncodeError(format, UNSUPPORTED_VALUE, LONE_SURROGATE, '');
-    if (shift === 1) this.uint8.copyWithin(begin, begin + 1, end);
-    this.pos = end - shift;
-    return this.pos - begin;
-  }
+/** Copies `bytes` in (a function, not a method: bundles that never copy bytes leave it out). */
+export function copyBytes(writer: Writer, bytes: Uint8Array): void {
+  writer.ensure(bytes.length);
+  writer.uint8.set(bytes, writer.pos);
+  writer.pos += bytes.length;
 }

@@ -3,7 +3,7 @@
  * the IPLD data model only, in its one canonical form, byte-equal with `@ipld/dag-cbor`.
  */
 
-import { Writer } from '../writer.js';
+import { copyBytes, Writer } from '../writer.js';
 import { isEncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
 import { LONE_SURROGATE } from '../utf8.js';
@@ -98,13 +98,15 @@ function writeDagBigInt(writer: Writer, value: bigint): void {
   if (value >= TWO_64 || value < -TWO_64) throw new EncodeFailure(UNSUPPORTED_VALUE, 'integer beyond 64 bits');
   const negative = value < 0n;
   writer.u8(((negative ? Major.Negative : Major.Unsigned) << 5) | 27);
-  writer.u64big(negative ? -1n - value : value);
+  writer.ensure(8);
+  writer.view.setBigUint64(writer.pos, negative ? -1n - value : value);
+  writer.pos += 8;
 }
 
 function writeDagObject(writer: Writer, value: object, depth: number): void {
   if (value instanceof Uint8Array) {
     writeHead(writer, Major.Bytes, value.length);
-    return writer.bytes(value);
+    return copyBytes(writer, value);
   }
   if (depth === 0) throw new EncodeFailure(TOO_DEEP, 'nesting deeper than maxDepth');
   if (Array.isArray(value)) return writeDagArray(writer, value, depth - 1);
@@ -147,5 +149,5 @@ function writeLink(writer: Writer, cid: Uint8Array): void {
   writeHead(writer, Major.Tag, CID_TAG);
   writeHead(writer, Major.Bytes, cid.length + 1);
   writer.u8(0x00);
-  writer.bytes(cid);
+  copyBytes(writer, cid);
 }

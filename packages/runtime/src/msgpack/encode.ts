@@ -3,7 +3,7 @@
  * `EncodeFailure`, each container adding its key, so the JSON Pointer is built only on the
  * failure path (and a cycle is found there, from the depth limit it runs into).
  */
-import type { Writer } from '../writer.js';
+import { copyBytes, type Writer } from '../writer.js';
 import { TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
@@ -119,7 +119,7 @@ function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, s
 function writeBytes(writer: Writer, value: Uint8Array): void {
   if (value.length > MAX_LENGTH) throw new EncodeFailure(UNSUPPORTED_VALUE, 'bin longer than 2^32-1 bytes');
   writeBinHead(writer, value.length);
-  writer.bytes(value);
+  copyBytes(writer, value);
 }
 
 /** spec.md "Timestamp extension type": a Date to the millisecond, in the smallest of the three forms. */
@@ -146,7 +146,7 @@ function writeExt(writer: Writer, type: number, data: unknown): void {
   // Never write what our own decoder refuses as `invalid-tag`: type -1 is the spec's timestamp.
   if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');
   writeExtHead(writer, type, data.length);
-  writer.bytes(data);
+  copyBytes(writer, data);
 }
 
 /** Writes `value` through a registered extension and returns true, or false when none takes it. */
