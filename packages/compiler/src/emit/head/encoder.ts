@@ -42,6 +42,10 @@ export class HeadEncoderEmitter extends EncoderEmitter {
     else emitObjectWriter(this, this.objectEncoding(), node, scope, lines);
   }
 
+  textItem(text: string): Uint8Array {
+    return this.wire.text(text);
+  }
+
   /** Compact layout: enums as their index. */
   protected override writeLiteral(node: IrLiteral, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (this.layout === 'compact' && isIndexedEnum(node)) writeEnumIndex(this, node, value, fail, lines, (index, inner) => writeIndex(this, index, inner));

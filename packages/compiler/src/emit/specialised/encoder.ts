@@ -16,6 +16,7 @@ import { checksCondition, checksMessage } from '../checks/predicates.js';
 import { joinPointer, NO_VALUE_ALLOWED } from '@binschema/runtime';
 import { tableCall } from '../record-tables/record-table.js';
 import { textTable } from '../module/text-table.js';
+import { writeTextSwitch } from './text-switch.js';
 import { guardsInPlace, inPlaceText, withInPlaceGuard } from '../checks/in-place-guard.js';
 
 /**
@@ -226,12 +227,16 @@ export abstract class EncoderEmitter extends FunctionEmitter {
    */
   protected writeLiteral(node: Extract<IrNode, { kind: 'literal' }>, value: Code, fail: Fail, lines: Lines, depth: Code, token?: string): void {
     if (node.values.length > 0 && node.values.every((candidate) => typeof candidate === 'string')) {
+      if (writeTextSwitch(this, node.values as string[], value, fail('schema-violation', literalMessage(node)), lines)) return;
       lines.line(js`${this.context.use('writeKnownText')}(writer, ${textTable(this.context, node.values as string[])}, ${value}, ${valuePath(token)}, ${literal(node.schemaPath)});`);
       return;
     }
     lines.line(js`if (!(${literalCondition(this.context, node, value)})) ${fail('schema-violation', literalMessage(node))}`);
     lines.line(js`${this.context.runtime('writeAny')}(writer, ${value}, '', ${this.anyOptions(depth)});`);
   }
+
+  /** The format's text item of `text`: its string marker or head, length and UTF-8, as any string is written. */
+  abstract textItem(text: string): Uint8Array;
 
   /** Calls another write function; a failure inside gets `token` prepended to its path. */
   private call(name: Name, value: Code, token: string | undefined, depth: Code, lines: Lines): void {

@@ -2,7 +2,7 @@ import type { IrArray, IrLiteral, IrNumber, IrObject, IrUnion } from '../../ir/t
 import type { Layout } from '../module/layout.js';
 import { Marker } from '@binschema/runtime/ubjson';
 import { Code, comment, hexLiteral, js, Lines } from '../module/code.js';
-import { fixedInteger, planUbjsonObject, typedArrayItems, type FixedInteger } from '../../plan/ubjson.js';
+import { fixedInteger, planUbjsonObject, typedArrayItems, ubjsonKey, type FixedInteger } from '../../plan/ubjson.js';
 import { numberChecks, type Fail } from '../checks/assertions.js';
 import type { Name, NameScope } from '../module/names.js';
 import { emitObjectWriter, type ObjectEncoding, type ObjectWritePlan } from '../specialised/object-writer.js';
@@ -34,6 +34,11 @@ export class UbjsonEncoderEmitter extends EncoderEmitter {
   protected emitObject(node: IrObject, scope: NameScope, lines: Lines): void {
     if (this.layout === 'compact' && isPositional(node)) emitUbjsonCompactObjectWriter(this, this.objectEncoding, node, scope, lines);
     else emitObjectWriter(this, this.objectEncoding, node, scope, lines);
+  }
+
+  /** `S`, the length and UTF-8 (value-types.html#string). */
+  textItem(text: string): Uint8Array {
+    return Uint8Array.from([Marker.String, ...ubjsonKey(text)]);
   }
 
   /** Compact layout: enums as their index. */
