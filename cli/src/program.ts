@@ -11,7 +11,7 @@ const USAGE_ERROR = 2;
 /** The `binschema` command line, built fresh per call so tests can run it in-process. */
 export function createProgram(): Command {
   const program = new Command('binschema')
-    .description('Compile JSON Schemas into specialised CBOR and UBJSON encoders and decoders; inspect and convert CBOR, UBJSON, MessagePack and JSON; check schema evolution.')
+    .description('Compile JSON Schemas into specialised CBOR, UBJSON and MessagePack encoders and decoders; inspect and convert CBOR, UBJSON, MessagePack and JSON; check schema evolution.')
     .version(version, '-v, --version')
     .showHelpAfterError()
     .configureOutput({ outputError: (text, write) => write(text) })

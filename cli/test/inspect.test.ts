@@ -31,6 +31,15 @@ inspect('dumps RFC 8949 Appendix A {"a": 1, "b": [2, 3]} one item per line from 
   ].join('\n'));
 });
 
+inspect('says an empty input has no items, in the dump and --diag, from a file and a pipe', () => {
+  for (const [args, name] of [[[file('empty.cbor', '')], 'empty.cbor'], [['-'], 'stdin'], [['-', '--diag'], 'stdin']] as const) {
+    const run = runCli(['inspect', ...args], new Uint8Array(0));
+    assert.is(run.status, 0);
+    assert.is(run.stdout.toString(), '');
+    assert.match(run.stderr.toString(), new RegExp(`${name} is empty: no items\\n$`));
+  }
+});
+
 inspect('dumps indefinite lengths with their breaks, read from a pipe', () => {
   // RFC 8949 Appendix A: [_ 1, [2, 3], [_ 4, 5]]
   const run = runCli(['inspect', '-'], bytes('9f018202039f0405ffff'));

@@ -28,6 +28,11 @@ export async function runInspect(file: string, flags: InspectFlags, streams: Str
     streams.stderr.write(`error: ${describeIoError(error, file) ?? (error as Error).message}\n`);
     return 2;
   }
+  if (bytes.length === 0) {
+    // Zero items is a valid sequence (RFC 8742), but a dump of nothing looks like a failure to run.
+    streams.stderr.write(`${file === '-' ? 'stdin' : file} is empty: no items\n`);
+    return 0;
+  }
   const named = flags.format ?? formatByExtension(file);
   const format = named ?? guessFormat(bytes, true);
   if (format !== 'cbor' && format !== 'ubjson' && format !== 'msgpack') {
