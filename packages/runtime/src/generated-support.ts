@@ -322,12 +322,24 @@ export function writeConstant(writer: Writer, length: number, first: number, sec
   writer.pos = pos + length;
 }
 
-/** Copies pre-encoded bytes (a key, a container or map head) into the writer. */
+/**
+ * Copies `bytes` into the writer: pre-encoded keys and heads from generated code, byte strings
+ * from the generic encoders. Short runs byte by byte (a `set` call costs more than the loop on a
+ * key), long ones with `set`.
+ */
 export function writeBytes(writer: Writer, bytes: Uint8Array): void {
   const length = bytes.length;
   writer.ensure(length);
   const uint8 = writer.uint8;
   let pos = writer.pos;
+  if (length > LOOP_COPY_MAX) {
+    uint8.set(bytes, pos);
+    writer.pos = pos + length;
+    return;
+  }
   for (let index = 0; index < length; index++) uint8[pos++] = bytes[index];
   writer.pos = pos;
 }
+
+/** `writeBytes` copies up to this many bytes in a loop. */
+const LOOP_COPY_MAX = 64;

@@ -18,8 +18,8 @@ const MIN_FREE_SHARE = 8;
  * low a new one is allocated; old outputs keep the old one alive.
  *
  * The class keeps only what every encoder calls: a method is in every bundle that has the class,
- * while a function is left out of the bundles that never call it (`copyBytes`). Wider numbers
- * and text are written inline or by each format's own functions.
+ * while a function is left out of the bundles that never call it (`writeBytes` in
+ * `generated-support.ts`). Wider numbers and text are written inline or by each format's own functions.
  */
 export class Writer {
   uint8: Uint8Array;
@@ -95,9 +95,3 @@ export class Writer {
   }
 }
 
-/** Copies `bytes` in (a function, not a method: bundles that never copy bytes leave it out). */
-export function copyBytes(writer: Writer, bytes: Uint8Array): void {
-  writer.ensure(bytes.length);
-  writer.uint8.set(bytes, writer.pos);
-  writer.pos += bytes.length;
-}

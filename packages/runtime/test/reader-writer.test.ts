@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Reader } from '../src/reader.js';
-import { Writer, copyBytes } from '../src/writer.js';
+import { Writer } from '../src/writer.js';
+import { writeBytes } from '../src/generated-support.js';
 import { DecodeError, isDecodeError } from '../src/errors.js';
 
 const io = suite('Reader and Writer');
@@ -39,17 +40,20 @@ io('reads big-endian numbers that a DataView wrote', () => {
   assert.is(reader.remaining, 0);
 });
 
-io('writes u8, f64 and copied bytes big-endian, across growth', () => {
+io('writes u8, f64 and copied bytes (short by loop, long by set) big-endian, across growth', () => {
   const writer = new Writer(64);
   writer.u8(0xab);
   writer.f64(-0.1);
+  const short = Uint8Array.of(7, 8, 9);
   const block = Uint8Array.from({ length: 100 }, (_, index) => index);
-  copyBytes(writer, block);
+  writeBytes(writer, short);
+  writeBytes(writer, block);
   const bytes = writer.finish();
-  const expected = new DataView(new ArrayBuffer(109));
+  const expected = new DataView(new ArrayBuffer(112));
   expected.setUint8(0, 0xab);
   expected.setFloat64(1, -0.1);
-  new Uint8Array(expected.buffer).set(block, 9);
+  new Uint8Array(expected.buffer).set(short, 9);
+  new Uint8Array(expected.buffer).set(block, 12);
   assert.equal(Array.from(bytes), Array.from(new Uint8Array(expected.buffer)));
 });
 

@@ -3,7 +3,8 @@
  * the IPLD data model only, in its one canonical form, byte-equal with `@ipld/dag-cbor`.
  */
 
-import { copyBytes, Writer } from '../writer.js';
+import { Writer } from '../writer.js';
+import { writeBytes } from '../generated-support.js';
 import { isEncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
 import { LONE_SURROGATE } from '../utf8.js';
@@ -106,7 +107,7 @@ function writeDagBigInt(writer: Writer, value: bigint): void {
 function writeDagObject(writer: Writer, value: object, depth: number): void {
   if (value instanceof Uint8Array) {
     writeHead(writer, Major.Bytes, value.length);
-    return copyBytes(writer, value);
+    return writeBytes(writer, value);
   }
   if (depth === 0) throw new EncodeFailure(TOO_DEEP, 'nesting deeper than maxDepth');
   if (Array.isArray(value)) return writeDagArray(writer, value, depth - 1);
@@ -149,5 +150,5 @@ function writeLink(writer: Writer, cid: Uint8Array): void {
   writeHead(writer, Major.Tag, CID_TAG);
   writeHead(writer, Major.Bytes, cid.length + 1);
   writer.u8(0x00);
-  copyBytes(writer, cid);
+  writeBytes(writer, cid);
 }

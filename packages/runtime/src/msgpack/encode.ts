@@ -3,7 +3,8 @@
  * `EncodeFailure`, each container adding its key, so the JSON Pointer is built only on the
  * failure path (and a cycle is found there, from the depth limit it runs into).
  */
-import { copyBytes, type Writer } from '../writer.js';
+import type { Writer } from '../writer.js';
+import { writeBytes } from '../generated-support.js';
 import { TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
@@ -70,7 +71,7 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
   if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  if (value instanceof Uint8Array) return writeBytes(writer, value);
+  if (value instanceof Uint8Array) return writeBin(writer, value);
   if (value instanceof Map) return writeMap(writer, value, depth - 1, settings);
   if (value instanceof Date) return writeDate(writer, value);
   if (value instanceof Timestamp) return writeTimestampValue(writer, value);
@@ -116,10 +117,10 @@ function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, s
   }
 }
 
-function writeBytes(writer: Writer, value: Uint8Array): void {
+function writeBin(writer: Writer, value: Uint8Array): void {
   if (value.length > MAX_LENGTH) throw new EncodeFailure(UNSUPPORTED_VALUE, 'bin longer than 2^32-1 bytes');
   writeBinHead(writer, value.length);
-  copyBytes(writer, value);
+  writeBytes(writer, value);
 }
 
 /** spec.md "Timestamp extension type": a Date to the millisecond, in the smallest of the three forms. */
@@ -146,7 +147,7 @@ function writeExt(writer: Writer, type: number, data: unknown): void {
   // Never write what our own decoder refuses as `invalid-tag`: type -1 is the spec's timestamp.
   if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');
   writeExtHead(writer, type, data.length);
-  copyBytes(writer, data);
+  writeBytes(writer, data);
 }
 
 /** Writes `value` through a registered extension and returns true, or false when none takes it. */
