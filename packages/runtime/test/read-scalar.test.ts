@@ -116,6 +116,8 @@ const UBJSON_ITEMS = [
   'HU~041234', 'HU~031.5', 'HU~0212', 'HU~02x1', 'HU~1099999999999999999', 'Z', 'T', 'F', 'N', 'x', '[]', '[N]', '[U~01i~02]', '[$U#U~03~01~02~03',
   '[$Z#U~05', '[$Z#L~7f~ff~ff~ff~ff~ff~ff~ff', '[$Z#l~00~0f~42~41', '[#U~03[$Z#l~00~07~a1~20[$Z#l~00~07~a1~20[$T#U~01', '[#U~02[$Z#l~00~07~a1~20[$F#l~00~07~a1~20', '[$N#U~01', '[$i#U~02~01', '[$S#U~01U~01a', '[#U~02U~01NU~02', '[#U~05U~01', '{}', '{U~01aT}',
   '{NU~01aZ}', '{U~01~ffT}', '{#U~01U~01aZ}', '{$T#U~02U~01aU~01b', '{$Z#U~01U~01a', '{U~01a[', '[{[{', '[', '{U~01a', 'S', 'L~00',
+  // Typed arrays of typed containers: each element's header must not replace the array's count.
+  '[${#U~01$S#U~02U~01aU~01xU~01bU~01y', '[${#U~02$i#U~01U~01a~05$i#U~01U~01b~06', '[$[#U~01$i#U~02~01~02', '[$[#U~02$[#U~01$i#U~01~07$[#U~01$i#U~01~08',
 ];
 
 /** A UBJSON table item's bytes. */

@@ -117,13 +117,15 @@ function skipArray(reader: Reader, used: number): void {
   const inner = used + 1;
   if (first === Marker.Type) {
     const type = typedHeader(reader, 0);
+    // A local: skipping an element that is a typed container reads a header of its own.
+    const count = headerCount;
     // `[$U#n` is bytes (binary-data.html), already counted against the bytes left; Z, T and F have no payload.
     if (type === Marker.Uint8) {
-      reader.pos += headerCount;
+      reader.pos += count;
     } else if (type !== Marker.Null && type !== Marker.True && type !== Marker.False) {
       // Every element has the same type and depth: if one is too deep, the first is.
-      if (headerCount > 0) implied(reader, type, inner);
-      for (let index = 0; index < headerCount; index++) payload(reader, type, inner);
+      if (count > 0) implied(reader, type, inner);
+      for (let index = 0; index < count; index++) payload(reader, type, inner);
     }
     return;
   }
@@ -190,7 +192,7 @@ function skipObject(reader: Reader, used: number): void {
   }
 }
 
-/** The count of the typed header `typedHeader` read last. */
+/** The count of the typed header `typedHeader` read last: callers copy it before skipping elements, which may read headers of their own. */
 let headerCount = 0;
 
 /**
