@@ -49,6 +49,7 @@ const hostile = [
   'encode',
   'Writer',
   'sharedWriter',
+  'claimWriter',
   'KEY_NAME',
   'a-b',
   'a_b',

@@ -1,7 +1,7 @@
 /**
  * What the public functions of every generated module share, whatever the format. Each format's
  * `generated-api.ts` binds them to its shared writer and reader: a generated `encode<Name>` writes
- * into `sharedWriter` and throws `encodeFailed(error)`; a `decode<Name>` is one `decodeWith` call.
+ * into `claimWriter()` and throws `encodeFailed(writer, error)`; a `decode<Name>` is one `decodeWith` call.
  */
 import { DecodeError, EncodeError, type Format, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
 import { EncodeFailure, withSchemaPath } from './generated-support.js';

@@ -95,3 +95,16 @@ export class Writer {
   }
 }
 
+
+/** Room a writer for a nested output starts with: such outputs are rare, and it grows as needed. */
+const NESTED_CAPACITY = 1024;
+
+/**
+ * `writer` when no output is in progress on it, else a fresh writer. An encode that starts while
+ * another is writing (a getter or an extension hook of the value calls `encode` again) must not
+ * carve its output from the middle of the outer one: each output is the bytes from `start`, so the
+ * outer would lose what it wrote before. Between encodes `pos === start` (`finish`, `reset`).
+ */
+export function idleWriter(writer: Writer): Writer {
+  return writer.pos === writer.start ? writer : new Writer(NESTED_CAPACITY);
+}

@@ -1,5 +1,5 @@
-import { Reader } from '../reader.js';
-import { Writer } from '../writer.js';
+import { idleReader, Reader } from '../reader.js';
+import { idleWriter, Writer } from '../writer.js';
 import { DecodeError, TOO_DEEP } from '../errors.js';
 import { readItem } from './decode.js';
 import { writeItem, toEncodeError } from './encode.js';
@@ -66,7 +66,9 @@ export function decode(bytes: Uint8Array | ArrayBuffer, options?: CborDecodeOpti
 /** RFC 8949 §3.4.6: tag 55799, the self-described CBOR prefix. */
 const SELF_DESCRIBED = [0xd9, 0xd9, 0xf7];
 
-function encodeWith(writer: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+function encodeWith(shared: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+  // A getter or an extension hook of the value may encode again while this call writes.
+  const writer = idleWriter(shared);
   const references = settings.hooks?.references;
   references?.begin(value);
   try {
@@ -92,17 +94,27 @@ function asBytes(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array 
   throw new TypeError('cbor decode: input must be a Uint8Array, an ArrayBuffer or an ArrayBufferView');
 }
 
-function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+function decodeWith(shared: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  // An extension's decode hook may decode again, with these settings, while this call reads.
+  const reader = idleReader(shared);
+  const nested = reader !== shared;
+  const outerReferences = settings.references;
+  if (outerReferences !== undefined) {
+    if (nested) settings.references = [];
+    else outerReferences.length = 0;
+  }
   reader.reset(asBytes(bytes));
-  let value: unknown;
-  if (settings.references !== undefined) settings.references.length = 0;
+  reader.busy = true;
   try {
-    value = readItem(reader, settings.maxDepth, settings);
+    const value = readItem(reader, settings.maxDepth, settings);
+    if (settings.rejectTrailing) reader.expectEnd();
+    return value;
   } catch (error) {
     throw stackGuard(error, reader);
+  } finally {
+    reader.busy = false;
+    settings.references = outerReferences;
   }
-  if (settings.rejectTrailing) reader.expectEnd();
-  return value;
 }
 
 /**

@@ -3,7 +3,7 @@
  * the IPLD data model only, in its one canonical form, byte-equal with `@ipld/dag-cbor`.
  */
 
-import { Writer } from '../writer.js';
+import { idleWriter, Writer } from '../writer.js';
 import { writeBytes } from '../generated-support.js';
 import { isEncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
@@ -34,7 +34,9 @@ export function encode(value: unknown, options?: DagCborEncodeOptions): Uint8Arr
 }
 
 /** `encode` with its own `Writer` (for a stream or a long-lived encoder). */
-export function encodeInto(writer: Writer, value: unknown, maxDepth: number): Uint8Array {
+export function encodeInto(shared: Writer, value: unknown, maxDepth: number): Uint8Array {
+  // A getter of the value may encode again while this call writes.
+  const writer = idleWriter(shared);
   try {
     writeDag(writer, value, maxDepth);
   } catch (error) {

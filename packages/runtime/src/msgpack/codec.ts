@@ -1,5 +1,5 @@
-import { Reader } from '../reader.js';
-import { Writer } from '../writer.js';
+import { idleReader, Reader } from '../reader.js';
+import { idleWriter, Writer } from '../writer.js';
 import { DecodeError, TOO_DEEP } from '../errors.js';
 import { toEncodeError } from '../cbor/encode.js';
 import { readItem } from './decode.js';
@@ -53,7 +53,9 @@ export function decode(bytes: Uint8Array | ArrayBuffer, options?: MsgpackDecodeO
   return decodeWith(sharedReader, bytes, decodeSettings(options));
 }
 
-function encodeWith(writer: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+function encodeWith(shared: Writer, value: unknown, settings: EncodeSettings): Uint8Array {
+  // A getter or an extension hook of the value may encode again while this call writes.
+  const writer = idleWriter(shared);
   try {
     writeItem(writer, value, settings.maxDepth, settings);
   } catch (error) {
@@ -83,11 +85,18 @@ function guarded<T>(reader: Reader, read: () => T): T {
   }
 }
 
-function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+function decodeWith(shared: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  // An extension's decode hook may decode again while this call reads.
+  const reader = idleReader(shared);
   reader.reset(asBytes(bytes));
-  const value = guarded(reader, () => readItem(reader, settings.maxDepth, settings));
-  if (settings.rejectTrailing) reader.expectEnd();
-  return value;
+  reader.busy = true;
+  try {
+    const value = guarded(reader, () => readItem(reader, settings.maxDepth, settings));
+    if (settings.rejectTrailing) reader.expectEnd();
+    return value;
+  } finally {
+    reader.busy = false;
+  }
 }
 
 /** The items of `bytes` one after another (none for empty input), as a MessagePack stream holds them. */
