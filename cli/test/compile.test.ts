@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -254,6 +254,19 @@ compile('rejects an unknown format before compiling anything', () => {
   } catch (error) {
     assert.match(String((error as Error).message), /unknown format "protobuf"/);
   }
+});
+
+compile('an empty --format list ("" or ",", as from an unset $FORMATS) is a usage error (exit 2), --check too, and nothing is written', () => {
+  const { dir, schema, out } = workspace();
+  for (const format of ['', ',']) {
+    for (const check of [[], ['--check']]) {
+      const run = runCli(['compile', schema, '--out', out, '--format', format, ...check]);
+      assert.is(run.status, 2, `--format '${format}' ${check.join(' ')}`);
+      assert.match(run.stderr, /no format given \(expected cbor, ubjson, msgpack\)/);
+    }
+  }
+  assert.not.ok(existsSync(out));
+  rmSync(dir, { recursive: true });
 });
 
 compile('--large-integers float64 writes integers past 32 bits as float64 in MessagePack modules only; without msgpack it is a usage error', async () => {

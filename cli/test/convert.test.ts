@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { decodeMultiple } from 'cbor-x';
@@ -163,6 +163,44 @@ convertSuite('refuses several items for a single-item output, and a bad NDJSON l
   const badLine = runCli(['convert', '-', '--from', 'ndjson', '--to', 'cbor-seq', '-q'], '1\n{oops}\n');
   assert.is(badLine.status, 1);
   assert.match(badLine.stderr, /^error: ndjson line 2: /);
+});
+
+convertSuite('writes nothing for json and cbor when the input fails after its first item: no --out file, an existing one unchanged, nothing on stdout', () => {
+  const two = file('two-items.ndjson', '1\n2\n');
+  const cut = file('cut-second.ndjson', '{"a":1}\n{"a":');
+  const cases: [string, string, RegExp][] = [
+    [two, 'json', /^error: the input holds more than one item; use --to ndjson\n$/],
+    [two, 'cbor', /^error: the input holds more than one item; use --to cbor-seq\n$/],
+    [cut, 'cbor', /^error: ndjson line 2: /],
+  ];
+  for (const [input, to, error] of cases) {
+    const out = join(dir, `single.${to}`);
+    rmSync(out, { force: true });
+    const fresh = runCli(['convert', input, '--to', to, '--out', out, '-q']);
+    assert.is(fresh.status, 1, `${input} to ${to}`);
+    assert.match(fresh.stderr, error);
+    assert.not.ok(existsSync(out), `${input} to ${to} created ${out}`);
+    writeFileSync(out, 'earlier output');
+    assert.is(runCli(['convert', input, '--to', to, '--out', out, '-q']).status, 1);
+    assert.is(readFileSync(out, 'utf8'), 'earlier output', `${input} to ${to} changed ${out}`);
+  }
+  // UBJSON {"a": 1} read as MessagePack is seven positive fixints, the first 123 (0x7b).
+  const stdout = runCli(['convert', '-', '--from', 'msgpack', '--to', 'json', '-q'], bytes('7b 6901 61 6901 7d'));
+  assert.is(stdout.status, 1);
+  assert.is(stdout.stdout.toString(), '');
+  // A good input still replaces the file.
+  const out = join(dir, 'single.json');
+  assert.is(runCli(['convert', file('one.ndjson', '{"a":1}\n'), '--to', 'json', '--out', out, '-q']).status, 0);
+  assert.is(readFileSync(out, 'utf8'), '{"a":1}\n');
+});
+
+convertSuite('an --out file it cannot write is an I/O error naming it (exit 2), for one item or a stream of them', () => {
+  for (const to of ['cbor', 'cbor-seq', 'ndjson']) {
+    const out = join(dir, 'no-such-folder', `out.${to}`);
+    const run = runCli(['convert', '-', '--from', 'ndjson', '--to', to, '--out', out, '-q'], '1\n');
+    assert.is(run.status, 2, to);
+    assert.is(run.stderr, `error: cannot write ${out}: ENOENT\n`, to);
+  }
 });
 
 convertSuite('streams 256 MB of NDJSON to a CBOR sequence under a 32 MB heap limit, with at most 64 MiB of buffers', () => {

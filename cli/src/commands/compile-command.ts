@@ -88,6 +88,8 @@ were until the schema compiles again. Ctrl-C (SIGINT) or SIGTERM stops it with e
 
 function parseFormats(value: string): FormatName[] {
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  // An empty list (`--format ""` from an unset $FORMATS) would compile nothing and pass `--check`.
+  if (names.length === 0) throw new InvalidArgumentError(`no format given (expected ${FORMATS.join(', ')})`);
   for (const name of names) {
     if (!(FORMATS as readonly string[]).includes(name)) throw new InvalidArgumentError(`unknown format "${name}" (expected ${FORMATS.join(', ')})`);
   }
