@@ -77,8 +77,6 @@ export class RecordTable<Value> {
   readonly values: Value[] = [];
   readonly paths: string[] = [];
   readonly required: boolean[] = [];
-  /** Declared names Object.prototype also has (`constructor`): read as own properties only. */
-  readonly inherited: boolean[] = [];
   /** Index of each declared name. */
   readonly index = new Map<string, number>();
   /** The declared names, to find undeclared keys (`unknownKey`). */
@@ -122,7 +120,6 @@ export class RecordTable<Value> {
       this.names.push(name);
       this.values.push(value);
       this.required.push(required === 1);
-      this.inherited.push(name in Object.prototype);
       this.paths.push(path ?? `${schemaPath}/properties/${escapePointerToken(name)}`);
     }
     this.known = new Set(this.names);

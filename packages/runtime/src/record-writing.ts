@@ -23,7 +23,8 @@ export function recordValues(value: unknown, depth: number, table: RecordTable<u
   const names = table.names;
   let count = 0;
   for (let index = 0; index < names.length; index++) {
-    const item = table.inherited[index] ? ownValue(value, names[index]) : value[names[index]];
+    // Own properties only, as specialised code and the generic encoders read them.
+    const item = ownValue(value, names[index]);
     values[index] = item;
     if (item !== undefined) count++;
     else if (table.required[index]) throw missingProperty(names[index], schemaPath);

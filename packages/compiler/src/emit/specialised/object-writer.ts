@@ -7,7 +7,7 @@ import type { IrObject } from '../../ir/types.js';
 import { isClosedObject } from '../../plan/shape.js';
 import { castOperand, Code, js, Lines, literal, tsOnly, typed } from '../module/code.js';
 import { propertyCountChecks, patternConstant, patternRegExp, propertyNameChecks, requiredChecks, type Fail } from '../checks/assertions.js';
-import { isPlainPropertyName, type Name, type NameScope } from '../module/names.js';
+import type { Name, NameScope } from '../module/names.js';
 import { keyDoc } from '../module/text-table.js';
 import type { EncoderEmitter } from './encoder.js';
 
@@ -149,7 +149,7 @@ function readDeclared(frame: ObjectFrame, lines: Lines): void {
   const required = node.properties.map((property, index) => ({ property, index })).filter(({ property }) => property.required);
   requiredChecks(emitter.context, required.map(({ property }) => property.name), required.map(({ index }) => frame.locals[index]), fail, lines);
   for (const name of node.extraRequired) {
-    lines.line(js`if (${readProperty(emitter, record, name, true)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
+    lines.line(js`if (${readProperty(emitter, record, name)} === undefined) ${fail('schema-violation', `missing required property ${JSON.stringify(name)}`)}`);
   }
 }
 
@@ -283,10 +283,12 @@ function flushExtras(frame: ObjectFrame, lines: Lines, writeEntry: Name, before:
   lines.line(js`while (${extras} !== undefined && ${next} < ${extras}.length${limit}) ${writeEntry}(writer, ${extras}[${next}], ${castOperand(new Code('value'), new Code('Record<string, unknown>'))}[${extras}[${next}++]], depth - 1);`);
 }
 
-/** `record.name`, `record["odd key"]`, or `ownValue(record, "toString")` for names Object.prototype has. */
-function readProperty(emitter: EncoderEmitter, record: Code, name: string, always = false): Code {
-  if (name in Object.prototype || always) return js`${emitter.context.use('ownValue')}(${record}, ${literal(name)})`;
-  return isPlainPropertyName(name) ? js`${record}.${new Code(name)}` : js`${record}[${literal(name)}]`;
+/**
+ * `ownValue(record, name)`: the own property only, as the walking reads, the generic encoders and
+ * `JSON.stringify` take it (an inherited `points` or `toString` is no member of the value).
+ */
+function readProperty(emitter: EncoderEmitter, record: Code, name: string): Code {
+  return js`${emitter.context.use('ownValue')}(${record}, ${literal(name)})`;
 }
 
 function words(node: IrObject): string {
