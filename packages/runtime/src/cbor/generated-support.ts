@@ -4,7 +4,7 @@
  * interned in one cache for every module, as the generic decoder's are). Each stays a small
  * monomorphic function.
  */
-import { DecodeError, hexByte, LENGTH_LIMIT, TOO_DEEP, UNEXPECTED_TYPE, UNSUPPORTED_VALUE } from '../errors.js';
+import { DecodeError, hexByte, TOO_DEEP, UNEXPECTED_TYPE, UNSUPPORTED_VALUE } from '../errors.js';
 import { outOfBounds } from '../generated-support.js';
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
@@ -32,18 +32,15 @@ export function tooDeep(offset: number, schemaPath: string): DecodeError {
 
 /**
  * Reads the head of an array (major 4) or map (major 5): the item count, or -1 for indefinite
- * length (RFC 8949 §3.2.2). Each item takes at least one byte (two per map entry), so a count
- * larger than the bytes left is refused before anything is allocated from it.
+ * length (RFC 8949 §3.2.2). A count the input cannot hold is not refused here: every item read
+ * takes a byte or more and arrays are sized within the input's budget (`preallocate`), so it
+ * fails at the real end of input, with `unexpected-end` at the offset the generic decoder gives.
  */
 export function readContainerHead(reader: Reader, major: number, schemaPath: string): number {
   const offset = reader.pos;
   const initial = reader.u8();
   if (initial >> 5 !== major) throw expectedType(reader, major === 4 ? 'array' : 'map', offset, schemaPath);
-  const count = readArgument(reader, initial & 0x1f, offset);
-  if (count > (reader.end - reader.pos) / (major === 4 ? 1 : 2)) {
-    throw decodeFailure(LENGTH_LIMIT, `declared ${count} items, more than the bytes left`, offset, schemaPath);
-  }
-  return count;
+  return readArgument(reader, initial & 0x1f, offset);
 }
 
 /** In an indefinite-length container: consumes the break (0xff) and returns true at the end. */
