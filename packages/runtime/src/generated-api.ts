@@ -3,7 +3,7 @@
  * `generated-api.ts` binds them to its shared writer and reader: a generated `encode<Name>` writes
  * into `claimWriter()` and throws `encodeFailed(writer, error)`; a `decode<Name>` is one `decodeWith` call.
  */
-import { DecodeError, EncodeError, type Format, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
+import { DecodeError, EncodeError, type Format, isDecodeError, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
 import { EncodeFailure, withSchemaPath } from './generated-support.js';
 import type { Reader } from './reader.js';
 import type { Writer } from './writer.js';
@@ -31,14 +31,21 @@ export function startDecode(reader: Reader, bytes: Uint8Array): Reader {
   return reader;
 }
 
+/** The JSON Pointer of the value of `bytes` (its item at `start`) that holds `offset`: the format's `<format>/value-path.ts`. */
+export type ValuePathOf = (bytes: Uint8Array, start: number, offset: number) => string;
+
 /**
  * The public error for a failure inside a module's reader: a stack overflow on the way down is a
  * nesting problem of the input, reported as such; a failure before the first reader function ran
- * (an empty input has no UBJSON marker) gets the public function's schema path.
+ * (an empty input has no UBJSON marker) gets the public function's schema path. Its value path is
+ * found now, from the input and the failure's offset (`valuePathOf`): readers track none.
  */
-export function decodeFailed(reader: Reader, error: unknown, schemaPath: string): unknown {
-  if (error instanceof RangeError) return new DecodeError(reader.format, TOO_DEEP, 'nesting too deep for the engine stack', reader.pos, schemaPath);
-  return withSchemaPath(error, schemaPath);
+export function decodeFailed(reader: Reader, error: unknown, schemaPath: string, valuePathOf: ValuePathOf): unknown {
+  const located =
+    error instanceof RangeError ? new DecodeError(reader.format, TOO_DEEP, 'nesting too deep for the engine stack', reader.pos, schemaPath) : withSchemaPath(error, schemaPath);
+  if (!isDecodeError(located) || located.valuePath !== undefined) return located;
+  const valuePath = valuePathOf(reader.uint8, 0, located.offset);
+  return new DecodeError(located.format, located.code, located.detail, located.offset, located.schemaPath, valuePath);
 }
 
 /** `value` once the reader is at the end of the input; trailing bytes are refused. */

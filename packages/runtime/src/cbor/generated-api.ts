@@ -8,6 +8,7 @@
 import { decodeFailed, endDecode, publicEncodeError, startDecode } from '../generated-api.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
+import { cborValuePath } from './value-path.js';
 import { idleWriter, Writer } from '../writer.js';
 
 /** The writer of every public encode function of every module; outputs are carved from its buffer (see `Writer.finish`). */
@@ -36,7 +37,7 @@ export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes:
   try {
     value = read(reader, DEFAULT_MAX_DEPTH);
   } catch (error) {
-    throw decodeFailed(reader, error, schemaPath);
+    throw decodeFailed(reader, error, schemaPath, cborValuePath);
   }
   return endDecode(reader, value, schemaPath);
 }

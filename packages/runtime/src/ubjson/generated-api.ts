@@ -9,6 +9,7 @@
 import { decodeFailed, endDecode, publicEncodeError, startDecode } from '../generated-api.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
+import { ubjsonValuePath } from './value-path.js';
 import { idleWriter, Writer } from '../writer.js';
 import { DEFAULT_MAX_COUNT } from './constants.js';
 import { BUDGET, CONTAINER, readMarker } from './generated-support.js';
@@ -40,7 +41,7 @@ export function decodeWith<T>(read: (reader: Reader, depth: number, marker: numb
   try {
     value = read(reader, DEFAULT_MAX_DEPTH, readMarker(reader));
   } catch (error) {
-    throw decodeFailed(reader, error, schemaPath);
+    throw decodeFailed(reader, error, schemaPath, ubjsonValuePath);
   }
   return endDecode(reader, value, schemaPath);
 }
