@@ -77,6 +77,15 @@ for (const format of ['cbor', 'msgpack', 'ubjson'] as const) {
   }
 }
 
+test('layout compact: no value path, as the bytes hold positions, not names', () => {
+  for (const format of ['cbor', 'ubjson'] as const) {
+    const codec = compileCodec(schema, { format, layout: 'compact' });
+    const error = failure(() => codec.decode(codec.encode({ points: [P] }).subarray(0, 3)));
+    assert.is(error.valuePath, undefined, format);
+    assert.not.match(error.message, /, at \//, format);
+  }
+});
+
 test('cbor: indefinite lengths, a text key in chunks, the self-described prefix', () => {
   const codec = compileCodec(schema, { format: 'cbor' });
   // 55799({_ "points": [_ {"x": 1, "y": 2}, {"x": -1, "y": 2}] }) with the key "points" in two chunks.

@@ -38,12 +38,13 @@ export type ValuePathOf = (bytes: Uint8Array, start: number, offset: number) => 
  * The public error for a failure inside a module's reader: a stack overflow on the way down is a
  * nesting problem of the input, reported as such; a failure before the first reader function ran
  * (an empty input has no UBJSON marker) gets the public function's schema path. Its value path is
- * found now, from the input and the failure's offset (`valuePathOf`): readers track none.
+ * found now, from the input and the failure's offset (`valuePathOf`): readers track none. Without
+ * `valuePathOf` (objects as arrays by position, whose bytes name no members), it gets none.
  */
-export function decodeFailed(reader: Reader, error: unknown, schemaPath: string, valuePathOf: ValuePathOf): unknown {
+export function decodeFailed(reader: Reader, error: unknown, schemaPath: string, valuePathOf: ValuePathOf | undefined): unknown {
   const located =
     error instanceof RangeError ? new DecodeError(reader.format, TOO_DEEP, 'nesting too deep for the engine stack', reader.pos, schemaPath) : withSchemaPath(error, schemaPath);
-  if (!isDecodeError(located) || located.valuePath !== undefined) return located;
+  if (valuePathOf === undefined || !isDecodeError(located) || located.valuePath !== undefined) return located;
   const valuePath = valuePathOf(reader.uint8, 0, located.offset);
   return new DecodeError(located.format, located.code, located.detail, located.offset, located.schemaPath, valuePath);
 }

@@ -30,6 +30,8 @@ export interface ApiEntry {
 /** Options every format's module takes. */
 export interface ModuleOptions {
   runtimeModule: string;
+  /** Object layout on the wire (README "Compact layout"); 'map' when not given. */
+  layout?: Layout;
   /** Text of the `@generated` line. */
   preamble: string;
   mode: 'module' | 'function';
@@ -102,6 +104,7 @@ export function generateFormatModule(ir: IrModule, format: ModuleFormat, options
   context.smallCode = options.smallCode;
   context.sortedKeys = options.deterministic === true;
   context.largeIntegers = options.largeIntegers;
+  context.positionalObjects = options.layout === 'compact';
   const encodeRoot = context.scope.claim('encode');
   const decodeRoot = context.scope.claim('decode');
   const decodeStream = context.scope.claim('decodeStream');
@@ -211,6 +214,15 @@ function encodeBody(context: ModuleContext, write: Name): Code {
   return new Code(lines.map((line) => line.text).join('\n'));
 }
 
+/**
+ * `decodeWith(read, bytes, schemaPath)`; with objects as arrays by position (layout 'compact'),
+ * `false` after them: a path found in the bytes would name positions, not the value's members.
+ */
+function decodeBody(context: ModuleContext, pair: ApiPair): Code {
+  const positional = context.positionalObjects ? new Code(', false') : new Code('');
+  return js`return ${context.runtime('decodeWith')}(${pair.reader}, bytes, ${literal(pair.schemaPath)}${positional});`;
+}
+
 function apiPair(context: ModuleContext, format: ModuleFormat, pair: ApiPair): FunctionSpec[] {
   const encode: FunctionSpec = {
     name: pair.entry.encode,
@@ -225,7 +237,7 @@ function apiPair(context: ModuleContext, format: ModuleFormat, pair: ApiPair): F
     docs: [decodeDoc(format, pair), `@schema ${pair.schemaPath}`],
     params: [new Code('bytes: Uint8Array')],
     returnType: pair.type,
-    body: js`return ${context.runtime('decodeWith')}(${pair.reader}, bytes, ${literal(pair.schemaPath)});`,
+    body: decodeBody(context, pair),
     exported: true,
   };
   return [encode, decode];

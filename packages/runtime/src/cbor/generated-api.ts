@@ -28,8 +28,12 @@ export function encodeFailed(writer: Writer, error: unknown): unknown {
   return publicEncodeError(writer, error, 'cbor');
 }
 
-/** Reads one item that must fill `bytes` with a module's reader function; a failure is a `DecodeError` (`schemaPath`: the public function's schema). */
-export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes: Uint8Array, schemaPath: string): T {
+/**
+ * Reads one item that must fill `bytes` with a module's reader function; a failure is a
+ * `DecodeError` (`schemaPath`: the public function's schema) with its value path unless
+ * `valuePaths` is false (layout 'compact': the bytes hold objects as arrays by position).
+ */
+export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes: Uint8Array, schemaPath: string, valuePaths = true): T {
   const reader = startDecode(sharedReader, bytes);
   // RFC 8949 §3.4.6: a leading self-described CBOR tag (0xd9d9f7) marks the data and means nothing.
   if (bytes.length >= 3 && bytes[0] === 0xd9 && bytes[1] === 0xd9 && bytes[2] === 0xf7) reader.pos = 3;
@@ -37,7 +41,7 @@ export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes:
   try {
     value = read(reader, DEFAULT_MAX_DEPTH);
   } catch (error) {
-    throw decodeFailed(reader, error, schemaPath, cborValuePath);
+    throw decodeFailed(reader, error, schemaPath, valuePaths ? cborValuePath : undefined);
   }
   return endDecode(reader, value, schemaPath);
 }

@@ -28,14 +28,18 @@ export function encodeFailed(writer: Writer, error: unknown): unknown {
   return publicEncodeError(writer, error, 'msgpack');
 }
 
-/** Reads one item that must fill `bytes` with a module's reader function; a failure is a `DecodeError` (`schemaPath`: the public function's schema). */
-export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes: Uint8Array, schemaPath: string): T {
+/**
+ * Reads one item that must fill `bytes` with a module's reader function; a failure is a
+ * `DecodeError` (`schemaPath`: the public function's schema) with its value path unless
+ * `valuePaths` is false (layout 'compact': the bytes hold objects as arrays by position).
+ */
+export function decodeWith<T>(read: (reader: Reader, depth: number) => T, bytes: Uint8Array, schemaPath: string, valuePaths = true): T {
   const reader = startDecode(sharedReader, bytes);
   let value: T;
   try {
     value = read(reader, DEFAULT_MAX_DEPTH);
   } catch (error) {
-    throw decodeFailed(reader, error, schemaPath, msgpackValuePath);
+    throw decodeFailed(reader, error, schemaPath, valuePaths ? msgpackValuePath : undefined);
   }
   return endDecode(reader, value, schemaPath);
 }

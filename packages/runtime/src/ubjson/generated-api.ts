@@ -31,8 +31,12 @@ export function encodeFailed(writer: Writer, error: unknown): unknown {
   return publicEncodeError(writer, error, 'ubjson');
 }
 
-/** Reads one value that must fill `bytes` with a module's reader function (its marker read first); a failure is a `DecodeError` (`schemaPath`: the public function's schema). */
-export function decodeWith<T>(read: (reader: Reader, depth: number, marker: number) => T, bytes: Uint8Array, schemaPath: string): T {
+/**
+ * Reads one value that must fill `bytes` with a module's reader function (its marker read first);
+ * a failure is a `DecodeError` (`schemaPath`: the public function's schema) with its value path
+ * unless `valuePaths` is false (layout 'compact': the bytes hold objects as arrays by position).
+ */
+export function decodeWith<T>(read: (reader: Reader, depth: number, marker: number) => T, bytes: Uint8Array, schemaPath: string, valuePaths = true): T {
   const reader = startDecode(sharedReader, bytes);
   // Every container entry of one input counts against one budget (the generic decoder's maxCount).
   BUDGET.left = DEFAULT_MAX_COUNT;
@@ -41,7 +45,7 @@ export function decodeWith<T>(read: (reader: Reader, depth: number, marker: numb
   try {
     value = read(reader, DEFAULT_MAX_DEPTH, readMarker(reader));
   } catch (error) {
-    throw decodeFailed(reader, error, schemaPath, ubjsonValuePath);
+    throw decodeFailed(reader, error, schemaPath, valuePaths ? ubjsonValuePath : undefined);
   }
   return endDecode(reader, value, schemaPath);
 }

@@ -51,6 +51,8 @@ export class ModuleContext {
   smallCode = false;
   /** CBOR deterministic mode (RFC 8949 §4.2.1 key order, shortest floats). */
   sortedKeys = false;
+  /** Layout 'compact': objects are arrays by position on the wire, so decode errors get no value path from the bytes. */
+  positionalObjects = false;
   /** MessagePack `largeIntegers: 'float64'`: integers past 32 bits are written as float64. */
   largeIntegers: 'float64' | undefined;
   /** Nodes of definitions that reach themselves in place (left recursion): their functions guard against going round (`checks/in-place-guard.ts`). */
