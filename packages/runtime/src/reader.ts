@@ -24,7 +24,7 @@ export class Reader {
   slotsLeft = 0;
   /**
    * True while a generic decode reads with this reader: an extension's decode hook that decodes
-   * again then gets a reader of its own (`idleReader`) instead of moving this one.
+   * again then gets a reader of its own instead of moving this one.
    */
   busy = false;
   /** The `DataView` over `viewOf`, made on first use: most inputs never read a float. */
@@ -182,11 +182,6 @@ export class Reader {
     this.pos += length;
     return text;
   }
-}
-
-/** `reader` unless a decode is reading with it (`busy`), else a fresh reader of its format. */
-export function idleReader(reader: Reader): Reader {
-  return reader.busy ? new Reader(reader.format) : reader;
 }
 
 /** Big-endian unsigned 32-bit at `pos` (the caller checked the bounds). */

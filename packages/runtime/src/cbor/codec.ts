@@ -1,4 +1,4 @@
-import { idleReader, Reader } from '../reader.js';
+import { Reader } from '../reader.js';
 import { idleWriter, Writer } from '../writer.js';
 import { DecodeError, TOO_DEEP } from '../errors.js';
 import { readItem } from './decode.js';
@@ -94,25 +94,31 @@ function asBytes(bytes: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array 
   throw new TypeError('cbor decode: input must be a Uint8Array, an ArrayBuffer or an ArrayBufferView');
 }
 
-function decodeWith(shared: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
-  // An extension's decode hook may decode again, with these settings, while this call reads.
-  const reader = idleReader(shared);
-  const nested = reader !== shared;
-  const outerReferences = settings.references;
-  if (outerReferences !== undefined) {
-    if (nested) settings.references = [];
-    else outerReferences.length = 0;
-  }
+function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  // An extension's decode hook may decode again while this call reads.
+  if (reader.busy) return decodeNested(bytes, settings);
   reader.reset(asBytes(bytes));
+  if (settings.references !== undefined) settings.references.length = 0;
   reader.busy = true;
+  let value: unknown;
   try {
-    const value = readItem(reader, settings.maxDepth, settings);
-    if (settings.rejectTrailing) reader.expectEnd();
-    return value;
+    value = readItem(reader, settings.maxDepth, settings);
   } catch (error) {
-    throw stackGuard(error, reader);
-  } finally {
     reader.busy = false;
+    throw stackGuard(error, reader);
+  }
+  reader.busy = false;
+  if (settings.rejectTrailing) reader.expectEnd();
+  return value;
+}
+
+/** A decode started during another (by an extension's hook): a reader and structured-clone references of its own. */
+function decodeNested(bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  const outerReferences = settings.references;
+  if (outerReferences !== undefined) settings.references = [];
+  try {
+    return decodeWith(new Reader('cbor'), bytes, settings);
+  } finally {
     settings.references = outerReferences;
   }
 }

@@ -1,4 +1,4 @@
-import { idleReader, Reader } from '../reader.js';
+import { Reader } from '../reader.js';
 import { idleWriter, Writer } from '../writer.js';
 import { DecodeError, TOO_DEEP } from '../errors.js';
 import { toEncodeError } from '../cbor/encode.js';
@@ -78,25 +78,33 @@ function guarded<T>(reader: Reader, read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      throw new DecodeError('msgpack', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
-    }
-    throw error;
+    throw stackGuard(error, reader);
   }
 }
 
-function decodeWith(shared: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
-  // An extension's decode hook may decode again while this call reads.
-  const reader = idleReader(shared);
+/** The error a read failed with, an engine stack overflow as `too-deep` (see `guarded`). */
+function stackGuard(error: unknown, reader: Reader): unknown {
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return new DecodeError('msgpack', TOO_DEEP, 'nesting too deep for the engine stack', reader.pos);
+  }
+  return error;
+}
+
+function decodeWith(reader: Reader, bytes: Uint8Array | ArrayBuffer, settings: DecodeSettings): unknown {
+  // An extension's decode hook may decode again while this call reads: that one gets a reader of its own.
+  if (reader.busy) return decodeWith(new Reader('msgpack'), bytes, settings);
   reader.reset(asBytes(bytes));
   reader.busy = true;
+  let value: unknown;
   try {
-    const value = guarded(reader, () => readItem(reader, settings.maxDepth, settings));
-    if (settings.rejectTrailing) reader.expectEnd();
-    return value;
-  } finally {
+    value = readItem(reader, settings.maxDepth, settings);
+  } catch (error) {
     reader.busy = false;
+    throw stackGuard(error, reader);
   }
+  reader.busy = false;
+  if (settings.rejectTrailing) reader.expectEnd();
+  return value;
 }
 
 /** The items of `bytes` one after another (none for empty input), as a MessagePack stream holds them. */
