@@ -2,6 +2,7 @@ import type { Writer } from '../writer.js';
 import { CIRCULAR_VALUE, describeValue, EncodeError, type Format, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
 import { joinPointer } from '../pointer.js';
+import { dateTime, isUint8Array, mapSize } from '../brand-checks.js';
 import { Major, Info, InitialByte, KnownTag } from './constants.js';
 import { writeHeadAt } from './head.js';
 import { putText, writeInt32, writeInteger, writeNumber } from './encode-scalars.js';
@@ -124,15 +125,22 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
   if (settings.hooks !== undefined && settings.hooks.write(writer, value, depth, settings)) return;
   // The constructor check is the cheap common case (as in json-pack); anything else (a null
   // prototype, a `constructor` own property) goes through the exact prototype checks below.
+  // Arrays by `Array.isArray` alone: `Object.create(Array.prototype)` has the constructor too.
   const constructor = (value as { constructor?: unknown }).constructor;
   if (constructor === Object) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  if (constructor === Array) return writeArray(writer, value as unknown[], depth - 1, settings);
   if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  if (value instanceof Uint8Array) return writeBytes(writer, value);
-  if (value instanceof Map) return writeMap(writer, value, depth - 1, settings);
-  if (value instanceof Date) return writeDate(writer, value, settings);
+  // `instanceof` for the cheap filter, then the brand check a fake prototype cannot pass.
+  if (value instanceof Uint8Array && isUint8Array(value)) return writeBytes(writer, value);
+  if (value instanceof Map) {
+    const size = mapSize(value);
+    if (size !== -1) return writeMap(writer, value, size, depth - 1, settings);
+  }
+  if (value instanceof Date) {
+    const time = dateTime(value);
+    if (time !== undefined) return writeDate(writer, time, settings);
+  }
   if (value instanceof Tag) return writeTag(writer, value, depth - 1, settings);
   if (value instanceof Simple) return writeSimple(writer, value.value);
   throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
@@ -178,10 +186,10 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   }
 }
 
-function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, settings: EncodeSettings): void {
+function writeMap(writer: Writer, value: Map<unknown, unknown>, size: number, depth: number, settings: EncodeSettings): void {
   if (settings.deterministic) return writeSortedEntries(writer, [...value.keys()], (key) => value.get(key), depth, settings);
   writer.ensure(9);
-  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, value.size);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Map, size);
   for (const [key, item] of value) {
     try {
       writeItem(writer, key, depth, settings);
@@ -209,8 +217,7 @@ function writeBytes(writer: Writer, value: Uint8Array): void {
  * of milliseconds / 1000 (the decoder rounds back to the nearest millisecond, so every Date
  * survives a round trip).
  */
-function writeDate(writer: Writer, value: Date, settings: EncodeSettings): void {
-  const time = value.getTime();
+function writeDate(writer: Writer, time: number, settings: EncodeSettings): void {
   if (Number.isNaN(time)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'cannot encode an invalid Date');
   writer.ensure(2);
   writer.uint8[writer.pos++] = (Major.Tag << 5) | KnownTag.EpochDate;
@@ -242,7 +249,7 @@ function writeTag(writer: Writer, value: Tag, depth: number, settings: EncodeSet
 function validTagContent(tag: number, content: unknown): boolean {
   if (tag === KnownTag.DateString) return typeof content === 'string';
   if (tag === KnownTag.EpochDate) return typeof content === 'number' && Number.isFinite(content);
-  return content instanceof Uint8Array;
+  return content instanceof Uint8Array && isUint8Array(content);
 }
 
 /** RFC 8949 §3.3: simple values 0..19 in the initial byte, 32..255 in one extra byte. */

@@ -17,6 +17,7 @@
 import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { isPlainObject } from '../plain-object.js';
+import { isRegExp, mapSize, setSize } from '../brand-checks.js';
 import { DUPLICATE_KEY, INVALID_REFERENCE, INVALID_TAG } from '../errors.js';
 import { Major } from './constants.js';
 import { atBreak } from './generated-support.js';
@@ -59,8 +60,8 @@ function findShared(root: unknown): Set<object> {
     }
     seen.add(value);
     if (Array.isArray(value)) for (let index = 0; index < value.length; index++) pending.push(value[index]);
-    else if (value instanceof Map) for (const [key, item] of value) pending.push(key, item);
-    else if (value instanceof Set) for (const item of value) pending.push(item);
+    else if (value instanceof Map && mapSize(value) !== -1) for (const [key, item] of value) pending.push(key, item);
+    else if (value instanceof Set && setSize(value) !== -1) for (const item of value) pending.push(item);
     else if (value instanceof Tag) pending.push(value.content);
     else if (isPlainObject(value)) for (const key of Object.keys(value)) pending.push((value as Record<string, unknown>)[key]);
   }
@@ -97,30 +98,39 @@ export class CloneWriter implements ReferenceWriter {
   }
 }
 
-/** Set, Map (its tag; the generic encoder writes the map), RegExp and Error; false for other objects. */
+/**
+ * Set, Map (its tag; the generic encoder writes the map), RegExp and Error; false for other
+ * objects. `instanceof` is the cheap filter; the brand checks leave a fake prototype (which the
+ * built-in methods would throw on) to the generic encoder, which refuses it.
+ */
 export function writeCloneType(writer: Writer, value: object, depth: number, settings: unknown): boolean {
   if (value instanceof Set) {
-    writeTagHead(writer, CloneTag.Set);
-    writer.ensure(9);
-    writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, value.size);
-    let index = 0;
-    for (const item of value) {
-      try {
-        writeItem(writer, item, depth - 1, settings as never);
-      } catch (error) {
-        throw addStep(error, index, item);
-      }
-      index++;
-    }
-    return true;
+    const size = setSize(value);
+    if (size !== -1) return writeSet(writer, value, size, depth, settings);
   }
-  if (value instanceof Map) {
+  if (value instanceof Map && mapSize(value) !== -1) {
     writeTagHead(writer, CloneTag.Map);
     return false;
   }
-  if (value instanceof RegExp) return writeGeneric(writer, ['RegExp', value.source, value.flags], depth, settings);
+  if (value instanceof RegExp && isRegExp(value)) return writeGeneric(writer, ['RegExp', value.source, value.flags], depth, settings);
   if (value instanceof Error) return writeGeneric(writer, [value.name, value.message], depth, settings);
   return false;
+}
+
+function writeSet(writer: Writer, value: Set<unknown>, size: number, depth: number, settings: unknown): true {
+  writeTagHead(writer, CloneTag.Set);
+  writer.ensure(9);
+  writer.pos = writeHeadAt(writer.uint8, writer.pos, Major.Array, size);
+  let index = 0;
+  for (const item of value) {
+    try {
+      writeItem(writer, item, depth - 1, settings as never);
+    } catch (error) {
+      throw addStep(error, index, item);
+    }
+    index++;
+  }
+  return true;
 }
 
 function writeGeneric(writer: Writer, content: unknown[], depth: number, settings: unknown): true {

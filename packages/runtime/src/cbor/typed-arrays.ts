@@ -12,6 +12,7 @@ import type { Reader } from '../reader.js';
 import type { Writer } from '../writer.js';
 import { INVALID_TAG } from '../errors.js';
 import { decodeFloat16 } from '../float.js';
+import { typedArrayKind } from '../brand-checks.js';
 import { Major } from './constants.js';
 import { writeHeadAt } from './head.js';
 import type { TagReader } from './extensions.js';
@@ -55,8 +56,11 @@ const LITTLE_ENDIAN_TAG = /* @__PURE__ */ new Map<unknown, number>([
 
 /** Writes a typed array (not a plain Uint8Array or a DataView) as its tag and bytes; false for anything else. */
 export function writeTypedArray(writer: Writer, value: object): boolean {
-  const tag = LITTLE_ENDIAN_TAG.get(value.constructor);
-  if (tag === undefined || !ArrayBuffer.isView(value)) return false;
+  const Class = value.constructor as TypedArrayClass;
+  const tag = LITTLE_ENDIAN_TAG.get(Class);
+  // The constructor is only inherited: the element type must be the class's own (a fake
+  // `Object.create(Float32Array.prototype)`, or a DataView or Uint16Array behind that prototype, is not).
+  if (tag === undefined || typedArrayKind(value) !== Class.name) return false;
   const view = value as unknown as { buffer: ArrayBufferLike; byteOffset: number; byteLength: number; BYTES_PER_ELEMENT: number };
   const length = view.byteLength;
   writer.ensure(12 + length);

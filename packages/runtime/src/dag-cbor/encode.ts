@@ -4,6 +4,7 @@
  */
 
 import { idleWriter, Writer } from '../writer.js';
+import { isUint8Array } from '../brand-checks.js';
 import { writeBytes } from '../generated-support.js';
 import { isEncodeError, TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { EncodeFailure as GeneratedFailure } from '../generated-support.js';
@@ -107,7 +108,7 @@ function writeDagBigInt(writer: Writer, value: bigint): void {
 }
 
 function writeDagObject(writer: Writer, value: object, depth: number): void {
-  if (value instanceof Uint8Array) {
+  if (value instanceof Uint8Array && isUint8Array(value)) {
     writeHead(writer, Major.Bytes, value.length);
     return writeBytes(writer, value);
   }

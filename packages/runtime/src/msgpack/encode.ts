@@ -7,6 +7,7 @@ import type { Writer } from '../writer.js';
 import { writeBytes } from '../generated-support.js';
 import { TOO_DEEP, UNSUPPORTED_VALUE } from '../errors.js';
 import { LONE_SURROGATE } from '../utf8.js';
+import { dateTime, isUint8Array, mapSize } from '../brand-checks.js';
 import { EncodeFailure, addStep, mapKeyToken, toEncodeError } from '../cbor/encode.js';
 import { Byte, TIMESTAMP_TYPE } from './constants.js';
 import { writeArrayHead, writeBinHead, writeExtHead, writeMapHead } from './head.js';
@@ -66,14 +67,34 @@ function writeObject(writer: Writer, value: object, depth: number, settings: Enc
   // property goes through the exact prototype check below.
   const constructor = (value as { constructor?: unknown }).constructor;
   if (constructor === Object) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  if (constructor === Array) return writeArray(writer, value as unknown[], depth - 1, settings);
+  // Arrays by `Array.isArray` (`Object.create(Array.prototype)` has the constructor but is no
+  // array); only a subclass may have an extension. (`constructor === Array && Array.isArray(value)`
+  // before the extensions, where `constructor === Array` was, made arrays 10% slower.)
+  if (Array.isArray(value)) {
+    if (constructor !== Array && settings.extensions !== undefined && writeExtension(writer, value, settings)) return;
+    return writeArray(writer, value, depth - 1, settings);
+  }
   if (settings.extensions !== undefined && writeExtension(writer, value, settings)) return;
-  if (Array.isArray(value)) return writeArray(writer, value, depth - 1, settings);
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) return writeRecord(writer, value as Record<string, unknown>, depth - 1, settings);
-  if (value instanceof Uint8Array) return writeBin(writer, value);
-  if (value instanceof Map) return writeMap(writer, value, depth - 1, settings);
-  if (value instanceof Date) return writeDate(writer, value);
+  writeInstance(writer, value, depth, settings);
+}
+
+/**
+ * A class instance: a built-in or stand-in MessagePack writes, else `unsupported-value`. Apart
+ * from `writeObject`: with the brand checks in it, arrays encoded 15% slower.
+ */
+function writeInstance(writer: Writer, value: object, depth: number, settings: EncodeSettings): void {
+  // `instanceof` for the cheap filter, then the brand check a fake prototype cannot pass.
+  if (value instanceof Uint8Array && isUint8Array(value)) return writeBin(writer, value);
+  if (value instanceof Map) {
+    const size = mapSize(value);
+    if (size !== -1) return writeMap(writer, value, size, depth - 1, settings);
+  }
+  if (value instanceof Date) {
+    const time = dateTime(value);
+    if (time !== undefined) return writeDate(writer, time);
+  }
   if (value instanceof Timestamp) return writeTimestampValue(writer, value);
   if (value instanceof Ext) return writeExt(writer, value.type, value.data);
   throw new EncodeFailure(UNSUPPORTED_VALUE, `cannot encode a ${value.constructor?.name ?? 'class'} instance`);
@@ -105,8 +126,8 @@ function writeRecord(writer: Writer, value: Record<string, unknown>, depth: numb
   }
 }
 
-function writeMap(writer: Writer, value: Map<unknown, unknown>, depth: number, settings: EncodeSettings): void {
-  writeMapHead(writer, value.size);
+function writeMap(writer: Writer, value: Map<unknown, unknown>, size: number, depth: number, settings: EncodeSettings): void {
+  writeMapHead(writer, size);
   for (const [key, item] of value) {
     try {
       writeItem(writer, key, depth, settings);
@@ -124,8 +145,7 @@ function writeBin(writer: Writer, value: Uint8Array): void {
 }
 
 /** spec.md "Timestamp extension type": a Date to the millisecond, in the smallest of the three forms. */
-function writeDate(writer: Writer, value: Date): void {
-  const time = value.getTime();
+function writeDate(writer: Writer, time: number): void {
   if (Number.isNaN(time)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'cannot encode an invalid Date');
   const [seconds, nanoseconds] = dateParts(time);
   writeTimestamp(writer, seconds, nanoseconds);
@@ -142,7 +162,7 @@ function writeTimestampValue(writer: Writer, value: Timestamp): void {
 /** An extension item: fixext for 1, 2, 4, 8 and 16 bytes of data, else ext8/16/32. */
 function writeExt(writer: Writer, type: number, data: unknown): void {
   if (!Number.isInteger(type) || type < -128 || type > 127) throw new EncodeFailure(UNSUPPORTED_VALUE, `extension type ${String(type)} not in -128..127`);
-  if (!(data instanceof Uint8Array)) throw new EncodeFailure(UNSUPPORTED_VALUE, `extension type ${type} data is not a Uint8Array`);
+  if (!(data instanceof Uint8Array && isUint8Array(data))) throw new EncodeFailure(UNSUPPORTED_VALUE, `extension type ${type} data is not a Uint8Array`);
   if (data.length > MAX_LENGTH) throw new EncodeFailure(UNSUPPORTED_VALUE, 'ext data longer than 2^32-1 bytes');
   // Never write what our own decoder refuses as `invalid-tag`: type -1 is the spec's timestamp.
   if (type === TIMESTAMP_TYPE && !isTimestampData(data)) throw new EncodeFailure(UNSUPPORTED_VALUE, 'extension type -1 data is not a timestamp (write a Date or a Timestamp)');

@@ -1,6 +1,6 @@
 import { CIRCULAR_VALUE, EncodeError, TOO_DEEP } from '../errors.js';
 import { joinPointer } from '../pointer.js';
-import { keyProblem, problemOf, type EncodeFailure, type ValueEncoder } from './encoder.js';
+import { isBytes, keyProblem, problemOf, type EncodeFailure, type ValueEncoder } from './encoder.js';
 
 /**
  * Turns an encoder failure into an `EncodeError` with the JSON Pointer of the failing value.
@@ -43,7 +43,7 @@ function walk(
 ): EncodeFailure | undefined {
   const problem = problemOf(encoder, value, depth);
   if (problem !== undefined) return problem;
-  if (value === null || typeof value !== 'object' || value instanceof Uint8Array) return undefined;
+  if (value === null || typeof value !== 'object' || isBytes(value)) return undefined;
   ancestors.push(value);
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
