@@ -173,6 +173,20 @@ decoding('returns a Map for non-text keys by default and stringifies them on req
   rejects('a2013001610f', 'duplicate-key', 3, { mapKeys: 'stringify', duplicateKeys: 'reject' } as object);
 });
 
+decoding('stringifies only keys encoded as integers: a float key fails with unexpected-type at the key', () => {
+  const stringify = { mapKeys: 'stringify' as const };
+  // Integer items (major types 0 and 1, 64-bit ones as bigints) and a bignum become their text.
+  assert.equal(decode(fromHex('a3' + '3818' + '01' + '1bffffffffffffffff' + '02' + 'c249010000000000000000' + '03'), stringify), {
+    '-25': 1,
+    '18446744073709551615': 2,
+    '18446744073709551616': 3,
+  });
+  // 1.5, NaN, -0.0 (which would meet the integer 0 as '0'), and 2.0 in f16, f32 and f64.
+  for (const key of ['f93e00', 'f97e00', 'f98000', 'f94000', 'fa40000000', 'fb4000000000000000']) {
+    rejects(`a20000${key}01`, 'unexpected-type', 3, stringify);
+  }
+});
+
 decoding('rejects trailing bytes unless told to ignore them', () => {
   rejects('0000', 'trailing-bytes', 1);
   assert.is(decode(fromHex('0000'), { trailing: 'ignore' }), 0);

@@ -37,6 +37,17 @@ decoding('gives a Map for maps with any key that is not a string, and stringifie
   assert.is(refused.offset, 1);
 });
 
+decoding('stringifies only keys encoded as integers: a float key fails with unexpected-type at the key', () => {
+  const stringify = { mapKeys: 'stringify' as const };
+  assert.equal(decode(bytesOf('83 d0 e7 01 cf ffffffffffffffff 02 cc ff 03'), stringify), { '-25': 1, '18446744073709551615': 2, '255': 3 });
+  // 1.5, Infinity, NaN, -0.0 (which would meet the integer 0 as '0'), and 2.0 in float32 and float64.
+  for (const key of ['cb 3ff8000000000000', 'ca 7f800000', 'ca 7fc00000', 'cb 8000000000000000', 'ca 40000000', 'cb 4000000000000000']) {
+    const refused = failure(() => decode(bytesOf(`82 00 00 ${key} 01`), stringify));
+    assert.is(refused.code, 'unexpected-type', key);
+    assert.is(refused.offset, 3, key);
+  }
+});
+
 decoding('keeps __proto__ an own property and never touches the prototype', () => {
   const value = decode(bytesOf('82 a95f5f70726f746f5f5f 81 a178 01 a162 02')) as Record<string, unknown>;
   assert.is(Object.getPrototypeOf(value), Object.prototype);

@@ -1,6 +1,6 @@
 import type { Reader } from '../reader.js';
 import { DUPLICATE_KEY, UNEXPECTED_TYPE } from '../errors.js';
-import { InitialByte } from './constants.js';
+import { InitialByte, Major } from './constants.js';
 import type { DecodeSettings } from './options.js';
 import { readItem } from './decode.js';
 
@@ -54,10 +54,18 @@ export function readEntries(
   return map ?? object;
 }
 
-/** `mapKeys: 'stringify'`: scalar keys become `String(key)`, others are refused. */
+/**
+ * `mapKeys: 'stringify'`: integer, bigint, boolean, null and undefined keys become `String(key)`,
+ * others are refused. A number key must be an integer item (major type 0 or 1): a float has no
+ * one text (-0.0 would meet 0 as '0', NaN and 1.5 are no integers), even when it holds 2.0.
+ */
 function stringifyKey(reader: Reader, key: unknown, offset: number): string {
   const type = typeof key;
-  if (type === 'number' || type === 'bigint' || type === 'boolean' || key === null || key === undefined) return String(key);
+  const allowed =
+    type === 'number'
+      ? reader.uint8[offset] >> 5 <= Major.Negative // an integer item: major type 0 or 1
+      : type === 'bigint' || type === 'boolean' || key === null || key === undefined;
+  if (allowed) return String(key);
   return reader.fail(UNEXPECTED_TYPE, 'map key that cannot become a property name', offset);
 }
 

@@ -39,7 +39,8 @@ export interface CborDecodeOptions {
    * Maps whose keys are all text become plain objects. A map with any other key becomes a `Map`
    * under `'map'` (default, lossless). Under `'stringify'` it becomes a plain object too: integer,
    * bigint, boolean, null and undefined keys become `String(key)` (so `1` and `"1"` are then the
-   * same key, see `duplicateKeys`); any other key fails with `unexpected-type`.
+   * same key, see `duplicateKeys`); any other key fails with `unexpected-type`, a float too (even
+   * 2.0: only major types 0 and 1 are integer keys).
    */
   mapKeys?: 'map' | 'stringify';
   /**

@@ -1,5 +1,6 @@
 import type { Reader } from '../reader.js';
 import { DUPLICATE_KEY, UNEXPECTED_TYPE } from '../errors.js';
+import { Kind, kindOf } from './constants.js';
 import type { DecodeSettings } from './options.js';
 import { readItem } from './decode.js';
 
@@ -38,10 +39,18 @@ export function readEntries(reader: Reader, object: Record<string, unknown>, rem
   return map ?? object;
 }
 
-/** `mapKeys: 'stringify'`: scalar keys become `String(key)`, others are refused. */
+/**
+ * `mapKeys: 'stringify'`: integer, bigint, boolean and nil keys become `String(key)`, others are
+ * refused. A number key must be an int format: a float32/float64 has no one text (-0.0 would
+ * meet 0 as '0', NaN and 1.5 are no integers), even when it holds 2.0.
+ */
 function stringifyKey(reader: Reader, key: unknown, offset: number): string {
   const type = typeof key;
-  if (type === 'number' || type === 'bigint' || type === 'boolean' || key === null) return String(key);
+  const allowed =
+    type === 'number'
+      ? kindOf(reader.uint8[offset]) === Kind.Int // a fixint or (u)int8..64, not float32/64
+      : type === 'bigint' || type === 'boolean' || key === null;
+  if (allowed) return String(key);
   return reader.fail(UNEXPECTED_TYPE, 'map key that cannot become a property name', offset);
 }
 

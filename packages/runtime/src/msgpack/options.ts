@@ -29,7 +29,8 @@ export interface MsgpackDecodeOptions {
    * Maps whose keys are all strings become plain objects. A map with any other key becomes a
    * `Map` under `'map'` (default, lossless). Under `'stringify'` it becomes a plain object too:
    * integer, bigint, boolean and nil keys become `String(key)` (so `1` and `"1"` are then the same
-   * key, see `duplicateKeys`); any other key fails with `unexpected-type`.
+   * key, see `duplicateKeys`); any other key fails with `unexpected-type`, a float32/float64 too
+   * (even 2.0: only int formats are integer keys).
    */
   mapKeys?: 'map' | 'stringify';
   /**
