@@ -35,9 +35,12 @@ export abstract class Framer {
 
   /** Refuses an item that would hold more than `maxItemBytes` bytes (bounded buffering). */
   protected checkSize(bytes: number): void {
-    if (bytes > this.maxItemBytes) {
-      throw new DecodeError(this.format, LENGTH_LIMIT, `item longer than maxItemBytes (${this.maxItemBytes})`, this.pending.streamOffset);
-    }
+    if (bytes > this.maxItemBytes) throw this.tooLong();
+  }
+
+  /** The error of an item longer than `maxItemBytes`, at the item's start. */
+  tooLong(): DecodeError {
+    return new DecodeError(this.format, LENGTH_LIMIT, `item longer than maxItemBytes (${this.maxItemBytes})`, this.pending.streamOffset);
   }
 }
 

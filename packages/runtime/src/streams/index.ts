@@ -9,8 +9,10 @@
  * `DecodeError` as soon as its heads show it. Item ends are found from heads, lengths and
  * markers as bytes arrive, so each byte is looked at once however the input is split; each
  * complete item is then decoded with the generic decoder and its options (or the `decode`
- * option, e.g. a generated decoder). Error offsets are offsets in the whole stream. Input ending
- * inside an item is an error at flush; an error reaches the reader after every item before it.
+ * option, e.g. a generated decoder). Error offsets are offsets in the whole stream, and the error
+ * (code and offset) is the same however the input is cut: a malformed item inside a count the
+ * bytes so far cannot hold fails once they arrive (or at flush). Input ending inside an item is
+ * an error at flush; an error reaches the reader after every item before it.
  * No-ops (`N`) between UBJSON values are dropped (UBJSON's keep-alive). For Node `Transform`
  * classes, see `@binschema/runtime/streams/node`.
  */

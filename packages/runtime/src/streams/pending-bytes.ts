@@ -43,9 +43,9 @@ export class PendingBytes {
     if (this.bytes.length > SHRINK_ABOVE) this.bytes = new Uint8Array(INITIAL_SIZE);
   }
 
-  /** A view of the pending bytes (valid until the next `append`). */
-  view(): Uint8Array {
-    return this.bytes.subarray(this.start, this.end);
+  /** A view of the first `length` pending bytes, all by default (valid until the next `append`). */
+  view(length = this.length): Uint8Array {
+    return this.bytes.subarray(this.start, this.start + length);
   }
 
   private makeRoom(extra: number): void {

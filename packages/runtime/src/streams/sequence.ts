@@ -22,6 +22,11 @@ export interface StreamEncodeOptions<T = unknown> {
  * bytes are decoded on their own, and error offsets are made offsets in the whole stream.
  */
 export class SequenceDecoder {
+  /** The framer found the pending item malformed; the decoder has not yet said why. */
+  private malformed = false;
+  /** Pending bytes the decoder last tried to explain the malformed item with. */
+  private explainedWith = 0;
+
   constructor(
     private readonly framer: Framer,
     private readonly decodeItem: (bytes: Uint8Array) => unknown,
@@ -34,10 +39,14 @@ export class SequenceDecoder {
     if (!(chunk instanceof Uint8Array)) throw new TypeError(`${this.framer.format} stream: chunks must be Uint8Arrays`);
     const pending = this.framer.pending;
     pending.append(chunk);
+    if (this.malformed) return this.explainMalformed(false);
     for (;;) {
       const length = this.framer.next();
       if (length === NEED_MORE) return;
-      if (length === MALFORMED) throw this.explain(NOT_WELL_FORMED, 'malformed item');
+      if (length === MALFORMED) {
+        this.malformed = true;
+        return this.explainMalformed(false);
+      }
       const offset = pending.streamOffset;
       const bytes = pending.take(length);
       let value: unknown;
@@ -52,17 +61,44 @@ export class SequenceDecoder {
 
   /** The end of input: bytes of an unfinished item are an error (RFC 8742 §2: no partial items). */
   end(): void {
+    if (this.malformed) this.explainMalformed(true);
     if (this.framer.pending.length > 0) throw this.explain(UNEXPECTED_END, 'unexpected end of input inside an item');
+  }
+
+  /**
+   * Throws why the pending item is malformed, once the decoder can say it whatever the chunking.
+   * With too few bytes it may stop at the end of input first (UBJSON checks a count against the
+   * bytes left before it reads the elements), where with more it reaches the fault the framer
+   * saw; any other error stays the same with more bytes, as the decoder reads in order. So an
+   * `unexpected-end` waits for more input, tried again each time the bytes double (linear
+   * work), up to `maxItemBytes`: an item that needs more to explain is `length-limit`.
+   */
+  private explainMalformed(atEnd: boolean): void {
+    const pending = this.framer.pending;
+    const limit = this.framer.maxItemBytes;
+    const capped = pending.length >= limit;
+    if (!atEnd && !capped && pending.length < 2 * this.explainedWith) return;
+    const length = Math.min(pending.length, limit);
+    this.explainedWith = length;
+    const error = this.diagnosis(length) ?? new DecodeError(this.framer.format, NOT_WELL_FORMED, 'malformed item', pending.streamOffset);
+    if (atEnd || !(isDecodeError(error) && error.code === UNEXPECTED_END && error.offset === pending.streamOffset + length)) throw error;
+    if (capped) throw this.framer.tooLong();
   }
 
   private explain(code: string, what: string): unknown {
     const pending = this.framer.pending;
+    return this.diagnosis(pending.length) ?? new DecodeError(this.framer.format, code, what, pending.streamOffset + pending.length);
+  }
+
+  /** The decoder's error for the first `length` pending bytes at its stream offset, or undefined if it has none. */
+  private diagnosis(length: number): unknown {
+    const pending = this.framer.pending;
     try {
-      this.diagnose(pending.view());
+      this.diagnose(pending.view(length));
     } catch (error) {
       return relocate(error, pending.streamOffset);
     }
-    return new DecodeError(this.framer.format, code, what, pending.streamOffset + pending.length);
+    return undefined;
   }
 }
 
