@@ -2,9 +2,9 @@
  * Where in the value a generated decoder failed. Decoders track no path while they read (a
  * failure is rare, and the success path then pays nothing): after a failure, the input is walked
  * again from its start, down the array elements and object members whose bytes hold the failure's
- * offset, as encoders find theirs afterwards (`ubjson/locate.ts`). Each format says how its
- * containers are read (`<format>/value-path.ts`); the walk is lenient, as the bytes before the
- * failure were read once already, and where it cannot go on it gives what it found so far.
+ * offset, as encoders find theirs afterwards (`ubjson/locate.ts`). Each format says how its items
+ * are read (`<format>/value-path.ts`); the walk is lenient, as the bytes before the failure were
+ * read once already, and where it cannot go on it gives what it found so far.
  */
 import { DEFAULT_MAX_DEPTH } from './limits.js';
 import { escapePointerToken } from './pointer.js';
@@ -12,34 +12,36 @@ import type { Reader } from './reader.js';
 
 /** A container whose head a walk has read. */
 export interface WalkedContainer {
-  readonly map: boolean;
-  /** Whether another entry follows the reader (`index` entries read), consuming what comes between (no-ops, an end marker). */
-  more(reader: Reader, index: number): boolean;
-  /** A map key's text, or undefined for a key that is not text (passed over). */
-  key(reader: Reader): string | undefined;
-  /** Moves past one member value or element, checking only what it must to find its end. */
-  skipValue(reader: Reader): void;
+  map: boolean;
+  /** Entries, or -1: up to an end marker. */
+  count: number;
+  /** UBJSON: the marker of every element (`$`), which then carries none; else -1. */
+  type: number;
 }
 
-/** How a format's items are entered. */
-export interface ContainerWalk {
+/** How a format's items are read. */
+export interface ItemWalk {
   /**
-   * At an item that holds `offset` (in `outer`, undefined at the top): its head read and the
-   * container returned, or undefined when it is no container or starts at `offset` (the failure
-   * is in it as a whole).
+   * Reads the head of the item at the reader (in `outer`; undefined at the top) and returns its
+   * container, or moves past the whole item and returns undefined when it is no container.
    */
-  enter(reader: Reader, offset: number, outer: WalkedContainer | undefined): WalkedContainer | undefined;
+  head(reader: Reader, outer: WalkedContainer | undefined): WalkedContainer | undefined;
+  /** Whether another entry follows (`index` read), moving past what comes between (no-ops, an end marker). */
+  more(reader: Reader, container: WalkedContainer, index: number): boolean;
+  /** A map key's text, or undefined for a key that is not text (moved past). */
+  key(reader: Reader): string | undefined;
 }
 
 /** The JSON Pointer of the innermost element or member of the item at the reader whose bytes hold `offset` (a failure at a key: that member). */
-export function valuePathIn(walk: ContainerWalk, reader: Reader, offset: number): string {
+export function valuePathIn(walk: ItemWalk, reader: Reader, offset: number): string {
   let path = '';
   let outer: WalkedContainer | undefined;
   try {
     for (let level = 0; level < DEFAULT_MAX_DEPTH; level++) {
-      const container = walk.enter(reader, offset, outer);
+      if (reader.pos >= offset) return path;
+      const container = walk.head(reader, outer);
       if (container === undefined) return path;
-      const token = memberAt(reader, container, offset);
+      const token = memberAt(walk, reader, container, offset);
       if (token === undefined) return path;
       path += `/${escapePointerToken(token)}`;
       if (reader.pos > offset) return path; // the failure is in the member's key
@@ -56,25 +58,20 @@ export function valuePathIn(walk: ContainerWalk, reader: Reader, offset: number)
  * `offset` and returns its key or index, or undefined when none does (the failure is in the
  * container's own bytes). A failure in a key leaves the reader past the key.
  */
-function memberAt(reader: Reader, container: WalkedContainer, offset: number): string | number | undefined {
-  for (let index = 0; container.more(reader, index); index++) {
-    let token: string | number = index;
+function memberAt(walk: ItemWalk, reader: Reader, container: WalkedContainer, offset: number): string | number | undefined {
+  for (let index = 0; walk.more(reader, container, index); index++) {
+    let token: string | number | undefined = index;
     if (container.map) {
       const key = reader.pos;
-      const text = container.key(reader);
-      if (reader.pos > offset) return key <= offset && text !== undefined ? text : undefined;
-      if (text === undefined) {
-        // A key that is not text (generated decoders refuse one) names no member.
-        if (!skipped(reader, container) || reader.pos > offset) return undefined;
-        continue;
-      }
-      token = text;
+      token = walk.key(reader);
+      if (reader.pos > offset) return key <= offset ? token : undefined;
     }
     const value = reader.pos;
     // Past the offset before a member starts: it is in the container's own bytes (a header, a no-op).
     if (value > offset) return undefined;
-    if (value === offset || !skipped(reader, container) || reader.pos > offset) {
+    if (value === offset || !skipped(walk, reader, container) || reader.pos > offset) {
       reader.pos = value;
+      // A key that is not text (generated decoders refuse one) names no member.
       return token;
     }
     // Elements without bytes (a UBJSON `[$Z#n`): none holds the offset, and there may be 2^53 of them.
@@ -83,18 +80,23 @@ function memberAt(reader: Reader, container: WalkedContainer, offset: number): s
   return undefined;
 }
 
-/** Whether the container's next value could be skipped (else the failure is in it). */
-function skipped(reader: Reader, container: WalkedContainer): boolean {
+/** Whether the container's next value could be moved past (else the failure is in it). */
+function skipped(walk: ItemWalk, reader: Reader, container: WalkedContainer): boolean {
   try {
-    container.skipValue(reader);
+    skipItem(walk, reader, container);
     return true;
   } catch {
     return false;
   }
 }
 
-/** Throws past `DEFAULT_MAX_DEPTH` levels of a skip: the decoder failed there already. */
-export function deeper(depth: number): number {
+/** Moves past the item at the reader (in `outer`), its entries' heads read as far as they nest (at most the decoders' depth limit). */
+export function skipItem(walk: ItemWalk, reader: Reader, outer?: WalkedContainer, depth = DEFAULT_MAX_DEPTH): void {
   if (depth === 0) throw new RangeError('nesting too deep');
-  return depth - 1;
+  const inner = walk.head(reader, outer);
+  if (inner === undefined) return;
+  for (let index = 0; walk.more(reader, inner, index); index++) {
+    if (inner.map) walk.key(reader);
+    skipItem(walk, reader, inner, depth - 1);
+  }
 }

@@ -1,7 +1,6 @@
-/** How `valuePathIn` (`../value-path.ts`) walks MessagePack: maps and arrays, all of them sized. */
-import { DEFAULT_MAX_DEPTH } from '../limits.js';
+/** How `valuePathIn` (`../value-path.ts`) reads MessagePack: maps and arrays, all of them sized. */
 import { Reader } from '../reader.js';
-import { deeper, valuePathIn, type ContainerWalk, type WalkedContainer } from '../value-path.js';
+import { skipItem, valuePathIn, type ItemWalk } from '../value-path.js';
 
 /** Where in the value of `bytes` (its item at `start`) a generated decoder's failure at `offset` is. */
 export function msgpackValuePath(bytes: Uint8Array, start: number, offset: number): string {
@@ -10,18 +9,24 @@ export function msgpackValuePath(bytes: Uint8Array, start: number, offset: numbe
   return valuePathIn(MSGPACK_WALK, reader, offset);
 }
 
-const MSGPACK_WALK: ContainerWalk = {
-  enter(reader, offset) {
-    if (reader.pos >= offset) return undefined;
+const MSGPACK_WALK: ItemWalk = {
+  head(reader) {
     const first = reader.u8();
     const count = containerCount(reader, first);
-    if (count < 0) return undefined;
-    return {
-      map: isMap(first),
-      more: (_reader, index) => index < count,
-      key: keyText,
-      skipValue: (inner) => skip(inner, DEFAULT_MAX_DEPTH),
-    } satisfies WalkedContainer;
+    if (count >= 0) return { map: isMap(first), count, type: -1 };
+    const size = payloadSize(reader, first);
+    reader.need(size);
+    reader.pos += size;
+    return undefined;
+  },
+  more: (_reader, container, index) => index < container.count,
+  key(reader) {
+    const start = reader.pos;
+    const first = reader.u8();
+    if ((first >= 0xa0 && first <= 0xbf) || (first >= 0xd9 && first <= 0xdb)) return reader.utf8(payloadSize(reader, first));
+    reader.pos = start;
+    skipItem(MSGPACK_WALK, reader);
+    return undefined;
   },
 };
 
@@ -65,28 +70,3 @@ function payloadSize(reader: Reader, first: number): number {
 
 /** Payload bytes of 0xc0..0xd8 by head byte (the ones `payloadSize` does not read a length for). */
 const FIXED_SIZES: readonly number[] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 8, 1, 2, 4, 8, 1, 2, 4, 8, 2, 3, 5, 9, 17];
-
-/** Moves past one item by its heads. */
-function skip(reader: Reader, depth: number): void {
-  const inner = deeper(depth);
-  const first = reader.u8();
-  const count = containerCount(reader, first);
-  if (count >= 0) {
-    const items = isMap(first) ? count * 2 : count;
-    for (let index = 0; index < items; index++) skip(reader, inner);
-    return;
-  }
-  const size = payloadSize(reader, first);
-  reader.need(size);
-  reader.pos += size;
-}
-
-/** A map key's text, or undefined for a key of another type, skipped. */
-function keyText(reader: Reader): string | undefined {
-  const head = reader.pos;
-  const first = reader.u8();
-  if ((first >= 0xa0 && first <= 0xbf) || (first >= 0xd9 && first <= 0xdb)) return reader.utf8(payloadSize(reader, first));
-  reader.pos = head;
-  skip(reader, DEFAULT_MAX_DEPTH);
-  return undefined;
-}
