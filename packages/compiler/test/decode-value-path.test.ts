@@ -6,8 +6,8 @@ import * as assert from 'uvu/assert';
 import * as cbor from '@binschema/runtime/cbor';
 import * as msgpack from '@binschema/runtime/msgpack';
 import * as ubjson from '@binschema/runtime/ubjson';
-import { isDecodeError, type DecodeError } from '@binschema/runtime';
 import { compileCodec } from '../src/index.js';
+import { decodeErrorOf } from './support/verdicts.js';
 
 const test = suite('value paths of generated decode errors');
 const GENERIC = { cbor, ubjson, msgpack } as const;
@@ -39,22 +39,13 @@ const BROKEN: [unknown, string, string][] = [
   ['text', '', '#'],
 ];
 
-function failure(run: () => unknown): DecodeError {
-  try {
-    run();
-  } catch (error) {
-    assert.ok(isDecodeError(error), String(error));
-    return error as DecodeError;
-  }
-  throw new assert.Assertion({ message: 'expected a DecodeError', operator: 'throws', generated: true });
-}
 
 for (const format of ['cbor', 'msgpack', 'ubjson'] as const) {
   for (const codeSize of ['speed', 'small'] as const) {
     test(`${format}, ${codeSize}: where a value breaks the schema`, () => {
       const codec = compileCodec(schema, { format, codeSize });
       for (const [value, valuePath, schemaPath] of BROKEN) {
-        const error = failure(() => codec.decode(GENERIC[format].encode(value)));
+        const error = decodeErrorOf(() => codec.decode(GENERIC[format].encode(value)));
         assert.is(error.valuePath, valuePath, JSON.stringify(value));
         assert.ok(error.schemaPath?.startsWith(schemaPath), `${JSON.stringify(value)}: ${error.schemaPath}`);
         assert.ok(error.message.endsWith(`, at ${valuePath === '' ? '/' : valuePath})`), error.message);
@@ -67,12 +58,12 @@ for (const format of ['cbor', 'msgpack', 'ubjson'] as const) {
       const bytes = GENERIC[format].encode(value);
       // Cut inside the name's text: the failure is in /name; cut inside the last point's y: /points/1/y.
       const name = bytes.length - (format === 'ubjson' ? 4 : 3);
-      assert.is(failure(() => codec.decode(bytes.subarray(0, name))).valuePath, '/name');
+      assert.is(decodeErrorOf(() => codec.decode(bytes.subarray(0, name))).valuePath, '/name');
       const point = GENERIC[format].encode({ points: [P, { x: 3, y: 400 }] });
       const cut = point.length - (format === 'ubjson' ? 4 : 1); // UBJSON ends `}]}` after the 400
-      assert.is(failure(() => codec.decode(point.subarray(0, cut))).valuePath, '/points/1/y');
+      assert.is(decodeErrorOf(() => codec.decode(point.subarray(0, cut))).valuePath, '/points/1/y');
       // Nothing of the root read: the root.
-      assert.is(failure(() => codec.decode(bytes.subarray(0, 0))).valuePath, '');
+      assert.is(decodeErrorOf(() => codec.decode(bytes.subarray(0, 0))).valuePath, '');
     });
   }
 }
@@ -80,7 +71,7 @@ for (const format of ['cbor', 'msgpack', 'ubjson'] as const) {
 test('layout compact: no value path, as the bytes hold positions, not names', () => {
   for (const format of ['cbor', 'ubjson'] as const) {
     const codec = compileCodec(schema, { format, layout: 'compact' });
-    const error = failure(() => codec.decode(codec.encode({ points: [P] }).subarray(0, 3)));
+    const error = decodeErrorOf(() => codec.decode(codec.encode({ points: [P] }).subarray(0, 3)));
     assert.is(error.valuePath, undefined, format);
     assert.not.match(error.message, /, at \//, format);
   }
@@ -90,7 +81,7 @@ test('cbor: indefinite lengths, a text key in chunks, the self-described prefix'
   const codec = compileCodec(schema, { format: 'cbor' });
   // 55799({_ "points": [_ {"x": 1, "y": 2}, {"x": -1, "y": 2}] }) with the key "points" in two chunks.
   const bytes = Buffer.from('d9d9f7 bf 7f 63706f69 63 6e7473 ff 9f a2 6178 01 6179 02 a2 6178 20 6179 02 ff ff'.replace(/ /g, ''), 'hex');
-  const error = failure(() => codec.decode(bytes));
+  const error = decodeErrorOf(() => codec.decode(bytes));
   assert.is(error.code, 'schema-violation');
   assert.is(error.valuePath, '/points/1/x');
 });
@@ -99,7 +90,7 @@ test('ubjson: typed and counted containers, no-ops between entries', () => {
   const codec = compileCodec(schema, { format: 'ubjson' });
   // {#i1 i6"points" [${#i2 then two objects without their `{`: i1"x" i1 i1"y" i2 }, and N i1"x" i-1 i1"y" i2 }.
   const bytes = Buffer.from('7b 23 6901 6906 706f696e7473 5b 24 7b 23 6902 6901 78 6901 6901 79 6902 7d 4e 6901 78 69ff 6901 79 6902 7d'.replace(/ /g, ''), 'hex');
-  const error = failure(() => codec.decode(bytes));
+  const error = decodeErrorOf(() => codec.decode(bytes));
   assert.is(error.code, 'schema-violation');
   assert.is(error.valuePath, '/points/1/x');
 });
