@@ -1,12 +1,14 @@
 /**
  * What the public functions of every generated module share, whatever the format. Each format's
  * `generated-api.ts` binds them to its shared writer and reader: a generated `encode<Name>` writes
- * into `claimWriter()` and throws `encodeFailed(writer, error)`; a `decode<Name>` is one `decodeWith` call.
+ * into `sharedWriter` (`nestedEncode` when `writerBusy()`) and throws `encodeFailed(error)`; a
+ * `decode<Name>` is one `decodeWith` call.
  */
 import { DecodeError, EncodeError, type Format, isDecodeError, TOO_DEEP, TRAILING_BYTES, UNEXPECTED_TYPE } from './errors.js';
 import { EncodeFailure, withSchemaPath } from './generated-support.js';
 import type { Reader } from './reader.js';
-import type { Writer } from './writer.js';
+import { NESTED_CAPACITY, Writer } from './writer.js';
+import { DEFAULT_MAX_DEPTH } from './limits.js';
 
 /**
  * The public error for a failure that reached a public encode function, after the writer drops
@@ -22,6 +24,21 @@ export function publicEncodeError(writer: Writer, error: unknown, format: Format
   const generic = error.generic;
   if (generic !== undefined) return new EncodeError(generic.format, generic.code, generic.detail, `${error.path}${generic.path}`);
   return new EncodeError(format, error.code, error.what, error.path, error.schemaPath);
+}
+
+/**
+ * A public encode function's output written into a writer of its own: for one that starts while
+ * another writes into the shared writer (a getter of the value encodes again), whose output is
+ * carved from that writer's start and must not be cut into (see `Writer.finish`).
+ */
+export function encodeInFreshWriter<T>(write: (writer: Writer, value: T, depth: number) => void, value: T, format: Format): Uint8Array {
+  const writer = new Writer(NESTED_CAPACITY);
+  try {
+    write(writer, value, DEFAULT_MAX_DEPTH);
+  } catch (error) {
+    throw publicEncodeError(writer, error, format);
+  }
+  return writer.finish();
 }
 
 /** Points `reader` at the input of a public decode function, which must be a `Uint8Array`. */

@@ -97,7 +97,7 @@ export class Writer {
 
 
 /** Room a writer for a nested output starts with: such outputs are rare, and it grows as needed. */
-const NESTED_CAPACITY = 1024;
+export const NESTED_CAPACITY = 1024;
 
 /**
  * `writer` when no output is in progress on it, else a fresh writer. An encode that starts while

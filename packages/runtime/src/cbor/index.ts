@@ -76,7 +76,7 @@ export {
 } from './generated-support.js';
 export { scanDiscriminator } from './scan-discriminator.js';
 // The public functions of generated modules: encode<Name> and decode<Name> call these.
-export { claimWriter, encodeFailed, decodeWith } from './generated-api.js';
+export { sharedWriter, writerBusy, nestedEncode, encodeFailed, decodeWith } from './generated-api.js';
 export { KeyTable, keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';
 
 // Diagnostic notation (RFC 8949 §8) and the item tree behind it (also used by `binschema inspect`).

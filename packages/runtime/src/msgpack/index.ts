@@ -70,7 +70,7 @@ export {
 } from './generated-support.js';
 export { scanDiscriminator } from './scan-discriminator.js';
 // The public functions of generated modules: encode<Name> and decode<Name> call these.
-export { claimWriter, encodeFailed, decodeWith } from './generated-api.js';
+export { sharedWriter, writerBusy, nestedEncode, encodeFailed, decodeWith } from './generated-api.js';
 export { readNumberItems } from './number-items.js';
 
 export { keyTable, matchKey, readKnownText, writeKnownText } from './key-table.js';

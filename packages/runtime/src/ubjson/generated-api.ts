@@ -1,34 +1,40 @@
 /**
  * The public functions of generated UBJSON modules: `encode<Name>(value)` writes into
- * `claimWriter()` with the module's writer and throws `encodeFailed(writer, error)` (its own call
- * of the writer, which V8 can inline: through one shared entry it could not), `decode<Name>(bytes)` is
+ * `sharedWriter` with the module's writer (`nestedEncode` when `writerBusy()`) and throws
+ * `encodeFailed(error)` (its own call of the writer, which V8 can inline: through one shared entry it could not), `decode<Name>(bytes)` is
  * `decodeWith(read<Name>, bytes, schemaPath)` (read functions take the value's marker, already consumed). One writer and one
  * reader serve every module (outputs are carved from the writer's buffer, see `Writer.finish`);
  * both are pure, so a decode-only bundle drops the writer and an encode-only one the reader.
  */
-import { decodeFailed, endDecode, publicEncodeError, startDecode } from '../generated-api.js';
+import { decodeFailed, encodeInFreshWriter, endDecode, publicEncodeError, startDecode } from '../generated-api.js';
 import { DEFAULT_MAX_DEPTH } from '../limits.js';
 import { Reader } from '../reader.js';
 import { ubjsonValuePath } from './value-path.js';
-import { idleWriter, Writer } from '../writer.js';
+import { Writer } from '../writer.js';
 import { DEFAULT_MAX_COUNT } from './constants.js';
 import { BUDGET, CONTAINER, readMarker } from './generated-support.js';
 
-/** The writer of every public encode function of every module; outputs are carved from its buffer (see `Writer.finish`). */
-const sharedWriter = /* @__PURE__ */ new Writer();
+/**
+ * The writer of every public encode function of every module; outputs are carved from its buffer
+ * (see `Writer.finish`). A module constant in generated code, which V8 folds into the inlined
+ * writers (through a call that returned it, tokens encoded 14% slower).
+ */
+export const sharedWriter = /* @__PURE__ */ new Writer();
 const sharedReader = /* @__PURE__ */ new Reader('ubjson');
 
-/**
- * The writer a public encode function writes into: the shared one, or a fresh one for an encode
- * that starts while another is writing (`idleWriter`).
- */
-export function claimWriter(): Writer {
-  return idleWriter(sharedWriter);
+/** Whether an encode is writing into `sharedWriter`: a public encode function then calls `nestedEncode` (between encodes `pos === start`). */
+export function writerBusy(): boolean {
+  return sharedWriter.pos !== sharedWriter.start;
 }
 
-/** The public error for a failure that reached a public encode function; `writer` drops what it had written. */
-export function encodeFailed(writer: Writer, error: unknown): unknown {
-  return publicEncodeError(writer, error, 'ubjson');
+/** A public encode function's output when `writerBusy()`: written into a writer of its own. */
+export function nestedEncode<T>(write: (writer: Writer, value: T, depth: number) => void, value: T): Uint8Array {
+  return encodeInFreshWriter(write, value, 'ubjson');
+}
+
+/** The public error for a failure that reached a public encode function; `sharedWriter` drops what it had written. */
+export function encodeFailed(error: unknown): unknown {
+  return publicEncodeError(sharedWriter, error, 'ubjson');
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 
 /** The runtime's entry points the public functions of every format's modules call (`<format>/generated-api.ts`). */
-export const ENTRY_POINT_NAMES = ['claimWriter', 'encodeFailed', 'decodeWith'] as const;
+export const ENTRY_POINT_NAMES = ['sharedWriter', 'writerBusy', 'nestedEncode', 'encodeFailed', 'decodeWith'] as const;
 
 /** Names generated modules of every format may import from `@binschema/runtime`. */
 export const NEUTRAL_RUNTIME_NAMES = ['Writer', 'Reader', 'DecodeError', 'EncodeError', 'isDecodeError', 'isEncodeError', 'escapePointerToken', 'hexByte', 'KeyCache', 'RecordTable'] as const;
